@@ -1,0 +1,81 @@
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { videoTokenIssuer, type IssueVideoToken } from './auth/video-token';
+import type { Database } from './db/client';
+import { handleError } from './http/error-handler';
+import { notFoundHandler, serveConsole } from './http/spa';
+import { validatorCompiler } from './http/validation';
+import { apiRoutes } from './routes';
+
+export interface AppOptions {
+  db: Database;
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  loginMaxFailures?: number;
+  sessionTtlHours?: number;
+  videoTokenSecret?: string;
+  bodyLimitBytes?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface AuthSettings {
+  loginMaxFailures: number;
+  sessionTtlHours: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    authSettings: AuthSettings;
+    issueVideoToken: IssueVideoToken;
+  }
+}
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', options.db);
+  app.decorate('authSettings', {
+    loginMaxFailures: options.loginMaxFailures ?? 10,
+    sessionTtlHours: options.sessionTtlHours ?? 12,
+  });
+  app.decorate('issueVideoToken', videoTokenIssuer(options.db, options.videoTokenSecret));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(notFoundHandler(options.staticDir));
+  acceptEmptyJsonBodies(app);
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Learning admin console API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(apiRoutes, { prefix: '/api' });
+  if (options.staticDir) await serveConsole(app, options.staticDir);
+
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+function acceptEmptyJsonBodies(app: App) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,24 @@
+import type { AuthSession } from '../auth/auth-session';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { AuditAction } from '../db/schema/enums';
+
+export interface AuditEvent {
+  action: AuditAction;
+  entity: string;
+  entityId: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Database, actor: AuthSession, event: AuditEvent) {
+  await db.insert(auditLog).values({
+    actorUserId: actor.realUserId,
+    assumedTenantId: actor.assumedTenantId,
+    tenantId: actor.user.tenantId,
+    companyId: actor.user.companyId,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId,
+    details: event.details ?? {},
+  });
+}

@@ -1,0 +1,7 @@
+import type { Scope } from '../db/schema/enums';
+import { forbidden } from '../http/api-error';
+import type { AuthSession } from './auth-session';
+
+export function requireScope(session: AuthSession, ...allowed: Scope[]) {
+  if (!allowed.includes(session.user.scope)) throw forbidden();
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import type { Database } from '../db/client';
+import { appSettings } from '../db/schema';
+
+export const videoServiceAudience = 'video-service';
+export const videoTokenLifetimeSeconds = 15 * 60;
+const secretSettingKey = 'video_token_secret';
+
+export interface VideoTokenClaims {
+  userId: string;
+  tenant: string;
+  course: string | null;
+}
+
+export interface VideoToken {
+  token: string;
+  expiresAt: string;
+}
+
+export async function loadVideoTokenSecret(db: Database): Promise<string> {
+  await db
+    .insert(appSettings)
+    .values({ key: secretSettingKey, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [setting] = await db.select().from(appSettings).where(eq(appSettings.key, secretSettingKey));
+  if (!setting) throw new Error('The video token secret could not be stored');
+  return setting.value;
+}
+
+export function videoTokenIssuer(db: Database, configuredSecret?: string) {
+  let secret: Promise<Uint8Array> | undefined;
+  const loadSecret = async () => new TextEncoder().encode(configuredSecret ?? (await loadVideoTokenSecret(db)));
+
+  return async function issueVideoToken({ userId, tenant, course }: VideoTokenClaims): Promise<VideoToken> {
+    secret ??= loadSecret().catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    const expiresAtSeconds = Math.floor(Date.now() / 1000) + videoTokenLifetimeSeconds;
+    const token = await new SignJWT({ tenant, course })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience(videoServiceAudience)
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(expiresAtSeconds)
+      .sign(await secret);
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000).toISOString() };
+  };
+}
+
+export type IssueVideoToken = ReturnType<typeof videoTokenIssuer>;

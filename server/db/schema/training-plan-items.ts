@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { businessColumns, oneOf } from './columns';
+import { contents } from './contents';
+import { trainingPlanItemTypes } from './enums';
+import { trainingPlanModules } from './training-plan-modules';
+
+export const trainingPlanItems = pgTable(
+  'training_plan_items',
+  {
+    ...businessColumns(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => trainingPlanModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+    type: text('type', { enum: trainingPlanItemTypes }).notNull().default('CONTENT'),
+    contentId: uuid('content_id').references(() => contents.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    index('training_plan_items_module_id_position_idx').on(table.moduleId, table.position),
+    index('training_plan_items_content_id_idx').on(table.contentId),
+    check('training_plan_items_position_check', sql`${table.position} >= 0`),
+    check('training_plan_items_type_check', oneOf(table.type, trainingPlanItemTypes)),
+  ],
+);
+
+export type TrainingPlanItem = typeof trainingPlanItems.$inferSelect;

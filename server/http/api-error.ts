@@ -1,0 +1,14 @@
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message);
+export const notFound = (message = 'Not found') => new ApiError(404, message);

@@ -1,0 +1,28 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './error-handler';
+
+export async function serveConsole(app: FastifyInstance, staticDir: string) {
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    setHeaders: (reply, filePath) => {
+      const fingerprinted = /[\\/]assets[\\/]/.test(filePath);
+      reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+export function notFoundHandler(staticDir: string | undefined) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (staticDir && isConsoleNavigation(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  };
+}
+
+function isConsoleNavigation(request: FastifyRequest) {
+  const path = request.url.split('?')[0] ?? '';
+  const isApi = path === '/api' || path.startsWith('/api/');
+  return (request.method === 'GET' || request.method === 'HEAD') && !isApi && request.headers.accept?.includes('text/html');
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import {
+  accountThrottleKey,
+  clearLoginFailures,
+  clientThrottleKey,
+  lockoutSeconds,
+  normaliseEmail,
+  recordLoginFailure,
+} from '../../auth/login-throttle';
+import { verifyPassword } from '../../auth/password';
+import { requireScope } from '../../auth/scope';
+import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
+import { recordAudit } from '../../audit/audit-log';
+import { tenants, users } from '../../db/schema';
+import { ApiError, notFound, unauthorized } from '../../http/api-error';
+import { errorResponses } from '../../http/error-response';
+import { errorBody } from '../../http/error-handler';
+import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
+import { loginResponse, videoTokenFor } from './session-response';
+import { LoginResponse } from './session.schemas';
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, authSettings, issueVideoToken } = app;
+
+  async function startSession(userId: string, assumedTenantId: string | null) {
+    const token = await createSession(db, { userId, assumedTenantId, ttlHours: authSettings.sessionTtlHours });
+    const session = await findActiveSession(db, token);
+    if (!session) throw new Error('A new session could not be read back');
+    return { token, session };
+  }
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Sign in with email and password',
+        tags: ['auth'],
+        security: [],
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const accountKey = accountThrottleKey(email);
+      const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
+      const retryAfter = await lockoutSeconds(db, throttleKeys, authSettings.loginMaxFailures);
+      if (retryAfter !== null) {
+        throw new ApiError(429, 'Too many failed sign-in attempts. Try again later.', {
+          'retry-after': String(retryAfter),
+        });
+      }
+
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash, admin: users.admin, enabled: users.enabled })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
+      if (!user || !passwordMatches || !user.admin || !user.enabled) {
+        await recordLoginFailure(db, throttleKeys);
+        throw unauthorized('Invalid email or password');
+      }
+
+      await clearLoginFailures(db, accountKey);
+      const { token, session } = await startSession(user.id, null);
+      await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });
+      return loginResponse(session, token, issueVideoToken);
+    },
+  );
+
+  app.post(
+    '/assume',
+    {
+      schema: {
+        summary: 'Open a session scoped to a tenant (GLOBAL admins only)',
+        tags: ['auth'],
+        body: AssumeBody,
+        response: { 200: LoginResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireScope(request.session, 'GLOBAL');
+      const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, request.body.tenantId));
+      if (!tenant) throw notFound('Tenant not found');
+
+      const { token, session } = await startSession(request.session.realUserId, tenant.id);
+      await recordAudit(db, session, {
+        action: 'ASSUME',
+        entity: 'tenant',
+        entityId: tenant.id,
+        details: { sessionId: session.sessionId, fromSessionId: request.session.sessionId },
+      });
+      return loginResponse(session, token, issueVideoToken);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Revoke a session token',
+        tags: ['auth'],
+        security: [],
+        body: LogoutBody,
+        response: { 204: Type.Null({ description: 'Signed out' }), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const session = await findActiveSession(db, request.body.token);
+      if (session) {
+        await revokeSession(db, session.sessionId);
+        await recordAudit(db, session, { action: 'LOGOUT', entity: 'session', entityId: session.sessionId });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/refresh-jwt',
+    {
+      schema: {
+        summary: 'Issue a short-lived token for the video service',
+        tags: ['auth'],
+        response: { 200: RefreshJwtResponse, 409: RefreshJwtConflict, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const vinapse = await videoTokenFor(request.session, issueVideoToken);
+      if (!vinapse) {
+        const message = 'No video service is configured for this account';
+        return reply.code(409).send({ ...errorBody(409, message), success: false });
+      }
+      return { success: true as const, jwtTokens: { vinapse } };
+    },
+  );
+};

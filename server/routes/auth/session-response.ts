@@ -1,0 +1,31 @@
+import type { Static } from 'typebox';
+import { vinapseConfigOf, type AuthSession, type Organisation } from '../../auth/auth-session';
+import type { IssueVideoToken } from '../../auth/video-token';
+import type { LoginResponse, MeResponse } from './session.schemas';
+
+const namedRef = (organisation: Organisation | null) =>
+  organisation ? { id: organisation.id, name: organisation.name } : null;
+
+export function meResponse(session: AuthSession): Static<typeof MeResponse> {
+  return {
+    user: session.user,
+    tenant: namedRef(session.tenant),
+    company: namedRef(session.company),
+    vinapseConfig: vinapseConfigOf(session),
+    assumedBy: session.assumedBy,
+  };
+}
+
+export async function videoTokenFor(session: AuthSession, issueVideoToken: IssueVideoToken) {
+  const { enabled, tenantId, courseId } = vinapseConfigOf(session);
+  if (!enabled || tenantId === null) return null;
+  return issueVideoToken({ userId: session.user.id, tenant: tenantId, course: courseId });
+}
+
+export async function loginResponse(
+  session: AuthSession,
+  token: string,
+  issueVideoToken: IssueVideoToken,
+): Promise<Static<typeof LoginResponse>> {
+  return { token, ...meResponse(session), jwtTokens: { vinapse: await videoTokenFor(session, issueVideoToken) } };
+}

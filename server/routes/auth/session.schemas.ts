@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const SessionUser = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    name: Type.String(),
+    surname: Type.String(),
+    scope: Type.Union([Type.Literal('GLOBAL'), Type.Literal('TENANT'), Type.Literal('COMPANY')]),
+    admin: Type.Boolean(),
+    tenantId: NullableString,
+    companyId: NullableString,
+  },
+  { title: 'SessionUser' },
+);
+
+const NamedRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'NamedRef' });
+
+const VinapseConfig = Type.Object(
+  { enabled: Type.Boolean(), tenantId: NullableString, courseId: NullableString },
+  { title: 'VinapseConfig' },
+);
+
+export const VideoToken = Type.Object(
+  { token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) },
+  { title: 'VideoToken' },
+);
+
+const AssumedBy = Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { title: 'AssumedBy' });
+
+const meProperties = {
+  user: SessionUser,
+  tenant: Type.Union([NamedRef, Type.Null()]),
+  company: Type.Union([NamedRef, Type.Null()]),
+  vinapseConfig: VinapseConfig,
+  assumedBy: Type.Union([AssumedBy, Type.Null()]),
+};
+
+export const MeResponse = Type.Object(meProperties, { title: 'MeResponse' });
+
+export const LoginResponse = Type.Object(
+  {
+    token: Type.String(),
+    ...meProperties,
+    jwtTokens: Type.Object({ vinapse: Type.Union([VideoToken, Type.Null()]) }),
+  },
+  { title: 'LoginResponse' },
+);

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { errorResponses } from '../../http/error-response';
+import { errorBody } from '../../http/error-handler';
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const publicRoute = { config: { public: true }, schema: { tags: ['health'], security: [] } };
+
+  app.get(
+    '/health',
+    {
+      ...publicRoute,
+      schema: {
+        ...publicRoute.schema,
+        summary: 'The process is up',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      ...publicRoute,
+      schema: {
+        ...publicRoute.schema,
+        summary: 'The database answers',
+        response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errorResponses(503) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ready' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'database is not ready');
+        return reply.code(503).send(errorBody(503, 'The database is not available'));
+      }
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import ky, { isHTTPError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
+import type { Failure, FieldError } from '../domain/failure';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface HttpClientOptions {
+  prefixUrl?: string;
+  timeout?: number;
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+}
+
+/** Set on a request whose 401 answer is an expected outcome (wrong credentials), not an ended session. */
+export const credentialsCheck = { credentialsCheck: true };
+
+export function createHttpClient({
+  prefixUrl = '/api/',
+  timeout = DEFAULT_TIMEOUT_MS,
+  getToken,
+  onUnauthorized,
+}: HttpClientOptions): KyInstance {
+  return ky.create({
+    prefixUrl,
+    timeout,
+    retry: 0,
+    headers: { accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (_request, options, response) => {
+          if (response.status === 401 && !options.context.credentialsCheck) onUnauthorized();
+        },
+      ],
+    },
+  });
+}
+
+/** Awaits a ky call and answers its JSON body, or rejects with a {@link Failure}. */
+export async function call<T>(request: ResponsePromise): Promise<T> {
+  try {
+    return await request.json<T>();
+  } catch (error) {
+    throw await toFailure(error);
+  }
+}
+
+export async function toFailure(error: unknown): Promise<Failure> {
+  if (isTimeoutError(error)) return { kind: 'timeout', status: 'TIMEOUT_ERROR' };
+  if (isHTTPError(error)) return { kind: 'http', status: error.response.status, ...(await readErrorBody(error.response)) };
+  if (error instanceof SyntaxError) return { kind: 'parse', status: 'PARSING_ERROR' };
+  return { kind: 'network', status: 'FETCH_ERROR' };
+}
+
+async function readErrorBody(response: Response): Promise<{ message?: string; errors?: FieldError[] }> {
+  try {
+    const body: unknown = JSON.parse(await response.text());
+    if (typeof body !== 'object' || body === null) return {};
+    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    return {
+      ...(typeof message === 'string' ? { message } : {}),
+      ...(Array.isArray(errors) ? { errors: errors.filter(isFieldError) } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { field, message } = value as Record<string, unknown>;
+  return typeof field === 'string' && typeof message === 'string';
+}

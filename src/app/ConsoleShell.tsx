@@ -1,0 +1,23 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { ActorsProvider, type ConsoleActors } from '../views/actors';
+import { Notifications } from '../views/notifications/Notifications';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+
+/** The console's tree for given actors; routing follows the enclosing wouter <Router> (the browser by default). */
+export function ConsoleShell({ actors, i18n }: { actors: ConsoleActors; i18n: i18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ActorsProvider value={actors}>
+          <AppRoutes />
+          <Notifications />
+        </ActorsProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

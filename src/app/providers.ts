@@ -1,0 +1,91 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { QueryClient } from '@tanstack/query-core';
+import type { i18n } from 'i18next';
+import { createAuthApi, type AuthApi } from '../api/auth';
+import { createHttpClient } from '../api/http';
+import { createQueryClient } from '../api/query-client';
+import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
+import type { Failure } from '../domain/failure';
+import { createI18n, detectLanguage } from '../i18n';
+import { notificationsMachine, type Notification } from '../machines/notifications.machine';
+import { sessionMachine } from '../machines/session.machine';
+import type { ConsoleActors } from '../views/actors';
+
+/** The session machine wired to the real API, the browser storage and the query cache. */
+function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClient: QueryClient) {
+  return sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(async () => {
+        const session = storage.readSession();
+        return session && { session, rootSession: storage.readRootSession() };
+      }),
+      login: fromPromise(({ input }) => auth.login(input)),
+      assume: fromPromise(({ input }) => auth.assume(input)),
+      logout: fromPromise(({ input }) => auth.logout(input)),
+      fetchMe: fromPromise(() => auth.me()),
+    },
+    actions: {
+      storeSession: (_, session) => storage.writeSession(session),
+      storeRootSession: (_, session) => storage.writeRootSession(session),
+      clearSessionData: () => {
+        storage.clearSessions();
+        queryClient.clear();
+      },
+    },
+  });
+}
+
+const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
+
+/** Turns what the session reports into notifications (spec §8). */
+export function announceSessionEvents(
+  session: ActorRefFrom<typeof sessionMachine>,
+  notifications: ActorRefFrom<typeof notificationsMachine>,
+) {
+  const push = (notification: Omit<Notification, 'id'>) => notifications.send({ type: 'notifications.push', ...notification });
+  session.on('session.loggedIn', () => push({ severity: 'success', messageKey: 'login.succeeded' }));
+  session.on('session.loginFailed', ({ failure }) =>
+    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) }),
+  );
+  session.on('session.assumed', ({ state }) =>
+    push({ severity: 'success', messageKey: 'feedback.tenantAssumed', values: { name: state.tenant?.name ?? '' } }),
+  );
+  session.on('session.assumeFailed', ({ failure }) =>
+    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) }),
+  );
+}
+
+export interface ConsoleRuntime {
+  actors: ConsoleActors;
+  i18n: i18n;
+  queryClient: QueryClient;
+}
+
+export interface ConsoleEnvironment {
+  store: KeyValueStore;
+  /** The API base; `/api/` (same origin) unless given. */
+  apiUrl?: string;
+  browserLanguages: readonly string[];
+  onLanguageChange?: (language: string) => void;
+}
+
+/** Everything the console runs on, built once and started. */
+export function createConsole({ store, apiUrl, browserLanguages, onLanguageChange }: ConsoleEnvironment): ConsoleRuntime {
+  const storage = createStorage(store);
+  const queryClient = createQueryClient();
+  const http = createHttpClient({
+    prefixUrl: apiUrl,
+    getToken: storage.readToken,
+    onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
+  });
+  const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient));
+  const notifications = createActor(notificationsMachine);
+  announceSessionEvents(session, notifications);
+  notifications.start();
+  session.start();
+  const i18n = createI18n(detectLanguage(storage.readLanguage(), browserLanguages), (language) => {
+    storage.writeLanguage(language);
+    onLanguageChange?.(language);
+  });
+  return { actors: { session, notifications }, i18n, queryClient };
+}

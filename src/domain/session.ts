@@ -1,0 +1,60 @@
+export type Scope = 'GLOBAL' | 'TENANT' | 'COMPANY';
+
+export const scopes: readonly Scope[] = ['GLOBAL', 'TENANT', 'COMPANY'];
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  surname: string;
+  scope: Scope;
+  admin: boolean;
+  tenantId: string | null;
+  companyId: string | null;
+}
+
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+export interface VinapseConfig {
+  enabled: boolean;
+  tenantId: string | null;
+  courseId: string | null;
+}
+
+export interface JwtTokens {
+  vinapse: { token: string; expiresAt: string } | null;
+}
+
+export interface AssumedBy {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+  tenant: NamedRef | null;
+  company: NamedRef | null;
+  vinapseConfig: VinapseConfig;
+  jwtTokens: JwtTokens;
+  assumedBy: AssumedBy | null;
+}
+
+export type MeResponse = Omit<LoginResponse, 'token' | 'jwtTokens'>;
+
+/** What the browser keeps as `session_state`: the login answer less the token. */
+export type SessionState = Omit<LoginResponse, 'token'>;
+
+export interface StoredSession {
+  token: string;
+  state: SessionState;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}

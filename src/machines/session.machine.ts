@@ -1,0 +1,201 @@
+import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+import type { Failure } from '../domain/failure';
+import type { Credentials, LoginResponse, MeResponse, SessionState, StoredSession } from '../domain/session';
+import { notProvided } from './not-provided';
+
+export interface SessionContext {
+  session: StoredSession | null;
+  /** The GLOBAL session kept aside while a tenant is assumed. */
+  rootSession: StoredSession | null;
+  failure: Failure | null;
+}
+
+export interface RestoredSession {
+  session: StoredSession;
+  rootSession: StoredSession | null;
+}
+
+export type SessionEvent =
+  | ({ type: 'session.login' } & Credentials)
+  | { type: 'session.assume'; tenantId: string }
+  | { type: 'session.logout' }
+  | { type: 'session.unauthorized' };
+
+export type SessionEmitted =
+  | { type: 'session.loggedIn'; state: SessionState }
+  | { type: 'session.loginFailed'; failure: Failure }
+  | { type: 'session.assumed'; state: SessionState }
+  | { type: 'session.assumeFailed'; failure: Failure };
+
+const toStored = ({ token, ...state }: LoginResponse): StoredSession => ({ token, state });
+const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    restoreSession: notProvided<RestoredSession | null>('restoreSession'),
+    login: notProvided<LoginResponse, Credentials>('login'),
+    assume: notProvided<LoginResponse, { tenantId: string }>('assume'),
+    logout: notProvided<void, { token: string }>('logout'),
+    fetchMe: notProvided<MeResponse>('fetchMe'),
+  },
+  actions: {
+    storeSession: (_, _session: StoredSession) => {},
+    storeRootSession: (_, _session: StoredSession) => {},
+    /** Forgets the stored token, session, root session and every cached response. */
+    clearSessionData: () => {},
+    forgetSession: assign({ session: null, rootSession: null, failure: null }),
+  },
+  guards: {
+    isRestored: (_, restored: RestoredSession | null) => restored !== null,
+    isGlobal: ({ context }) => context.session?.state.user.scope === 'GLOBAL',
+    isUnauthorized: (_, failure: Failure) => failure.kind === 'http' && failure.status === 401,
+  },
+}).createMachine({
+  id: 'session',
+  context: { session: null, rootSession: null, failure: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Reads the stored session; nothing is routed until it is known.',
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'isRestored', params: ({ event }) => event.output },
+            target: 'signedIn.verifying',
+            actions: assign({
+              session: ({ event }) => event.output?.session ?? null,
+              rootSession: ({ event }) => event.output?.rootSession ?? null,
+            }),
+          },
+          { target: 'signedOut', actions: 'clearSessionData' },
+        ],
+        onError: { target: 'signedOut', actions: 'clearSessionData' },
+      },
+    },
+    signedOut: {
+      on: {
+        'session.login': { target: 'loggingIn', actions: assign({ failure: null }) },
+      },
+    },
+    loggingIn: {
+      tags: 'busy',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return { email: event.email, password: event.password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({ session: ({ event }) => toStored(event.output) }),
+            { type: 'storeSession', params: ({ event }) => toStored(event.output) },
+            emit(({ event }) => ({ type: 'session.loggedIn', state: toStored(event.output).state })),
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            assign({ failure: failureOf }),
+            emit(({ event }) => ({ type: 'session.loginFailed', failure: failureOf({ event }) })),
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      on: {
+        'session.assume': { guard: 'isGlobal', target: '.assuming', actions: assign({ failure: null }) },
+        'session.logout': 'loggingOut',
+        'session.unauthorized': { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
+      },
+      states: {
+        verifying: {
+          description: 'A restored session is checked against the API in the background.',
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  session: ({ context, event }) =>
+                    context.session && { ...context.session, state: { ...context.session.state, ...event.output } },
+                }),
+                { type: 'storeSession', params: ({ context }) => context.session! },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: failureOf },
+                target: '#session.signedOut',
+                actions: ['clearSessionData', 'forgetSession'],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
+        idle: {},
+        assuming: {
+          tags: 'busy',
+          on: { 'session.assume': {} },
+          invoke: {
+            id: 'assume',
+            src: 'assume',
+            input: ({ event }) => {
+              assertEvent(event, 'session.assume');
+              return { tenantId: event.tenantId };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeRootSession', params: ({ context }) => context.session! },
+                { type: 'storeSession', params: ({ event }) => toStored(event.output) },
+                assign({
+                  rootSession: ({ context }) => context.session,
+                  session: ({ event }) => toStored(event.output),
+                }),
+                emit(({ event }) => ({ type: 'session.assumed', state: toStored(event.output).state })),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ failure: failureOf }),
+                emit(({ event }) => ({ type: 'session.assumeFailed', failure: failureOf({ event }) })),
+              ],
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      tags: 'busy',
+      description: 'The API is told; whatever it answers, the session ends here.',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ token: context.session?.token ?? '' }),
+        onDone: { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
+        onError: { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
+      },
+    },
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
+
+export const selectSessionStatus = (snapshot: SessionSnapshot): SessionStatus =>
+  snapshot.matches('restoring') ? 'restoring' : snapshot.matches('signedIn') ? 'signedIn' : 'signedOut';
+export const selectIsBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
+export const selectSessionState = (snapshot: SessionSnapshot) => snapshot.context.session?.state ?? null;

@@ -1,0 +1,92 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionActor } from '../actors';
+
+const languageEntries = [
+  { language: 'it', labelKey: 'userMenu.italian' },
+  { language: 'en', labelKey: 'userMenu.english' },
+] as const;
+
+export function UserMenu() {
+  const session = useSessionActor();
+  const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        data-testid="user-menu-button"
+        aria-label={t('userMenu.open')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <ListSubheader>{t('userMenu.language')}</ListSubheader>
+        {languageEntries.map(({ language, labelKey }) => (
+          <MenuItem
+            key={language}
+            data-testid={`language-${language}`}
+            lang={language}
+            selected={i18n.resolvedLanguage === language}
+            onClick={() => {
+              void i18n.changeLanguage(language);
+              close();
+            }}
+          >
+            {t(labelKey)}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem onClick={close}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.settings')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={close}>
+          <ListItemIcon>
+            <ManageAccountsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.profiling')}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          data-testid="logout"
+          onClick={() => {
+            close();
+            session.send({ type: 'session.logout' });
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

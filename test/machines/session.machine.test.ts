@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { LoginResponse } from '../../src/domain/session';
+import type { SessionEmitted, SessionSnapshot } from '../../src/machines/session.machine';
+import {
+  assumedLogin,
+  fakeSessionMachine,
+  globalLogin,
+  loginAnswer,
+  meAnswer,
+  offline,
+  pending,
+  restoring,
+  stored,
+  tenantState,
+  unauthorized,
+  type SessionFakes,
+} from './session-fixtures';
+
+function startSession(overrides: Partial<SessionFakes> = {}) {
+  const { machine, fakes, effects } = fakeSessionMachine(overrides);
+  const actor = createActor(machine);
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const reach = (state: Parameters<SessionSnapshot['matches']>[0]) =>
+    waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
+  return { actor, fakes, effects, emitted, reach };
+}
+
+const globalSession = stored(globalLogin);
+const restoredGlobal = restoring(globalLogin);
+const signedInAs = (answer: LoginResponse, overrides: Partial<SessionFakes> = {}) => {
+  const { state } = stored(answer);
+  return startSession({
+    restoreSession: restoring(answer),
+    fetchMe: async () => meAnswer(state, state.user.name),
+    ...overrides,
+  });
+};
+
+describe('session: restoring', () => {
+  it('starts restoring, and shows nothing signed in or out until the store answers', () => {
+    const { actor } = startSession({ restoreSession: pending });
+    expect(actor.getSnapshot().value).toBe('restoring');
+  });
+
+  it('signs in from a stored session and verifies it in the background', async () => {
+    const { actor, reach, fakes } = startSession({ restoreSession: restoredGlobal });
+    await reach({ signedIn: 'verifying' });
+    expect(actor.getSnapshot().context.session).toEqual(globalSession);
+    expect(fakes.fetchMe).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the stored session from /users/me', async () => {
+    const { actor, reach, effects } = startSession({
+      restoreSession: restoredGlobal,
+      fetchMe: async () => meAnswer(globalSession.state, 'Grazia'),
+    });
+    await reach({ signedIn: 'idle' });
+    const refreshed = { ...globalSession, state: { ...globalSession.state, user: { ...globalSession.state.user, name: 'Grazia' } } };
+    expect(actor.getSnapshot().context.session).toEqual(refreshed);
+    expect(effects.storeSession).toHaveBeenCalledWith(refreshed);
+  });
+
+  it('ends a restored session the API rejects with 401', async () => {
+    const { actor, reach, effects } = startSession({ restoreSession: restoredGlobal, fetchMe: () => Promise.reject(unauthorized) });
+    await reach('signedOut');
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a restored session when the API cannot be reached', async () => {
+    const { actor, reach, effects } = startSession({ restoreSession: restoredGlobal, fetchMe: () => Promise.reject(offline) });
+    await reach({ signedIn: 'idle' });
+    expect(actor.getSnapshot().context.session).toEqual(globalSession);
+    expect(effects.clearSessionData).not.toHaveBeenCalled();
+  });
+
+  it('signs out and discards leftovers when nothing usable is stored', async () => {
+    const { actor, reach, effects } = startSession({ restoreSession: async () => null });
+    await reach('signedOut');
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null });
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out when the store cannot be read at all', async () => {
+    const { reach, effects } = startSession({ restoreSession: () => Promise.reject(new Error('SecurityError')) });
+    await reach('signedOut');
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores the root session kept aside while a tenant is assumed', async () => {
+    const { actor, reach } = startSession({
+      restoreSession: async () => ({ session: stored(assumedLogin), rootSession: globalSession }),
+    });
+    await reach('signedIn');
+    expect(actor.getSnapshot().context.rootSession).toEqual(globalSession);
+  });
+});
+
+describe('session: login', () => {
+  const credentials = { email: 'global@example.com', password: 'secret' };
+
+  it('signs in, stores token and session, and announces it', async () => {
+    const { actor, reach, fakes, effects, emitted } = startSession({ login: async () => globalLogin });
+    await reach('signedOut');
+    actor.send({ type: 'session.login', ...credentials });
+    await reach({ signedIn: 'idle' });
+    expect(fakes.login).toHaveBeenCalledWith(credentials);
+    expect(effects.storeSession).toHaveBeenCalledWith(globalSession);
+    expect(actor.getSnapshot().context.session).toEqual(globalSession);
+    expect(emitted).toEqual([{ type: 'session.loggedIn', state: globalSession.state }]);
+  });
+
+  it('is busy while logging in and takes no second login', async () => {
+    const { actor, reach } = startSession();
+    await reach('signedOut');
+    actor.send({ type: 'session.login', ...credentials });
+    expect(actor.getSnapshot().value).toBe('loggingIn');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'session.login', ...credentials })).toBe(false);
+  });
+
+  it('returns to signed out with the failure as data', async () => {
+    const { actor, reach, effects, emitted } = startSession({ login: () => Promise.reject(unauthorized) });
+    await reach('signedOut');
+    actor.send({ type: 'session.login', ...credentials });
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.failure).toEqual(unauthorized);
+    expect(effects.storeSession).not.toHaveBeenCalled();
+    expect(emitted).toEqual([{ type: 'session.loginFailed', failure: unauthorized }]);
+  });
+
+  it('forgets the previous failure on a new attempt', async () => {
+    const { actor, fakes } = startSession({ login: () => Promise.reject(unauthorized) });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    actor.send({ type: 'session.login', ...credentials });
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    fakes.login.mockImplementation(pending);
+    actor.send({ type: 'session.login', ...credentials });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+});
+
+describe('session: assume', () => {
+  it('lets a GLOBAL user assume a tenant, keeping the root session aside', async () => {
+    const { actor, reach, fakes, effects, emitted } = signedInAs(globalLogin, { assume: async () => assumedLogin });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.assume', tenantId: 'tenant-1' });
+    expect(actor.getSnapshot().matches({ signedIn: 'assuming' })).toBe(true);
+    await reach({ signedIn: 'idle' });
+    expect(fakes.assume).toHaveBeenCalledWith({ tenantId: 'tenant-1' });
+    expect(actor.getSnapshot().context).toMatchObject({ session: stored(assumedLogin), rootSession: globalSession });
+    expect(effects.storeRootSession).toHaveBeenCalledWith(globalSession);
+    expect(effects.storeSession).toHaveBeenLastCalledWith(stored(assumedLogin));
+    expect(emitted).toEqual([{ type: 'session.assumed', state: stored(assumedLogin).state }]);
+  });
+
+  it('takes no assume from a user that is not GLOBAL', async () => {
+    const { actor, reach, fakes } = signedInAs(loginAnswer(tenantState, 'tenant-token'));
+    await reach({ signedIn: 'idle' });
+    expect(actor.getSnapshot().can({ type: 'session.assume', tenantId: 'tenant-1' })).toBe(false);
+    actor.send({ type: 'session.assume', tenantId: 'tenant-1' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+    expect(fakes.assume).not.toHaveBeenCalled();
+  });
+
+  it('takes no second assume while one is running', async () => {
+    const { actor, reach } = signedInAs(globalLogin);
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.assume', tenantId: 'tenant-1' });
+    expect(actor.getSnapshot().can({ type: 'session.assume', tenantId: 'tenant-2' })).toBe(false);
+  });
+
+  it('stays signed in as before when assuming fails', async () => {
+    const failure = { kind: 'http', status: 404, message: 'Tenant not found' } as const;
+    const { actor, reach, effects, emitted } = signedInAs(globalLogin, { assume: () => Promise.reject(failure) });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.assume', tenantId: 'nope' });
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ session: globalSession, rootSession: null, failure });
+    expect(effects.storeRootSession).not.toHaveBeenCalled();
+    expect(emitted).toEqual([{ type: 'session.assumeFailed', failure }]);
+  });
+});
+
+describe('session: logout and unauthorized', () => {
+  it('logs out with the current token, then clears everything', async () => {
+    const { actor, reach, fakes, effects } = signedInAs(globalLogin);
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    await reach('signedOut');
+    expect(fakes.logout).toHaveBeenCalledWith({ token: globalSession.token });
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null });
+  });
+
+  it('clears everything even when the logout call fails', async () => {
+    const { actor, reach, effects } = signedInAs(globalLogin, { logout: () => Promise.reject(offline) });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.logout' });
+    await reach('signedOut');
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session on session.unauthorized without calling the API', async () => {
+    const { actor, reach, fakes, effects } = signedInAs(globalLogin);
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+    expect(fakes.logout).not.toHaveBeenCalled();
+  });
+
+  it('ignores session.unauthorized when nobody is signed in', async () => {
+    const { actor, reach, effects } = startSession();
+    await reach('signedOut');
+    effects.clearSessionData.mockClear();
+    expect(actor.getSnapshot().can({ type: 'session.unauthorized' })).toBe(false);
+    actor.send({ type: 'session.unauthorized' });
+    expect(effects.clearSessionData).not.toHaveBeenCalled();
+  });
+});

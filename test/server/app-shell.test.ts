@@ -1,0 +1,128 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { bearer, useTestApp } from './harness';
+
+const testApp = useTestApp();
+
+describe('health and readiness', () => {
+  it('reports the process up', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports ready when the database answers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('reports 503 when the database does not answer', async () => {
+    const client = await testApp.database.open();
+    const app = await buildApp({ db: client.db });
+    await client.close();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/ready' });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 500 with a generic message that leaks nothing', async () => {
+    const client = await testApp.database.open();
+    const app = await buildApp({ db: client.db });
+    await client.close();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer('any-token') });
+
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong. Please try again later.',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the API from the route schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const authPaths = ['/api/auth/login', '/api/auth/assume', '/api/auth/logout', '/api/auth/refresh-jwt'];
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([...authPaths, '/api/users/me']));
+    const loginBody = document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
+    expect(loginBody).toMatchObject({ additionalProperties: false, required: ['email', 'password'] });
+  });
+});
+
+describe('serving the console', () => {
+  let staticDir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
+    await mkdir(path.join(staticDir, 'assets'));
+    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await buildApp({ db: testApp.db, staticDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for a console route the browser navigates to', async () => {
+    const response = await app.inject({ method: 'GET', url: '/companies?page=2', headers: { accept: 'text/html' } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<title>console</title>');
+  });
+
+  it('serves the root and the built assets', async () => {
+    const root = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+
+    expect(root.body).toContain('<title>console</title>');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API routes with a JSON 404, whatever the client accepts', async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const response = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept } });
+
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/nope not found' });
+    }
+  });
+
+  it('answers a missing asset with a JSON 404 rather than the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers an unknown API route without a console as JSON 404, before authentication', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});

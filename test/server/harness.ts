@@ -1,0 +1,110 @@
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type App, type AppOptions } from '../../server/app';
+import { openPglite, openPostgres, pgliteDirectory, type Database, type DatabaseClient } from '../../server/db/client';
+import { demoPassword } from '../../server/db/seed';
+import { databaseUrl, uniqueName, withAdminConnection } from './test-database';
+
+export interface TestDatabase {
+  kind: 'pglite' | 'postgres';
+  /** How server/main.ts reaches this database. */
+  serverEnv: { DATA_DIR: string; DATABASE_URL: string };
+  /** Opens a new connection to the same database, as a restarted server would. */
+  open(): Promise<DatabaseClient>;
+  destroy(): Promise<void>;
+}
+
+/** A fresh copy of the migrated and seeded template prepared by global-setup.ts. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    const dataDir = path.join(target.runDir, uniqueName('data'));
+    const directory = pgliteDirectory(dataDir);
+    await cp(target.templateDir, directory, { recursive: true });
+    return {
+      kind: 'pglite',
+      serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openPglite(directory),
+      destroy: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = uniqueName(target.namePrefix);
+  await withAdminConnection(target.adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.templateName}"`),
+  );
+  const url = databaseUrl(target.adminUrl, name);
+  return {
+    kind: 'postgres',
+    serverEnv: { DATA_DIR: target.runDir, DATABASE_URL: url },
+    open: async () => openPostgres(url),
+    destroy: async () => {
+      await withAdminConnection(target.adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** An empty PostgreSQL database (no migrations); only available in the server:postgres project. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; destroy(): Promise<void> }> {
+  const target = inject('testDatabase');
+  if (target.kind !== 'postgres') throw new Error('Empty databases are only created on PostgreSQL');
+  const name = uniqueName(target.namePrefix);
+  await withAdminConnection(target.adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  return {
+    url: databaseUrl(target.adminUrl, name),
+    destroy: async () => {
+      await withAdminConnection(target.adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  database: TestDatabase;
+}
+
+/** Gives the test file one app on its own fresh database, closed after the file's tests. */
+export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
+  const context = {} as TestApp;
+  let client: DatabaseClient | undefined;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    client = await context.database.open();
+    context.db = client.db;
+    context.app = await buildApp({ db: client.db, ...options });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await client?.close();
+    await context.database?.destroy();
+  });
+  return context;
+}
+
+export const demo = {
+  password: demoPassword,
+  root: 'root@example.com',
+  tenantAdmin: 'tenant.admin@example.com',
+  companyAdmin: 'company.admin@example.com',
+  learner: 'mario.rossi@example.com',
+  pendingLearner: 'giulia.bianchi@example.com',
+  disabledAdmin: 'former.admin@example.com',
+  globexAdmin: 'globex.admin@example.com',
+} as const;
+
+let clientCounter = 0;
+/** A distinct client address per call, so the per-client sign-in limit of one test does not leak into another. */
+export const nextClientIp = () => `10.0.${Math.floor(++clientCounter / 250)}.${(clientCounter % 250) + 1}`;
+
+export function postLogin(app: App, body: unknown, remoteAddress = nextClientIp()) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
+}
+
+export async function signIn(app: App, email: string, password: string = demo.password) {
+  const response = await postLogin(app, { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string; user: { id: string } }>();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './harness';
+
+describe('server/main.ts', () => {
+  let database: TestDatabase;
+  let server: ChildProcess;
+  let output = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, ...database.serverEnv, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk) => (output += chunk));
+    server.stderr?.on('data', (chunk) => (output += chunk));
+    await waitFor(() => /Admin console: http:\S+/.test(output) || server.exitCode !== null, 30_000);
+  });
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await database.destroy();
+  });
+
+  const baseUrl = () => /Admin console: (http:\/\/[^/\s]+)/.exec(output)?.[1];
+
+  it('prints the URL and the demo accounts', () => {
+    expect(baseUrl(), output).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(output).toContain('Demo accounts (password Demo-2026!)');
+    for (const email of ['root@example.com', 'tenant.admin@example.com', 'company.admin@example.com']) {
+      expect(output).toContain(email);
+    }
+  });
+
+  it('answers on the printed URL', async () => {
+    const response = await fetch(`${baseUrl()}/api/ready`);
+
+    expect(response.status).toBe(200);
+  });
+
+  it('closes gracefully on SIGTERM', async () => {
+    const exited = once(server, 'exit');
+    server.kill('SIGTERM');
+    const [code] = await exited;
+
+    expect(code).toBe(0);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the server to start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

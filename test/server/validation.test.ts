@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { toFieldErrors, validatorCompiler } from '../../server/http/validation';
+
+const Paging = Type.Object(
+  { page: Type.Integer({ minimum: 1, default: 1 }), search: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+function validate(httpPart: string, input: unknown) {
+  const check = validatorCompiler({ schema: Paging, httpPart, method: 'GET', url: '/' }) as (
+    value: unknown,
+  ) => { value?: unknown; error?: Parameters<typeof toFieldErrors>[0] };
+  return check(input);
+}
+
+describe('request validation', () => {
+  it('coerces query strings and route params and fills their defaults', () => {
+    expect(validate('querystring', { page: '2' })).toEqual({ value: { page: 2 } });
+    expect(validate('params', { page: '3' })).toEqual({ value: { page: 3 } });
+    expect(validate('querystring', {})).toEqual({ value: { page: 1 } });
+  });
+
+  it('never coerces a body', () => {
+    const { error } = validate('body', { page: '2' });
+
+    expect(toFieldErrors(error ?? [], 'body')).toEqual([{ field: 'page', message: expect.stringContaining('integer') }]);
+  });
+
+  it('names the query part for errors on the whole query string', () => {
+    const { error } = validate('querystring', { page: 'two', extra: 'x' });
+
+    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([
+      { field: 'extra', message: 'is not allowed' },
+      { field: 'page', message: expect.any(String) },
+    ]);
+  });
+});

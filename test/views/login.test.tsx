@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { globalLogin, offline, pending, unauthorized } from '../machines/session-fixtures';
+import { renderConsole } from './render-console';
+
+/** The asterisk of a required field is aria-hidden: the accessible names are exactly "Email" and "Password". */
+const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const passwordField = () => screen.getByLabelText(/^Password/);
+
+const openLogin = async (options: Parameters<typeof renderConsole>[0] = {}) => {
+  const rendered = renderConsole({ path: '/login', ...options });
+  await screen.findByRole('button', { name: 'Sign in' });
+  const fillIn = async (email: string, password: string) => {
+    if (email) await rendered.user.type(emailField(), email);
+    if (password) await rendered.user.type(passwordField(), password);
+    await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }));
+  };
+  return { ...rendered, fillIn };
+};
+
+const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+
+describe('login screen', () => {
+  it('has an email field of type email and a password field', async () => {
+    await openLogin();
+    expect(emailField().getAttribute('type')).toBe('email');
+    expect(passwordField().getAttribute('type')).toBe('password');
+    expect(passwordField().hasAttribute('required')).toBe(true);
+    expect(screen.getByTestId('page-title').textContent).toBe('Sign in');
+  });
+
+  it('marks both fields as required on submit, without calling the API', async () => {
+    const { fillIn, fakes } = await openLogin();
+    await fillIn('', '');
+    expect(screen.getAllByText('Required field')).toHaveLength(2);
+    expect(fakes.login).not.toHaveBeenCalled();
+  });
+
+  it('rejects an invalid email', async () => {
+    const { fillIn, fakes } = await openLogin();
+    await fillIn('not-an-email', 'secret');
+    expect(screen.getByText('Invalid email')).toBeTruthy();
+    expect(screen.queryByText('Required field')).toBeNull();
+    expect(fakes.login).not.toHaveBeenCalled();
+  });
+
+  it('disables the submit button while logging in', async () => {
+    const { fillIn, fakes } = await openLogin({ login: pending });
+    await fillIn('global@example.com', 'secret');
+    expect(fakes.login).toHaveBeenCalledWith({ email: 'global@example.com', password: 'secret' });
+    expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("shows the server's message when login fails", async () => {
+    const { fillIn } = await openLogin({ login: () => Promise.reject(unauthorized) });
+    await fillIn('global@example.com', 'wrong');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Invalid email or password']));
+    expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("shows 'Login failed' when the failure carries no message", async () => {
+    const { fillIn } = await openLogin({ login: () => Promise.reject(offline) });
+    await fillIn('global@example.com', 'secret');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Login failed']));
+  });
+
+  it("shows 'Login successful' and goes home", async () => {
+    const { fillIn, location } = await openLogin({ login: async () => globalLogin });
+    await fillIn('global@example.com', 'secret');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Home');
+    expect(location()).toBe('/home');
+    expect(notificationTexts()).toEqual(['Login successful']);
+  });
+
+  it('closes a notification on request', async () => {
+    const { fillIn, user } = await openLogin({ login: () => Promise.reject(offline) });
+    await fillIn('global@example.com', 'secret');
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(notificationTexts()).toEqual([]);
+  });
+
+  it('speaks Italian', async () => {
+    renderConsole({ path: '/login', language: 'it' });
+    expect(await screen.findByRole('button', { name: 'Accedi' })).toBeTruthy();
+    expect(emailField()).toBeTruthy();
+    expect(passwordField()).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const postgresUrl = process.env.DATABASE_URL;
+
+// One config for the console build and for every test project.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },
+  test: {
+    reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/i18n/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'views',
+          environment: 'jsdom',
+          include: ['test/views/**/*.test.tsx'],
+          setupFiles: ['test/views/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server:pglite',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server:postgres',
+                environment: 'node' as const,
+                include: ['test/server/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['test/server/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
