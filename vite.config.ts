@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'server:pglite',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          exclude: ['test/server/postgres/**'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -1,12 +1,12 @@
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type DatabaseClient } from '../../server/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseClient } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { users } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
-import { createEmptyPostgresDatabase, createTestDatabase, type TestDatabase } from './harness';
+import { createTestDatabase, type TestDatabase } from './harness';
 
 async function rows<Row>(client: DatabaseClient, statement: string, params: unknown[] = []) {
   return client.withConnection((connection) => connection.query<Row>(statement, params));
@@ -42,23 +42,6 @@ describe('migrations and seed', () => {
       expect(similarity?.value).toBeGreaterThan(0);
     } finally {
       await client.close();
-    }
-  });
-});
-
-describe.runIf(inject('testDatabase').kind === 'postgres')('several instances starting at once on PostgreSQL', () => {
-  it('migrates and seeds an empty database exactly once', async () => {
-    const empty = await createEmptyPostgresDatabase();
-    const instances = [openPostgres(empty.url), openPostgres(empty.url), openPostgres(empty.url)];
-    try {
-      const applied = await Promise.all(instances.map((client) => migrate(client)));
-      const seeded = await Promise.all(instances.map((client) => seedDemoData(client.db)));
-
-      expect(applied.flat()).toEqual(['0001_initial.sql']);
-      expect(seeded.filter(Boolean)).toHaveLength(1);
-    } finally {
-      await Promise.all(instances.map((client) => client.close()));
-      await empty.destroy();
     }
   });
 });

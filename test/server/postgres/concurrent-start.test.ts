@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { openPostgres } from '../../../server/db/client';
+import { migrate } from '../../../server/db/migrate';
+import { seedDemoData } from '../../../server/db/seed';
+import { createEmptyPostgresDatabase } from '../harness';
+
+// Runs only in the server:postgres project (see vite.config.ts): PGlite has one connection by design.
+describe('several instances starting at once on PostgreSQL', () => {
+  it('migrates and seeds an empty database exactly once', async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const instances = [openPostgres(empty.url), openPostgres(empty.url), openPostgres(empty.url)];
+    try {
+      const applied = await Promise.all(instances.map((client) => migrate(client)));
+      const seeded = await Promise.all(instances.map((client) => seedDemoData(client.db)));
+
+      expect(applied.flat()).toEqual(['0001_initial.sql']);
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((client) => client.close()));
+      await empty.destroy();
+    }
+  });
+});
