@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { videoTokenIssuer, type IssueVideoToken } from './auth/video-token';
+import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
 import { notFoundHandler, serveConsole } from './http/spa';
@@ -18,6 +18,8 @@ export interface AppOptions {
   videoTokenSecret?: string;
   bodyLimitBytes?: number;
   requestTimeoutMs?: number;
+  /** Lists count exactly up to this many rows, and answer the planner's estimate beyond. */
+  exactCountLimit?: number;
 }
 
 export interface AuthSettings {
@@ -25,11 +27,17 @@ export interface AuthSettings {
   sessionTtlHours: number;
 }
 
+export interface ListSettings {
+  exactCountLimit: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     authSettings: AuthSettings;
+    listSettings: ListSettings;
     issueVideoToken: IssueVideoToken;
+    videoTokenSecret: VideoTokenSecret;
   }
 }
 
@@ -46,7 +54,9 @@ export async function buildApp(options: AppOptions) {
     loginMaxFailures: options.loginMaxFailures ?? 10,
     sessionTtlHours: options.sessionTtlHours ?? 12,
   });
-  app.decorate('issueVideoToken', videoTokenIssuer(options.db, options.videoTokenSecret));
+  app.decorate('videoTokenSecret', videoTokenSecretLoader(options.db, options.videoTokenSecret));
+  app.decorate('listSettings', { exactCountLimit: options.exactCountLimit ?? 10_000 });
+  app.decorate('issueVideoToken', videoTokenIssuer(app.videoTokenSecret));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

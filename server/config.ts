@@ -9,11 +9,23 @@ export interface ServerConfig {
   loginMaxFailures: number;
   sessionTtlHours: number;
   videoTokenSecret: string | undefined;
+  video: VideoServiceSettings;
+}
+
+/** The local video service; defaults that depend on the bound ports are filled in by main.ts. */
+export interface VideoServiceSettings {
+  port: number;
+  /** Where the console finds the video provider, with a `{tenant}` placeholder. */
+  serviceUrl: string | undefined;
+  consoleOrigin: string | undefined;
+  callbackUrl: string | undefined;
+  maxBytes: number;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integerSetting(env, 'PORT', 3000, 0);
   return {
-    port: integerSetting(env, 'PORT', 3000, 0),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -21,6 +33,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     loginMaxFailures: integerSetting(env, 'LOGIN_MAX_FAILURES', 10, 1),
     sessionTtlHours: integerSetting(env, 'SESSION_TTL_HOURS', 12, 1),
     videoTokenSecret: env.VIDEO_TOKEN_SECRET || undefined,
+    video: {
+      port: integerSetting(env, 'VIDEO_PORT', port === 0 ? 0 : 3001, 0),
+      serviceUrl: videoServiceUrlSetting(env.VIDEO_SERVICE_URL),
+      consoleOrigin: originSetting(env.CONSOLE_ORIGIN),
+      callbackUrl: env.VIDEO_CALLBACK_URL || undefined,
+      maxBytes: integerSetting(env, 'VIDEO_MAX_BYTES', 2 * 1024 ** 3, 1),
+    },
   };
 }
 
@@ -37,4 +56,17 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
 function trustProxySetting(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+function originSetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const origin = URL.canParse(raw) ? new URL(raw).origin : 'null';
+  if (origin === 'null') throw new Error(`CONSOLE_ORIGIN must be an origin such as http://localhost:3000, got "${raw}"`);
+  return origin;
+}
+
+function videoServiceUrlSetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!raw.includes('{tenant}')) throw new Error(`VIDEO_SERVICE_URL must contain {tenant}, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app';
+import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
+import { buildVideoService } from './video-service/video-service';
 
 const shutdownGraceMs = 10_000;
 const consoleDir = path.resolve('dist');
@@ -34,7 +36,21 @@ await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const { port } = app.server.address() as AddressInfo;
+
+const apiHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
+const videoService = await buildVideoService({
+  videoDir: path.join(config.dataDir, 'videos'),
+  tokenSecret: config.videoTokenSecret ?? (await loadVideoTokenSecret(database.db)),
+  consoleOrigin: config.video.consoleOrigin ?? `http://localhost:${port}`,
+  callbackUrl: config.video.callbackUrl ?? `http://${apiHost}:${port}/api/video-callbacks/processed`,
+  maxBytes: config.video.maxBytes,
+  logger: app.log.child({ service: 'video' }),
+});
+await videoService.listen({ port: config.video.port, host: config.host });
+const videoPort = (videoService.server.address() as AddressInfo).port;
+
 console.log(`\nAdmin console: http://${shownHost}:${port}/`);
+console.log(`Video service: ${config.video.serviceUrl ?? `http://{tenant}.localhost:${videoPort}`}/`);
 console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
 for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
 
@@ -48,6 +64,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, shutdownGraceMs).unref();
   try {
+    await videoService.close();
     await app.close();
     await database.close();
     process.exit(0);

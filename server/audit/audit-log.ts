@@ -1,4 +1,5 @@
 import type { AuthSession } from '../auth/auth-session';
+import type { Owner } from '../auth/tenancy';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuditAction } from '../db/schema/enums';
@@ -7,6 +8,8 @@ export interface AuditEvent {
   action: AuditAction;
   entity: string;
   entityId: string | null;
+  /** The tenant and company owning the entity; the actor's own when absent. */
+  owner?: Owner;
   details?: Record<string, unknown>;
 }
 
@@ -14,8 +17,8 @@ export async function recordAudit(db: Database, actor: AuthSession, event: Audit
   await db.insert(auditLog).values({
     actorUserId: actor.realUserId,
     assumedTenantId: actor.assumedTenantId,
-    tenantId: actor.user.tenantId,
-    companyId: actor.user.companyId,
+    tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
+    companyId: event.owner ? event.owner.companyId : actor.user.companyId,
     action: event.action,
     entity: event.entity,
     entityId: event.entityId,

@@ -29,15 +29,24 @@ export async function loadVideoTokenSecret(db: Database): Promise<string> {
   return setting.value;
 }
 
-export function videoTokenIssuer(db: Database, configuredSecret?: string) {
+/** The shared secret, read once: the configured one, else the one stored in `app_settings`. */
+export function videoTokenSecretLoader(db: Database, configuredSecret?: string) {
   let secret: Promise<Uint8Array> | undefined;
   const loadSecret = async () => new TextEncoder().encode(configuredSecret ?? (await loadVideoTokenSecret(db)));
 
-  return async function issueVideoToken({ userId, tenant, course }: VideoTokenClaims): Promise<VideoToken> {
+  return function videoTokenSecret(): Promise<Uint8Array> {
     secret ??= loadSecret().catch((error: unknown) => {
       secret = undefined;
       throw error;
     });
+    return secret;
+  };
+}
+
+export type VideoTokenSecret = ReturnType<typeof videoTokenSecretLoader>;
+
+export function videoTokenIssuer(secret: VideoTokenSecret) {
+  return async function issueVideoToken({ userId, tenant, course }: VideoTokenClaims): Promise<VideoToken> {
     const expiresAtSeconds = Math.floor(Date.now() / 1000) + videoTokenLifetimeSeconds;
     const token = await new SignJWT({ tenant, course })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -45,7 +54,7 @@ export function videoTokenIssuer(db: Database, configuredSecret?: string) {
       .setSubject(userId)
       .setIssuedAt()
       .setExpirationTime(expiresAtSeconds)
-      .sign(await secret);
+      .sign(await secret());
     return { token, expiresAt: new Date(expiresAtSeconds * 1000).toISOString() };
   };
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,8 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> 
     : openPglite(pgliteDirectory(options.dataDir));
 }
 
-export async function openPglite(directory: string): Promise<DatabaseClient> {
+/** `logger` sees every statement the ORM sends (the benchmark records them). */
+export async function openPglite(directory: string, logger?: Logger): Promise<DatabaseClient> {
   await mkdir(directory, { recursive: true });
   const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
   const connection: SqlConnection = {
@@ -46,18 +48,22 @@ export async function openPglite(directory: string): Promise<DatabaseClient> {
     query: async <Row>(statement: string, params?: unknown[]) => (await pglite.query<Row>(statement, params)).rows,
   };
   return {
-    db: drizzlePglite({ client: pglite, schema }),
+    db: drizzlePglite({ client: pglite, schema, logger }),
     kind: 'pglite',
     withConnection: (work) => work(connection),
     close: () => pglite.close(),
   };
 }
 
-export function openPostgres(connectionString: string, onPoolError = (error: Error) => console.error(error)): DatabaseClient {
+export function openPostgres(
+  connectionString: string,
+  onPoolError = (error: Error) => console.error(error),
+  logger?: Logger,
+): DatabaseClient {
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
   pool.on('error', onPoolError);
   return {
-    db: drizzlePostgres({ client: pool, schema }),
+    db: drizzlePostgres({ client: pool, schema, logger }),
     kind: 'postgres',
     withConnection: async (work) => {
       const client = await pool.connect();

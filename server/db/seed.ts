@@ -23,6 +23,35 @@ export const demoAccounts = [
 
 const seedLockKey = 7_262_019_002;
 
+/** Enough companies in the demo tenant and users in the demo company for their lists to have several pages. */
+const moreAcmeCompanies = [
+  ['Acme Logistics S.r.l.', 'IT02345678901', 'Via Emilia 210', '40133', 'Bologna', 'Emilia-Romagna', 'IT'],
+  ['Acme Textiles S.p.A.', 'IT03456789012', 'Via Dante Alighieri 8', '22100', 'Como', 'Lombardia', 'IT'],
+  ['Acme Marine S.r.l.', 'IT04567890123', 'Calata Gadda 5', '16126', 'Genova', 'Liguria', 'IT'],
+  ['Acme Solar S.r.l.', 'IT05678901234', 'Via Nazionale 150', '00184', 'Roma', 'Lazio', 'IT'],
+  ['Acme Pharma S.p.A.', 'IT06789012345', 'Viale Europa 33', '50126', 'Firenze', 'Toscana', 'IT'],
+  ['Acme Design Studio S.r.l.', 'IT07890123456', 'Corso Garibaldi 71', '80142', 'Napoli', 'Campania', 'IT'],
+  ['Acme Wines S.r.l.', 'IT08901234567', 'Via Mazzini 19', '37121', 'Verona', 'Veneto', 'IT'],
+  ['Acme Automotive S.p.A.', 'IT09012345678', 'Via Nizza 250', '10126', 'Torino', 'Piemonte', 'IT'],
+  ['Acme Software S.r.l.', 'IT10123456789', 'Corso Cavour 99', '70121', 'Bari', 'Puglia', 'IT'],
+  ['Acme Aerospace Ltd', 'GB234567891', '10 Queen Square', 'BS1 4NT', 'Bristol', 'South West England', 'GB'],
+  ['Acme Health Services Ltd', 'GB345678912', '42 Deansgate', 'M3 2EG', 'Manchester', 'Greater Manchester', 'GB'],
+] as const;
+
+const moreAcmeRoboticsLearners = [
+  ['Luca', 'Esposito', 'ACTIVE', true],
+  ['Francesca', 'Romano', 'ACTIVE', true],
+  ['Alessandro', 'Colombo', 'ACTIVE', true],
+  ['Chiara', 'Ricci', 'ACTIVE', true],
+  ['Matteo', 'Marino', 'ACTIVE', true],
+  ['Sara', 'Gallo', 'PENDING', true],
+  ['Davide', 'Bruno', 'ACTIVE', true],
+  ['Elena', 'Costa', 'ACTIVE', true],
+  ['James', 'Wilson', 'ACTIVE', true],
+  ['Olivia', 'Bennett', 'PENDING', true],
+  ['Federico', 'Moretti', 'ACTIVE', false],
+] as const;
+
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${seedLockKey})`);
@@ -117,6 +146,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (!acmeRobotics || !acmeFoods || !globexConsulting || !globexEnergy) {
       throw new Error('Demo companies were not created');
     }
+    await tx.insert(companies).values(
+      moreAcmeCompanies.map(([name, taxId, addressLine1, postalCode, city, region, countryCode]) => ({
+        tenantId: acme.id,
+        name,
+        taxId,
+        addressLine1,
+        postalCode,
+        city,
+        region,
+        countryCode,
+      })),
+    );
 
     const active = { status: 'ACTIVE', enabled: true, passwordHash } as const;
     await tx.insert(users).values([
@@ -177,6 +218,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         surname: 'Greco',
         email: 'former.admin@example.com',
       },
+      ...moreAcmeRoboticsLearners.map(([name, surname, status, enabled]) => ({
+        status,
+        enabled,
+        passwordHash: status === 'ACTIVE' ? passwordHash : null,
+        scope: 'COMPANY' as const,
+        tenantId: acme.id,
+        companyId: acmeRobotics.id,
+        name,
+        surname,
+        email: `${name}.${surname}@example.com`.toLowerCase(),
+        language: 'it' as const,
+      })),
       {
         ...active,
         scope: 'TENANT',

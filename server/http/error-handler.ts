@@ -10,7 +10,10 @@ export function errorBody(statusCode: number, message: string, errors?: FieldErr
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.statusCode, error.message, error.errors));
   }
   if (error.validation) {
     const errors = toFieldErrors(error.validation, error.validationContext);

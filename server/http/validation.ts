@@ -1,6 +1,10 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
+
+// Enough for one error per field of any body (a union alone yields several), still bounded against huge inputs.
+Settings.Set({ maxErrors: 48 });
 
 export interface FieldError {
   field: string;
@@ -29,7 +33,7 @@ const partNames: Record<string, string> = { body: 'body', querystring: 'query', 
 
 export function toFieldErrors(violations: readonly SchemaViolation[], part: string | undefined): FieldError[] {
   const root = partNames[part ?? 'body'] ?? 'body';
-  const fieldErrors = violations.flatMap((violation): FieldError[] => {
+  const fieldErrors = collapseAlternatives(violations).flatMap((violation): FieldError[] => {
     const path = pointerToPath(violation.instancePath);
     const params = violation.params as { requiredProperties?: string[]; additionalProperties?: string[] };
     if (violation.keyword === 'required' && params.requiredProperties) {
@@ -48,6 +52,35 @@ export function toFieldErrors(violations: readonly SchemaViolation[], part: stri
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * A value matching no alternative of a union (`string | null`, `'asc' | 'desc'`) yields one error per
+ * alternative plus an `anyOf` one; they become a single error saying what the value should have been.
+ */
+function collapseAlternatives(violations: readonly SchemaViolation[]): SchemaViolation[] {
+  const unions = violations.filter((violation) => violation.keyword === 'anyOf');
+  const alternativeOf = (violation: SchemaViolation) =>
+    unions.find(
+      (union) =>
+        union.instancePath === violation.instancePath && violation.schemaPath.startsWith(`${union.schemaPath}/anyOf/`),
+    );
+  return violations.flatMap((violation) => {
+    if (alternativeOf(violation)) return [];
+    if (violation.keyword !== 'anyOf') return [violation];
+    return [{ ...violation, message: unionMessage(violations.filter((other) => alternativeOf(other) === violation)) }];
+  });
+}
+
+function unionMessage(alternatives: readonly SchemaViolation[]): string {
+  const isNull = (violation: SchemaViolation) =>
+    violation.keyword === 'type' && (violation.params as { type?: string }).type === 'null';
+  const substantive = alternatives.find((violation) => violation.keyword !== 'const' && !isNull(violation));
+  if (substantive?.message) return substantive.message;
+  const allowed = alternatives.flatMap((violation) =>
+    violation.keyword === 'const' ? [String((violation.params as { allowedValue?: unknown }).allowedValue)] : [],
+  );
+  return allowed.length ? `must be one of ${allowed.join(', ')}` : 'is invalid';
 }
 
 function pointerToPath(pointer: string): string {

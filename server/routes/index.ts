@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticate } from '../auth/authenticate';
 import { authRoutes } from './auth/auth.routes';
+import { companiesResource } from './companies/companies.resource';
 import { docsRoutes } from './docs/docs.routes';
 import { healthRoutes } from './health/health.routes';
+import { resourceRoutes } from './resource/resource.routes';
+import { tenantsResource } from './tenants/tenants.resource';
 import { meRoutes } from './users/me.routes';
+import { usersResource } from './users/users.resource';
+import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('session', null as never);
@@ -12,4 +17,8 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(docsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(meRoutes, { prefix: '/users' });
+  await app.register(resourceRoutes(companiesResource), { prefix: companiesResource.path });
+  await app.register(resourceRoutes(tenantsResource), { prefix: tenantsResource.path });
+  await app.register(resourceRoutes(usersResource), { prefix: usersResource.path });
+  await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
 };

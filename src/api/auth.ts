@@ -8,7 +8,7 @@ export function createAuthApi(http: KyInstance) {
       call<LoginResponse>(http.post('auth/login', { json: credentials, context: credentialsCheck })),
     assume: (body: { tenantId: string }) => call<LoginResponse>(http.post('auth/assume', { json: body })),
     logout: async (body: { token: string }) => {
-      await call<unknown>(http.post('auth/logout', { json: body }));
+      await call<unknown>(http.post('auth/logout', { json: body, context: credentialsCheck }));
     },
     me: () => call<MeResponse>(http.get('users/me')),
   };

@@ -10,7 +10,7 @@ export interface HttpClientOptions {
   onUnauthorized: () => void;
 }
 
-/** Set on a request whose 401 answer is an expected outcome (wrong credentials), not an ended session. */
+/** Set on a request whose 401 answer is an expected outcome (wrong credentials, a token already ended), not an ended session. */
 export const credentialsCheck = { credentialsCheck: true };
 
 export function createHttpClient({

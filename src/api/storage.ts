@@ -34,6 +34,10 @@ export function createStorage(store: KeyValueStore) {
       store.setItem(storageKeys.rootSession, JSON.stringify(session));
     },
 
+    clearRootSession() {
+      store.removeItem(storageKeys.rootSession);
+    },
+
     clearSessions() {
       store.removeItem(storageKeys.token);
       store.removeItem(storageKeys.session);

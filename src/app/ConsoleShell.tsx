@@ -4,6 +4,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ActorsProvider, type ConsoleActors } from '../views/actors';
 import { Notifications } from '../views/notifications/Notifications';
+import { LeaveGuard } from './LeaveGuard';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -14,7 +15,9 @@ export function ConsoleShell({ actors, i18n }: { actors: ConsoleActors; i18n: i1
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ActorsProvider value={actors}>
-          <AppRoutes />
+          <LeaveGuard>
+            <AppRoutes />
+          </LeaveGuard>
           <Notifications />
         </ActorsProvider>
       </ThemeProvider>

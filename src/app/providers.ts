@@ -1,15 +1,21 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { QueryClient } from '@tanstack/query-core';
+import type { KyInstance } from 'ky';
 import type { i18n } from 'i18next';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
 import { createQueryClient } from '../api/query-client';
+import { cacheResourceApi } from '../api/resource-cache';
+import { createResourceApi, type ResourceApi } from '../api/resources';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
 import type { Failure } from '../domain/failure';
+import { resourceNames, type ResourceName } from '../domain/resource';
 import { createI18n, detectLanguage } from '../i18n';
+import { formMachine } from '../machines/form.machine';
+import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
-import type { ConsoleActors } from '../views/actors';
+import type { ConsoleActors, ResourceMachines } from '../views/actors';
 
 /** The session machine wired to the real API, the browser storage and the query cache. */
 function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClient: QueryClient) {
@@ -31,9 +37,40 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClie
         storage.clearSessions();
         queryClient.clear();
       },
+      forgetRootSession: () => storage.clearRootSession(),
+      clearCache: () => queryClient.clear(),
     },
   });
 }
+
+export type ResourceApis = Record<ResourceName, ResourceApi>;
+
+/** Every resource's list and form machine, calling its API through the query cache. */
+export function provideResourceMachines(apis: ResourceApis, queryClient: QueryClient): Record<ResourceName, ResourceMachines> {
+  const machinesOf = (resource: ResourceName): ResourceMachines => {
+    const api = cacheResourceApi(apis[resource], queryClient, resource);
+    return {
+      list: listMachine.provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
+          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
+        },
+      }),
+      form: formMachine.provide({
+        actors: {
+          loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
+          saveRecord: fromPromise(({ input: { id, body, version } }) =>
+            id === null ? api.create(body) : api.update(id, { ...body, version }),
+          ),
+        },
+      }),
+    };
+  };
+  return Object.fromEntries(resourceNames.map((resource) => [resource, machinesOf(resource)])) as Record<ResourceName, ResourceMachines>;
+}
+
+const createResourceApis = (http: KyInstance): ResourceApis =>
+  Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ResourceApis;
 
 const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
 
@@ -53,6 +90,7 @@ export function announceSessionEvents(
   session.on('session.assumeFailed', ({ failure }) =>
     push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) }),
   );
+  session.on('session.returnedToRoot', () => push({ severity: 'success', messageKey: 'feedback.returnedToRoot' }));
 }
 
 export interface ConsoleRuntime {
@@ -80,6 +118,7 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
   });
   const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient));
   const notifications = createActor(notificationsMachine);
+  const resources = provideResourceMachines(createResourceApis(http), queryClient);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
@@ -87,5 +126,5 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
     storage.writeLanguage(language);
     onLanguageChange?.(language);
   });
-  return { actors: { session, notifications }, i18n, queryClient };
+  return { actors: { session, notifications, resources }, i18n, queryClient };
 }

@@ -1,24 +1,38 @@
 import { useSelector } from '@xstate/react';
-import { Redirect, Route, Switch } from 'wouter';
+import { useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { ListItem } from '../machines/list.machine';
 import { selectSessionStatus } from '../machines/session.machine';
 import { useSessionActor } from '../views/actors';
+import { FormView } from '../views/form/FormView';
 import { AppLayout } from '../views/layout/AppLayout';
+import { ListView } from '../views/list/ListView';
 import { LoginView } from '../views/login/LoginView';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
 import { PlaceholderPage } from '../views/pages/PlaceholderPage';
+import { companiesResource } from '../views/resources/companies';
+import type { ResourceConfig } from '../views/resources/resource-config';
+import { tenantsResource } from '../views/resources/tenants';
+import { usersResource } from '../views/resources/users';
 
-/** Every signed-in route of spec §2; `new` comes before `:id`. */
+/** A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form. */
+function resourceRoutes<Row extends ListItem>({ name, list, form }: ResourceConfig<Row>) {
+  return [
+    <Route key={name} path={`/${name}`}>
+      <ListView resource={name} config={list} />
+    </Route>,
+    <Route key={`${name}/new`} path={`/${name}/new`}>
+      <FormView resource={name} config={form} id={null} />
+    </Route>,
+    <Route key={`${name}/:id`} path={`/${name}/:id`}>
+      {({ id }) => <FormView key={id} resource={name} config={form} id={id} />}
+    </Route>,
+  ];
+}
+
+/** The signed-in routes of spec §2 still waiting for their screens; `new` comes before `:id`. */
 const pages: ReadonlyArray<{ path: string; titleKey: string }> = [
   { path: '/home', titleKey: 'pages.home' },
-  { path: '/companies', titleKey: 'pages.companies' },
-  { path: '/companies/new', titleKey: 'pages.companyNew' },
-  { path: '/companies/:id', titleKey: 'pages.companyEdit' },
-  { path: '/tenants', titleKey: 'pages.tenants' },
-  { path: '/tenants/new', titleKey: 'pages.tenantNew' },
-  { path: '/tenants/:id', titleKey: 'pages.tenantEdit' },
-  { path: '/users', titleKey: 'pages.users' },
-  { path: '/users/new', titleKey: 'pages.userNew' },
-  { path: '/users/:id', titleKey: 'pages.userEdit' },
   { path: '/contents', titleKey: 'pages.contents' },
   { path: '/contents/new', titleKey: 'pages.contentNew' },
   { path: '/contents/:id', titleKey: 'pages.contentEdit' },
@@ -63,8 +77,12 @@ export function AppRoutes() {
         <Redirect to="/home" replace />
       </Route>
       <Route key="pages">
+        <FollowSessionChanges />
         <AppLayout>
           <Switch>
+            {resourceRoutes(companiesResource)}
+            {resourceRoutes(tenantsResource)}
+            {resourceRoutes(usersResource)}
             {pages.map(({ path, titleKey }) => (
               <Route key={path} path={path}>
                 <PlaceholderPage titleKey={titleKey} />
@@ -78,4 +96,18 @@ export function AppRoutes() {
       </Route>
     </Switch>
   );
+}
+
+/** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
+function FollowSessionChanges() {
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const subscriptions = [
+      session.on('session.assumed', () => navigate('/home')),
+      session.on('session.returnedToRoot', () => navigate('/tenants')),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [session, navigate]);
+  return null;
 }

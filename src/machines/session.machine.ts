@@ -18,6 +18,7 @@ export interface RestoredSession {
 export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
   | { type: 'session.assume'; tenantId: string }
+  | { type: 'session.returnToRoot' }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' };
 
@@ -25,7 +26,17 @@ export type SessionEmitted =
   | { type: 'session.loggedIn'; state: SessionState }
   | { type: 'session.loginFailed'; failure: Failure }
   | { type: 'session.assumed'; state: SessionState }
-  | { type: 'session.assumeFailed'; failure: Failure };
+  | { type: 'session.assumeFailed'; failure: Failure }
+  | { type: 'session.returnedToRoot'; state: SessionState };
+
+/** Whether or not the assumed session could be revoked, the root session comes back and nothing cached stays. */
+const returnToRoot = [
+  { type: 'storeSession', params: ({ context }: { context: SessionContext }) => context.rootSession! },
+  'forgetRootSession',
+  'clearCache',
+  'reinstateRootSession',
+  'announceReturnToRoot',
+] as const;
 
 const toStored = ({ token, ...state }: LoginResponse): StoredSession => ({ token, state });
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
@@ -48,11 +59,17 @@ export const sessionMachine = setup({
     storeRootSession: (_, _session: StoredSession) => {},
     /** Forgets the stored token, session, root session and every cached response. */
     clearSessionData: () => {},
+    forgetRootSession: () => {},
+    /** Drops every cached response: what one identity saw is not shown to another. */
+    clearCache: () => {},
     forgetSession: assign({ session: null, rootSession: null, failure: null }),
+    reinstateRootSession: assign(({ context }) => ({ session: context.rootSession, rootSession: null, failure: null })),
+    announceReturnToRoot: emit(({ context }) => ({ type: 'session.returnedToRoot' as const, state: context.session!.state })),
   },
   guards: {
     isRestored: (_, restored: RestoredSession | null) => restored !== null,
     isGlobal: ({ context }) => context.session?.state.user.scope === 'GLOBAL',
+    hasRootSession: ({ context }) => context.rootSession !== null,
     isUnauthorized: (_, failure: Failure) => failure.kind === 'http' && failure.status === 401,
   },
 }).createMachine({
@@ -114,6 +131,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.assume': { guard: 'isGlobal', target: '.assuming', actions: assign({ failure: null }) },
+        'session.returnToRoot': { guard: 'hasRootSession', target: '.returningToRoot' },
         'session.logout': 'loggingOut',
         'session.unauthorized': { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
       },
@@ -159,6 +177,7 @@ export const sessionMachine = setup({
               actions: [
                 { type: 'storeRootSession', params: ({ context }) => context.session! },
                 { type: 'storeSession', params: ({ event }) => toStored(event.output) },
+                'clearCache',
                 assign({
                   rootSession: ({ context }) => context.session,
                   session: ({ event }) => toStored(event.output),
@@ -173,6 +192,18 @@ export const sessionMachine = setup({
                 emit(({ event }) => ({ type: 'session.assumeFailed', failure: failureOf({ event }) })),
               ],
             },
+          },
+        },
+        returningToRoot: {
+          tags: 'busy',
+          description: 'The assumed session is revoked (best effort) and the GLOBAL session kept aside comes back.',
+          on: { 'session.returnToRoot': {} },
+          invoke: {
+            id: 'revokeAssumedSession',
+            src: 'logout',
+            input: ({ context }) => ({ token: context.session?.token ?? '' }),
+            onDone: { target: 'idle', actions: returnToRoot },
+            onError: { target: 'idle', actions: returnToRoot },
           },
         },
       },
@@ -199,3 +230,5 @@ export const selectSessionStatus = (snapshot: SessionSnapshot): SessionStatus =>
   snapshot.matches('restoring') ? 'restoring' : snapshot.matches('signedIn') ? 'signedIn' : 'signedOut';
 export const selectIsBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
 export const selectSessionState = (snapshot: SessionSnapshot) => snapshot.context.session?.state ?? null;
+export const selectAssumedBy = (snapshot: SessionSnapshot) => snapshot.context.session?.state.assumedBy ?? null;
+export const selectCanReturnToRoot = (snapshot: SessionSnapshot) => snapshot.can({ type: 'session.returnToRoot' });

@@ -1,14 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { KeyValueStore } from '../../src/api/storage';
 import { createConsole } from '../../src/app/providers';
-import { companyLogin, globalLogin, meAnswer, stored } from '../machines/session-fixtures';
+import { assumedLogin, companyLogin, globalLogin, meAnswer, stored } from '../machines/session-fixtures';
 import { memoryStore } from './memory-store';
 
 /** The console's real wiring (HTTP client, storage port, session machine, query cache) against a small fake API. */
 const validTokens = new Set<string>();
+const loggedOut: string[] = [];
+const listRequests: Array<{ url: string; token: string }> = [];
 let logoutStatus = 204;
 let server: Server;
 let apiUrl: string;
@@ -29,7 +31,12 @@ beforeAll(async () => {
       }
       if (!validTokens.has(token)) return reply(401, { statusCode: 401, error: 'Unauthorized', message: 'Session expired' });
       if (request.url === '/api/users/me') return reply(200, meAnswer(stored(companyLogin).state, 'Carlotta'));
+      if (request.url?.startsWith('/api/companies?')) {
+        listRequests.push({ url: request.url, token });
+        return reply(200, { items: [{ id: 'c1', name: 'Bianchi Srl' }], total: 1, totalIsEstimate: false });
+      }
       if (request.url === '/api/auth/logout') {
+        loggedOut.push(JSON.parse(body).token);
         validTokens.delete(JSON.parse(body).token);
         return reply(logoutStatus, logoutStatus === 204 ? undefined : { statusCode: 500, error: 'Boom', message: 'Boom' });
       }
@@ -100,5 +107,33 @@ describe('the console wired to an API', () => {
     expect(i18n.language).toBe('it');
     await i18n.changeLanguage('en');
     expect(store.entries.get('language')).toBe('en');
+  });
+});
+
+describe('the resources wired to an API', () => {
+  it('lists through the cache with the bearer token', async () => {
+    validTokens.add(companyLogin.token);
+    const { actors, queryClient } = start(memoryStore(storedEntries(companyLogin)));
+    const list = createActor(actors.resources.companies.list, { input: { allowedSorts: ['name'], query: { sortBy: 'name' } } }).start();
+    await waitFor(list, (snapshot) => snapshot.matches({ ready: 'withData' }));
+    expect(list.getSnapshot().context.items).toEqual([{ id: 'c1', name: 'Bianchi Srl' }]);
+    expect(listRequests.at(-1)).toEqual({ url: '/api/companies?page=1&pageSize=10&sortBy=name&sortOrder=asc', token: companyLogin.token });
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['companies'] })).toHaveLength(1);
+  });
+
+  it('comes back to the root admin: the assumed token revoked, the root session stored, the cache empty', async () => {
+    validTokens.add(globalLogin.token);
+    validTokens.add(assumedLogin.token);
+    const store = memoryStore({ ...storedEntries(assumedLogin), root_session: JSON.stringify(stored(globalLogin)) });
+    const { actors, queryClient } = start(store);
+    await waitFor(actors.session, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    queryClient.setQueryData(['companies', 'list'], ['cached']);
+    actors.session.send({ type: 'session.returnToRoot' });
+    await waitFor(actors.session, (snapshot) => snapshot.context.rootSession === null && snapshot.matches({ signedIn: 'idle' }));
+    expect(loggedOut.at(-1)).toBe(assumedLogin.token);
+    expect(store.entries.get('access_token')).toBe(globalLogin.token);
+    expect(JSON.parse(store.entries.get('session_state')!)).toEqual(stored(globalLogin).state);
+    expect(store.entries.has('root_session')).toBe(false);
+    expect(queryClient.getQueryData(['companies', 'list'])).toBeUndefined();
   });
 });

@@ -29,9 +29,39 @@ describe('translations', () => {
     ['feedback.deleteConfirm', 'Are you sure to delete?', 'Sei sicuro di voler eliminare?'],
     ['sidebar.rootAdmin', 'Root admin', 'Amministratore root'],
     ['menu.trainingPlans', 'Training plans', 'Piani formativi'],
+    ['list.search', 'Search', 'Cerca'],
+    ['list.add', 'Add', 'Aggiungi'],
+    ['list.edit', 'Edit', 'Modifica'],
+    ['list.delete', 'Delete', 'Elimina'],
+    ['list.assumeTenant', 'Assume tenant', 'Assumi il tenant'],
+    ['list.empty', 'No records found', 'Nessun record trovato'],
+    ['list.rowsPerPage', 'Rows per page:', 'Righe per pagina:'],
+    ['list.nextPage', 'Go to next page', 'Vai alla pagina successiva'],
+    ['list.previousPage', 'Go to previous page', 'Vai alla pagina precedente'],
+    ['dialog.confirm', 'Confirm', 'Conferma'],
+    ['dialog.cancel', 'Cancel', 'Annulla'],
+    ['form.save', 'Save', 'Salva'],
+    ['fields.confirmPassword', 'Confirm password', 'Conferma password'],
+    ['fields.vinapseTenant', 'Video tenant', 'Tenant video'],
+    ['assumedTenant.backToRoot', 'Back to root admin', "Torna all'amministratore root"],
+    ['feedback.failedToCreate', 'Failed to create', 'Creazione non riuscita'],
+    ['loadingError.company', 'Error loading company', "Errore nel caricamento dell'azienda"],
   ])('translate %s', (key, english, italian) => {
     expect(createI18n('en').t(key)).toBe(english);
     expect(createI18n('it').t(key)).toBe(italian);
+  });
+});
+
+describe('translations with values', () => {
+  it.each([
+    ['list.sortAscending', { column: 'Name' }, 'Sort Name ascending', 'Ordina Name in modo crescente'],
+    ['list.sortDescending', { column: 'Name' }, 'Sort Name descending', 'Ordina Name in modo decrescente'],
+    ['list.displayedRows', { from: 1, to: 10, count: 23 }, '1–10 of 23', '1–10 di 23'],
+    ['list.displayedRowsAbout', { from: 1, to: 10, count: 12000 }, '1–10 of about 12000', '1–10 di circa 12000'],
+    ['validation.minLength', { count: 8 }, 'At least 8 characters', 'Almeno 8 caratteri'],
+  ])('translate %s', (key, values, english, italian) => {
+    expect(createI18n('en').t(key, values)).toBe(english);
+    expect(createI18n('it').t(key, values)).toBe(italian);
   });
 });
 

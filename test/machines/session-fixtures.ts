@@ -76,7 +76,13 @@ export function fakeSessionMachine(overrides: Partial<SessionFakes> = {}) {
     logout: vi.fn(overrides.logout ?? (async () => {})),
     fetchMe: vi.fn(overrides.fetchMe ?? pending),
   };
-  const effects = { storeSession: vi.fn(), storeRootSession: vi.fn(), clearSessionData: vi.fn() };
+  const effects = {
+    storeSession: vi.fn(),
+    storeRootSession: vi.fn(),
+    clearSessionData: vi.fn(),
+    forgetRootSession: vi.fn(),
+    clearCache: vi.fn(),
+  };
   const machine = sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(() => fakes.restoreSession()),
@@ -89,6 +95,8 @@ export function fakeSessionMachine(overrides: Partial<SessionFakes> = {}) {
       storeSession: (_, session) => effects.storeSession(session),
       storeRootSession: (_, session) => effects.storeRootSession(session),
       clearSessionData: () => effects.clearSessionData(),
+      forgetRootSession: () => effects.forgetRootSession(),
+      clearCache: () => effects.clearCache(),
     },
   });
   return { machine, fakes, effects };
@@ -99,6 +107,9 @@ export const restoring = (answer: LoginResponse) => async (): Promise<RestoredSe
   session: stored(answer),
   rootSession: null,
 });
+
+/** A restore that finds a tenant assumed by the root admin, whose session is kept aside. */
+export const restoringAssumed = async (): Promise<RestoredSession> => ({ session: stored(assumedLogin), rootSession: stored(globalLogin) });
 
 export const tenantLogin = loginAnswer(tenantState, 'tenant-token');
 export const companyLogin = loginAnswer(companyState, 'company-token');

@@ -11,6 +11,7 @@ import {
   offline,
   pending,
   restoring,
+  restoringAssumed,
   stored,
   tenantState,
   unauthorized,
@@ -155,6 +156,7 @@ describe('session: assume', () => {
     expect(actor.getSnapshot().context).toMatchObject({ session: stored(assumedLogin), rootSession: globalSession });
     expect(effects.storeRootSession).toHaveBeenCalledWith(globalSession);
     expect(effects.storeSession).toHaveBeenLastCalledWith(stored(assumedLogin));
+    expect(effects.clearCache).toHaveBeenCalledTimes(1);
     expect(emitted).toEqual([{ type: 'session.assumed', state: stored(assumedLogin).state }]);
   });
 
@@ -224,5 +226,51 @@ describe('session: logout and unauthorized', () => {
     expect(actor.getSnapshot().can({ type: 'session.unauthorized' })).toBe(false);
     actor.send({ type: 'session.unauthorized' });
     expect(effects.clearSessionData).not.toHaveBeenCalled();
+  });
+});
+
+describe('session: back to the root admin', () => {
+  const assumedSession = stored(assumedLogin);
+
+  it('revokes the assumed session, brings the root session back and forgets what was cached', async () => {
+    const { actor, reach, fakes, effects, emitted } = startSession({ restoreSession: restoringAssumed });
+    await reach('signedIn');
+    actor.send({ type: 'session.returnToRoot' });
+    expect(actor.getSnapshot().matches({ signedIn: 'returningToRoot' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await reach({ signedIn: 'idle' });
+    expect(fakes.logout).toHaveBeenCalledWith({ token: assumedSession.token });
+    expect(actor.getSnapshot().context).toEqual({ session: globalSession, rootSession: null, failure: null });
+    expect(effects.storeSession).toHaveBeenLastCalledWith(globalSession);
+    expect(effects.forgetRootSession).toHaveBeenCalledTimes(1);
+    expect(effects.clearCache).toHaveBeenCalledTimes(1);
+    expect(effects.clearSessionData).not.toHaveBeenCalled();
+    expect(emitted).toEqual([{ type: 'session.returnedToRoot', state: globalSession.state }]);
+  });
+
+  it('comes back even when the assumed session cannot be revoked', async () => {
+    const { actor, reach } = startSession({ restoreSession: restoringAssumed, logout: () => Promise.reject(offline) });
+    await reach('signedIn');
+    actor.send({ type: 'session.returnToRoot' });
+    await reach({ signedIn: 'idle' });
+    expect(actor.getSnapshot().context.session).toEqual(globalSession);
+  });
+
+  it('is not possible without a root session kept aside', async () => {
+    const { actor, reach, fakes } = signedInAs(globalLogin);
+    await reach({ signedIn: 'idle' });
+    expect(actor.getSnapshot().can({ type: 'session.returnToRoot' })).toBe(false);
+    actor.send({ type: 'session.returnToRoot' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+    expect(fakes.logout).not.toHaveBeenCalled();
+  });
+
+  it('takes one request at a time', async () => {
+    const { actor, reach, fakes } = startSession({ restoreSession: restoringAssumed, logout: pending });
+    await reach('signedIn');
+    actor.send({ type: 'session.returnToRoot' });
+    actor.send({ type: 'session.returnToRoot' });
+    expect(fakes.logout).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().can({ type: 'session.returnToRoot' })).toBe(false);
   });
 });

@@ -35,4 +35,23 @@ describe('request validation', () => {
       { field: 'page', message: expect.any(String) },
     ]);
   });
+
+  it('reports a value matching no alternative of a union once, saying what it should be', () => {
+    const Choice = Type.Object({
+      email: Type.Union([Type.String({ format: 'email' }), Type.Null()]),
+      order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+      name: Type.String(),
+    });
+    const check = validatorCompiler({ schema: Choice, httpPart: 'body', method: 'POST', url: '/' }) as (
+      value: unknown,
+    ) => { error?: Parameters<typeof toFieldErrors>[0] };
+
+    const { error } = check({ email: 'nope', order: 'up', name: 1 });
+
+    expect(toFieldErrors(error ?? [], 'body')).toEqual([
+      { field: 'email', message: 'must match format "email"' },
+      { field: 'order', message: 'must be one of asc, desc' },
+      { field: 'name', message: expect.stringContaining('string') },
+    ]);
+  });
 });

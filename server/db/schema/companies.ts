@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns } from './columns';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 import { tenants } from './tenants';
 
 export const companies = pgTable(
@@ -22,7 +23,8 @@ export const companies = pgTable(
     email: text('email'),
   },
   (table) => [
-    index('companies_tenant_id_idx').on(table.tenantId),
+    ...sortIndexes('companies', table.id, [null, table.tenantId], [table.name, table.createdAt, table.updatedAt]),
+    ...trigramIndexes('companies', [table.name, table.addressLine1]),
     unique('companies_id_tenant_id_key').on(table.id, table.tenantId),
     check('companies_country_code_check', sql`${table.countryCode} ~ '^[A-Z]{2}$'`),
   ],

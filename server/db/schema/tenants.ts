@@ -1,13 +1,21 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { businessColumns } from './columns';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 
-export const tenants = pgTable('tenants', {
-  ...businessColumns(),
-  name: text('name').notNull(),
-  domainName: text('domain_name'),
-  vinapseTenant: text('vinapse_tenant'),
-  description: text('description'),
-  url: text('url'),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    ...businessColumns(),
+    name: text('name').notNull(),
+    domainName: text('domain_name'),
+    vinapseTenant: text('vinapse_tenant'),
+    description: text('description'),
+    url: text('url'),
+  },
+  (table) => [
+    ...sortIndexes('tenants', table.id, [null], [table.name, table.createdAt, table.updatedAt]),
+    ...trigramIndexes('tenants', [table.name, table.url]),
+  ],
+);
 
 export type Tenant = typeof tenants.$inferSelect;

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
 import { languages, scopes, userStatuses } from './enums';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 import { tenants } from './tenants';
 
 export const users = pgTable(
@@ -23,8 +24,14 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    index('users_tenant_id_idx').on(table.tenantId),
-    index('users_company_id_idx').on(table.companyId),
+    ...sortIndexes('users', table.id, [null, table.tenantId, table.companyId], [
+      table.name,
+      table.surname,
+      table.email,
+      table.createdAt,
+      table.updatedAt,
+    ]),
+    ...trigramIndexes('users', [table.name, table.surname, table.email]),
     foreignKey({
       name: 'users_company_fk',
       columns: [table.companyId, table.tenantId],

@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssumedTenantBanner } from './AssumedTenantBanner';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -48,6 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        <AssumedTenantBanner />
         {children}
       </Box>
     </Box>

@@ -1,0 +1,44 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companies, tenants, users } from '../db/schema';
+import type { AuthSession } from './auth-session';
+
+/** The columns naming the tenant and the company that own a row; tables above company level have no company column. */
+export interface OwnerColumns {
+  tenant: AnyPgColumn;
+  company?: AnyPgColumn;
+}
+
+/** Who owns the rows of each tenant-owned table. */
+export const owners = {
+  tenants: { tenant: tenants.id },
+  companies: { tenant: companies.tenantId, company: companies.id },
+  users: { tenant: users.tenantId, company: users.companyId },
+} satisfies Record<string, OwnerColumns>;
+
+export interface Owner {
+  tenantId: string | null;
+  companyId: string | null;
+}
+
+/**
+ * The condition every query of an owned table carries: nothing for GLOBAL, the tenant for TENANT
+ * (which also leaves out GLOBAL users, who have no tenant), the company for COMPANY.
+ */
+export function reachOf(session: AuthSession, owner: OwnerColumns): SQL | undefined {
+  const { scope, tenantId, companyId } = session.user;
+  if (scope === 'GLOBAL') return undefined;
+  if (scope === 'COMPANY' && owner.company) return eq(owner.company, present(companyId));
+  return eq(owner.tenant, present(tenantId));
+}
+
+/** The tenant and company a record created by the caller belongs to; GLOBAL callers own neither and must choose. */
+export function ownerOf(session: AuthSession): Owner {
+  const { tenantId, companyId } = session.user;
+  return { tenantId, companyId };
+}
+
+function present(id: string | null): string {
+  if (id === null) throw new Error('A scoped session has no organisation');
+  return id;
+}

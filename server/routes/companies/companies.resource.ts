@@ -1,0 +1,46 @@
+import { eq, getTableColumns, ilike } from 'drizzle-orm';
+import type { AuthSession } from '../../auth/auth-session';
+import { owners, ownerOf } from '../../auth/tenancy';
+import type { Database } from '../../db/client';
+import { companies, tenants } from '../../db/schema';
+import { invalidField } from '../../http/api-error';
+import { defineResource, isoTimestamps } from '../resource/resource';
+import { Company, companyBody, companyFilters } from './companies.schemas';
+
+export const companiesResource = defineResource({
+  entity: 'company',
+  path: '/companies',
+  access: { read: ['GLOBAL', 'TENANT'], write: ['GLOBAL', 'TENANT'], deletable: true },
+  table: companies,
+  owner: owners.companies,
+  schemas: { title: 'Company', record: Company, body: companyBody, filters: companyFilters },
+  rows: (db) =>
+    db
+      .select({ ...getTableColumns(companies), tenant: { id: tenants.id, name: tenants.name } })
+      .from(companies)
+      .innerJoin(tenants, eq(tenants.id, companies.tenantId))
+      .$dynamic(),
+  toRecord: isoTimestamps,
+  sorts: { id: companies.id, name: companies.name, createdAt: companies.createdAt, updatedAt: companies.updatedAt },
+  search: (pattern) => [ilike(companies.name, pattern), ilike(companies.addressLine1, pattern)],
+  filter: (session, { tenantId }) =>
+    session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, tenantId) : undefined,
+  values: async ({ db, session, body: { tenantId, ...fields }, existing }) => ({
+    ...fields,
+    tenantId: await owningTenant(db, session, tenantId, existing?.tenantId),
+  }),
+  inUse: 'The company still has users, topics, contents or training plans',
+});
+
+/** GLOBAL names the tenant (on update, omitted keeps it); everyone else creates in their own. */
+async function owningTenant(db: Database, session: AuthSession, requested?: string, current?: string) {
+  if (session.user.scope !== 'GLOBAL') {
+    if (requested !== undefined) throw invalidField('tenantId', 'not allowed');
+    return ownerOf(session).tenantId!;
+  }
+  const tenantId = requested ?? current;
+  if (tenantId === undefined) throw invalidField('tenantId', 'is required');
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw invalidField('tenantId', 'not found');
+  return tenant.id;
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
+import { requireScope } from '../../auth/scope';
+import type { Scope } from '../../db/schema/enums';
+import { errorResponses } from '../../http/error-response';
+import type { Resource, ResourceTable } from './resource';
+import { resourceStore } from './resource-store';
+import type { ListParams } from './list-page';
+import { bodySchemas, IdParams, listQuery, listResponse } from './resource.schemas';
+
+interface ById {
+  Params: Static<typeof IdParams>;
+}
+
+const allow = (scopes: Scope[]) => async (request: FastifyRequest) => requireScope(request.session, ...scopes);
+
+/**
+ * The routes of a resource. The scope check runs first, before the request's input is even validated.
+ * Inputs are cast to their static types rather than inferred: the schemas are generic here; Fastify validates them.
+ */
+export function resourceRoutes<
+  Table extends ResourceTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Filters extends TProperties,
+>(resource: Resource<Table, Row, RecordSchema, Body, Filters>): FastifyPluginAsync {
+  type Write = Static<TObject<Body>>;
+  return async (app) => {
+    const store = resourceStore(resource, app.listSettings.exactCountLimit);
+    const { title, record, body, filters } = resource.schemas;
+    const { read, write, deletable } = resource.access;
+    const bodies = bodySchemas(title, body);
+    const tag = resource.path.slice(1);
+    const tags = [tag];
+
+    app.get(
+      '',
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `List ${tag}: one page, sorted, searched`,
+          tags,
+          querystring: listQuery(title, Object.keys(resource.sorts), filters),
+          response: { 200: listResponse(title, record), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const page = await store.list(app.db, request.session, request.query as ListParams & Static<TObject<Filters>>);
+        return { ...page, items: page.items.map(resource.toRecord) };
+      },
+    );
+
+    app.get<ById>(
+      '/:id',
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `Read one ${resource.entity}`,
+          tags,
+          params: IdParams,
+          response: { 200: record, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => store.find(app.db, request.session, request.params.id),
+    );
+
+    app.post(
+      '',
+      {
+        onRequest: allow(write),
+        schema: {
+          summary: `Create a ${resource.entity}`,
+          tags,
+          body: bodies.create,
+          response: { 201: record, ...errorResponses(400, 401, 403, 409) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await store.create(app.db, request.session, request.body as Write)),
+    );
+
+    app.put<ById>(
+      '/:id',
+      {
+        onRequest: allow(write),
+        schema: {
+          summary: `Update a ${resource.entity} (optimistic: the body carries the version it was read at)`,
+          tags,
+          params: IdParams,
+          body: bodies.update,
+          response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => store.update(app.db, request.session, request.params.id, request.body as Write & { version: number }),
+    );
+
+    if (deletable) {
+      app.delete<ById>(
+        '/:id',
+        {
+          onRequest: allow(write),
+          schema: {
+            summary: `Delete a ${resource.entity}`,
+            tags,
+            params: IdParams,
+            response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request, reply) => {
+          await store.remove(app.db, request.session, request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    }
+  };
+}

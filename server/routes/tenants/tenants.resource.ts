@@ -1,0 +1,19 @@
+import { ilike } from 'drizzle-orm';
+import { owners } from '../../auth/tenancy';
+import { tenants } from '../../db/schema';
+import { defineResource, isoTimestamps } from '../resource/resource';
+import { Tenant, tenantBody } from './tenants.schemas';
+
+export const tenantsResource = defineResource({
+  entity: 'tenant',
+  path: '/tenants',
+  access: { read: ['GLOBAL', 'TENANT'], write: ['GLOBAL'], deletable: false },
+  table: tenants,
+  owner: owners.tenants,
+  schemas: { title: 'Tenant', record: Tenant, body: tenantBody, filters: {} },
+  rows: (db) => db.select().from(tenants).$dynamic(),
+  toRecord: isoTimestamps,
+  sorts: { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt, updatedAt: tenants.updatedAt },
+  search: (pattern) => [ilike(tenants.name, pattern), ilike(tenants.url, pattern)],
+  values: async ({ body }) => body,
+});

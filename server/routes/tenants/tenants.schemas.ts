@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { NullableString, OptionalHttpUrl, OptionalText, recordProperties, RequiredText } from '../resource/resource.schemas';
+
+export const Tenant = Type.Object(
+  {
+    ...recordProperties,
+    name: Type.String(),
+    domainName: NullableString,
+    vinapseTenant: NullableString,
+    description: NullableString,
+    url: NullableString,
+  },
+  { title: 'Tenant' },
+);
+
+export const tenantBody = {
+  name: RequiredText(),
+  domainName: OptionalText(),
+  vinapseTenant: OptionalText(100),
+  description: OptionalText(2000),
+  url: OptionalHttpUrl,
+};

@@ -1,0 +1,38 @@
+import { Type, type TSchemaOptions } from 'typebox';
+import { NamedRef, recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+
+const Scope = (options?: TSchemaOptions) =>
+  Type.Union([Type.Literal('GLOBAL'), Type.Literal('TENANT'), Type.Literal('COMPANY')], options);
+const NullableUuid = Type.Union([Uuid, Type.Null()]);
+
+export const User = Type.Object(
+  {
+    ...recordProperties,
+    name: Type.String(),
+    surname: Type.String(),
+    email: Type.String(),
+    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')], {
+      description: 'ACTIVE once the user has a password; read-only',
+    }),
+    enabled: Type.Boolean(),
+    scope: Scope(),
+    admin: Type.Boolean(),
+    tenantId: NullableUuid,
+    companyId: NullableUuid,
+    tenant: Type.Union([NamedRef, Type.Null()]),
+    company: Type.Union([NamedRef, Type.Null()]),
+  },
+  { title: 'User' },
+);
+
+export const userBody = {
+  name: RequiredText(100),
+  surname: RequiredText(100),
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024, description: 'On update, omitted = unchanged' })),
+  enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
+  admin: Type.Optional(Type.Boolean({ description: 'Default false' })),
+  scope: Type.Optional(Scope({ description: "Default: the creator's" })),
+  tenantId: Type.Optional(NullableUuid),
+  companyId: Type.Optional(NullableUuid),
+};

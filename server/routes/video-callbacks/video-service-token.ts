@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import { bearerToken } from '../../auth/session-token';
+import { unauthorized } from '../../http/api-error';
+
+/** Audience of the tokens the video service signs, with the shared secret, to call the API. */
+export const consoleApiAudience = 'console-api';
+export const videoServiceIssuer = 'video-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    videoServiceTenant: string;
+  }
+}
+
+/** Route hook: the caller must be the video service; its `tenant` claim names the video tenant it speaks for. */
+export async function authenticateVideoService(request: FastifyRequest) {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw unauthorized('A video-service token is required');
+  try {
+    const { payload } = await jwtVerify(token, await request.server.videoTokenSecret(), {
+      audience: consoleApiAudience,
+      issuer: videoServiceIssuer,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    });
+    if (typeof payload.tenant !== 'string' || payload.tenant === '') throw new Error('no tenant claim');
+    request.videoServiceTenant = payload.tenant;
+  } catch {
+    throw unauthorized('Invalid video-service token');
+  }
+}

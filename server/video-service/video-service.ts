@@ -1,0 +1,72 @@
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import { errorBody, handleServiceError } from './service-error';
+import { playerRoutes } from './player.routes';
+import { uploadRoutes } from './upload.routes';
+import { uploaderRoutes } from './uploader.routes';
+import { defaultCallbackRetryDelaysMs, videoProcessor } from './video-processor';
+import type { VideoServiceContext } from './video-service-context';
+import { videoStore } from './video-store';
+import { videoTokens } from './video-tokens';
+
+export interface VideoServiceOptions {
+  /** Where videos and their JSON records are stored, one folder per video tenant. */
+  videoDir: string;
+  /** The HS256 secret shared with the console API. */
+  tokenSecret: string;
+  /** The only origin that may frame the pages and receive their messages. */
+  consoleOrigin: string;
+  /** `POST` target of the processing reports (the API's `/api/video-callbacks/processed`). */
+  callbackUrl: string;
+  maxBytes: number;
+  callbackRetryDelaysMs?: readonly number[];
+  logger?: FastifyBaseLogger;
+}
+
+/** Request logs without the tokens that pages and media carry in their query string. */
+const loggedRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+  host: request.host,
+  remoteAddress: request.ip,
+});
+
+/** The local video-hosting service: its own Fastify instance, for its own origin; stops its background work on close. */
+export async function buildVideoService(options: VideoServiceOptions) {
+  const logger = options.logger?.child({}, { serializers: { req: loggedRequest } });
+  // Uploads and media streams can be long: on close they are cut, not awaited.
+  const app = Fastify({ forceCloseConnections: true, ...(logger ? { loggerInstance: logger } : {}) });
+  const store = videoStore(options.videoDir);
+  const tokens = videoTokens(options.tokenSecret);
+  const processor = videoProcessor({
+    store,
+    tokens,
+    callbackUrl: options.callbackUrl,
+    retryDelaysMs: options.callbackRetryDelaysMs ?? defaultCallbackRetryDelaysMs,
+    log: app.log,
+  });
+  const context: VideoServiceContext = {
+    consoleOrigin: options.consoleOrigin,
+    maxBytes: options.maxBytes,
+    store,
+    tokens,
+    processor,
+  };
+
+  // Uploads are streamed by their route: no body is parsed, whatever its type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.setErrorHandler(handleServiceError);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+  app.addHook('onClose', async () => processor.close());
+
+  await app.register(uploaderRoutes, context);
+  await app.register(uploadRoutes, context);
+  await app.register(playerRoutes, context);
+  await app.ready();
+  await processor.resume();
+  return app;
+}
+
+export type VideoService = Awaited<ReturnType<typeof buildVideoService>>;

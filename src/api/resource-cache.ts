@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/query-core';
+import type { ListRequest, RecordBody, ResourceName } from '../domain/resource';
+import type { ResourceApi } from './resources';
+
+/** A page or record fetched less than this long ago is shown again without a call (back, forward, returning from a form). */
+export const FRESH_FOR_MS = 30_000;
+
+/** Cache keys: everything of a resource starts with its name. */
+const resourceKeys = {
+  all: (resource: ResourceName) => [resource],
+  list: (resource: ResourceName, request: ListRequest) => [resource, 'list', request],
+  record: (resource: ResourceName, id: string) => [resource, 'record', id],
+};
+
+export interface Reload {
+  /** Ask the API even when a fresh copy is cached. */
+  reload: boolean;
+}
+
+/**
+ * A resource's calls through the query cache: reads are queries keyed by resource, and every write,
+ * whatever its outcome, invalidates the resource's lists and records so the next read asks the API.
+ */
+export function cacheResourceApi(api: ResourceApi, queryClient: QueryClient, resource: ResourceName) {
+  const read = <T>(queryKey: unknown[], queryFn: () => Promise<T>, { reload }: Reload) =>
+    queryClient.fetchQuery({ queryKey, queryFn, staleTime: reload ? 0 : FRESH_FOR_MS });
+  const write = async <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+    }
+  };
+  return {
+    list: (request: ListRequest, reload: Reload) => read(resourceKeys.list(resource, request), () => api.list(request), reload),
+    get: (id: string, reload: Reload) => read(resourceKeys.record(resource, id), () => api.get(id), reload),
+    create: (body: RecordBody) => write(() => api.create(body)),
+    update: (id: string, body: RecordBody) => write(() => api.update(id, body)),
+    remove: (id: string) => write(() => api.remove(id)),
+  };
+}

@@ -1,0 +1,31 @@
+import type { KyInstance } from 'ky';
+import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
+import { call } from './http';
+
+/** The list parameters of docs/api-contract.md: no `sortBy` and no empty `search` unless given. */
+function listSearchParams({ query, filters }: ListRequest): Record<string, string | number> {
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    ...(query.sortBy ? { sortBy: query.sortBy } : {}),
+    sortOrder: query.sortOrder,
+    ...(query.search ? { search: query.search } : {}),
+    ...filters,
+  };
+}
+
+/** The five calls every resource answers (`GET /{resource}`, `GET|PUT|DELETE /{resource}/{id}`, `POST /{resource}`). */
+export function createResourceApi(http: KyInstance, resource: ResourceName) {
+  const one = (id: string) => `${resource}/${encodeURIComponent(id)}`;
+  return {
+    list: (request: ListRequest) => call<Page<StoredRecord>>(http.get(resource, { searchParams: listSearchParams(request) })),
+    get: (id: string) => call<StoredRecord>(http.get(one(id))),
+    create: (body: RecordBody) => call<StoredRecord>(http.post(resource, { json: body })),
+    update: (id: string, body: RecordBody) => call<StoredRecord>(http.put(one(id), { json: body })),
+    remove: async (id: string) => {
+      await call<unknown>(http.delete(one(id)));
+    },
+  };
+}
+
+export type ResourceApi = ReturnType<typeof createResourceApi>;

@@ -1,0 +1,240 @@
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import type { Failure } from '../domain/failure';
+import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
+import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, type RawListQuery } from './list-query';
+import { notProvided } from './not-provided';
+
+/** Typing in the search box reaches the API after this pause. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ListItem {
+  id: string;
+}
+
+export interface ListInput {
+  /** The `sortBy` values the API accepts for this resource; any other sort is ignored. */
+  allowedSorts: readonly string[];
+  /** The query to start from (the address bar's), normalised on the way in. */
+  query?: RawListQuery;
+  filters?: Readonly<Record<string, string>>;
+}
+
+export interface ListContext {
+  allowedSorts: readonly string[];
+  filters: Readonly<Record<string, string>>;
+  query: ListQuery;
+  /** The search box as typed; it becomes `query.search` after a pause in typing. */
+  searchText: string;
+  items: ListItem[];
+  total: number;
+  totalIsEstimate: boolean;
+  failure: Failure | null;
+  /** The row whose deletion waits for confirmation or runs. */
+  deletingId: string | null;
+}
+
+export type ListEvent =
+  | { type: 'list.page'; page: number }
+  | { type: 'list.pageSize'; pageSize: number }
+  | { type: 'list.sort'; sortBy: string; sortOrder: SortOrder }
+  | { type: 'list.search'; text: string }
+  | { type: 'list.restore'; query: RawListQuery }
+  | { type: 'list.refresh' }
+  | { type: 'list.retry' }
+  | { type: 'list.delete'; id: string }
+  | { type: 'list.confirmDelete' }
+  | { type: 'list.cancelDelete' };
+
+export type ListEmitted = { type: 'list.deleteFailed'; failure: Failure };
+
+export interface FetchPageInput extends ListRequest {
+  /** Asked for by the user: the API answers, never a cached copy. */
+  reload: boolean;
+}
+
+const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
+
+/** A changed query carries what is typed in the search box, so the box and the list never disagree. */
+const withTypedSearch = (context: ListContext, change: Partial<ListQuery>): ListQuery => {
+  const search = toSearch(context.searchText);
+  const page = search === context.query.search ? context.query.page : 1;
+  return { ...context.query, search, page, ...change };
+};
+
+export const listMachine = setup({
+  types: {
+    input: {} as ListInput,
+    context: {} as ListContext,
+    events: {} as ListEvent,
+    emitted: {} as ListEmitted,
+  },
+  actors: {
+    fetchPage: notProvided<Page<ListItem>, FetchPageInput>('fetchPage'),
+    deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
+  },
+  actions: {
+    showPage: assign((_, page: Page<ListItem>) => ({
+      items: page.items,
+      total: page.total,
+      totalIsEstimate: page.totalIsEstimate,
+      failure: null,
+    })),
+    /** After the last row of a later page is deleted, that page no longer exists: show the one before. */
+    leaveEmptiedPage: assign({
+      query: ({ context: { query, items } }) => (items.length === 1 && query.page > 1 ? { ...query, page: query.page - 1 } : query),
+    }),
+    forgetDeletion: assign({ deletingId: null }),
+  },
+  guards: {
+    hasItems: (_, page: Page<ListItem>) => page.items.length > 0,
+    isOtherPage: ({ context }, { page }: { page: number }) => Number.isInteger(page) && page >= 1 && page !== context.query.page,
+    isOtherPageSize: ({ context }, { pageSize }: { pageSize: number }) => isPageSize(pageSize) && pageSize !== context.query.pageSize,
+    isOtherAllowedSort: ({ context: { allowedSorts, query } }, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
+      allowedSorts.includes(sortBy) && isSortOrder(sortOrder) && (sortBy !== query.sortBy || sortOrder !== query.sortOrder),
+    isOtherQuery: ({ context }, { query }: { query: RawListQuery }) => !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
+  },
+  delays: {
+    searchDebounce: SEARCH_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: 'list',
+  context: ({ input }) => {
+    const query = normalizeQuery(input.query ?? {}, input.allowedSorts);
+    return {
+      allowedSorts: input.allowedSorts,
+      filters: input.filters ?? {},
+      query,
+      searchText: query.search,
+      items: [],
+      total: 0,
+      totalIsEstimate: false,
+      failure: null,
+      deletingId: null,
+    };
+  },
+  initial: 'loading',
+  on: {
+    'list.page': {
+      guard: { type: 'isOtherPage', params: ({ event }) => event },
+      target: '.loading',
+      reenter: true,
+      actions: assign({ query: ({ context, event }) => withTypedSearch(context, { page: event.page }) }),
+    },
+    'list.pageSize': {
+      guard: { type: 'isOtherPageSize', params: ({ event }) => event },
+      target: '.loading',
+      reenter: true,
+      actions: assign({ query: ({ context, event }) => withTypedSearch(context, { pageSize: event.pageSize, page: 1 }) }),
+    },
+    'list.sort': {
+      guard: { type: 'isOtherAllowedSort', params: ({ event }) => event },
+      target: '.loading',
+      reenter: true,
+      actions: assign({
+        query: ({ context, event }) => withTypedSearch(context, { sortBy: event.sortBy, sortOrder: event.sortOrder, page: 1 }),
+      }),
+    },
+    'list.search': {
+      target: '.debouncingSearch',
+      reenter: true,
+      actions: assign({ searchText: ({ event }) => event.text }),
+    },
+    'list.restore': {
+      description: 'The address bar changed (back, forward, a pasted link): it wins over anything in progress.',
+      guard: { type: 'isOtherQuery', params: ({ event }) => event },
+      target: '.loading',
+      reenter: true,
+      actions: assign(({ context, event }) => {
+        const query = normalizeQuery(event.query, context.allowedSorts);
+        return { query, searchText: query.search, deletingId: null };
+      }),
+    },
+    'list.refresh': { target: '.loading', reenter: true },
+  },
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context, event }) => ({ query: context.query, filters: context.filters, reload: event.type === 'list.refresh' }),
+        onDone: [
+          {
+            guard: { type: 'hasItems', params: ({ event }) => event.output },
+            target: 'ready.withData',
+            actions: { type: 'showPage', params: ({ event }) => event.output },
+          },
+          { target: 'ready.empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failure', actions: assign({ failure: failureOf }) },
+      },
+    },
+    debouncingSearch: {
+      description: 'Each keystroke restarts the pause; the list keeps showing the last page meanwhile.',
+      after: {
+        searchDebounce: {
+          target: 'loading',
+          actions: assign({ query: ({ context }) => withTypedSearch(context, {}) }),
+        },
+      },
+    },
+    ready: {
+      initial: 'withData',
+      states: {
+        withData: {
+          on: {
+            'list.delete': { target: '#list.deleting', actions: assign({ deletingId: ({ event }) => event.id }) },
+          },
+        },
+        empty: {},
+      },
+    },
+    failure: {
+      on: { 'list.retry': 'loading' },
+    },
+    deleting: {
+      description: 'A confirmation dialog is open: the list holds still until it closes.',
+      initial: 'confirming',
+      on: {
+        'list.page': {},
+        'list.pageSize': {},
+        'list.sort': {},
+        'list.search': {},
+        'list.refresh': {},
+      },
+      states: {
+        confirming: {
+          on: {
+            'list.confirmDelete': 'requesting',
+            'list.cancelDelete': { target: '#list.ready.withData', actions: 'forgetDeletion' },
+          },
+        },
+        requesting: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteRecord',
+            src: 'deleteRecord',
+            input: ({ context }) => ({ id: context.deletingId ?? '' }),
+            onDone: { target: '#list.loading', actions: ['leaveEmptiedPage', 'forgetDeletion'] },
+            onError: {
+              target: '#list.ready.withData',
+              actions: ['forgetDeletion', emit(({ event }) => ({ type: 'list.deleteFailed', failure: failureOf({ event }) }))],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ListSnapshot = SnapshotFrom<typeof listMachine>;
+
+export const selectQuery = (snapshot: ListSnapshot) => snapshot.context.query;
+export const selectSearchText = (snapshot: ListSnapshot) => snapshot.context.searchText;
+export const selectItems = (snapshot: ListSnapshot) => snapshot.context.items;
+export const selectTotal = (snapshot: ListSnapshot) => snapshot.context.total;
+export const selectTotalIsEstimate = (snapshot: ListSnapshot) => snapshot.context.totalIsEstimate;
+export const selectIsLoading = (snapshot: ListSnapshot) => snapshot.matches('loading');
+export const selectFailure = (snapshot: ListSnapshot) => (snapshot.matches('failure') ? snapshot.context.failure : null);
+export const selectDeletingId = (snapshot: ListSnapshot) => (snapshot.matches('deleting') ? snapshot.context.deletingId : null);
+export const selectIsBusy = (snapshot: ListSnapshot) => snapshot.hasTag('busy');

@@ -1,0 +1,49 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ResourceName } from '../../domain/resource';
+import type { NamedRef } from '../../domain/session';
+import { selectIsBusy, selectItems } from '../../machines/list.machine';
+import { useResourceMachines } from '../actors';
+
+export interface ReferenceFieldProps {
+  resource: ResourceName;
+  filters: Record<string, string>;
+  label: string;
+  required: boolean;
+  value: NamedRef | null;
+  error?: string;
+  disabled: boolean;
+  onChange: (value: NamedRef | null) => void;
+}
+
+const optionsQuery = { pageSize: '25', sortBy: 'name', sortOrder: 'asc' };
+
+/** Picks a record of another resource by name; what is typed searches the API through that resource's list machine. */
+export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange }: ReferenceFieldProps) {
+  const list = useActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery, filters } });
+  const items = useSelector(list, selectItems) as NamedRef[];
+  const loading = useSelector(list, selectIsBusy);
+  const options = value && !items.some(({ id }) => id === value.id) ? [value, ...items] : items;
+  return (
+    <Autocomplete<NamedRef>
+      options={options}
+      value={value}
+      loading={loading}
+      disabled={disabled}
+      filterOptions={(shown) => shown}
+      getOptionLabel={({ name }) => name}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      renderOption={({ key: _, ...props }, { id, name }) => (
+        <li key={id} {...props}>
+          {name}
+        </li>
+      )}
+      onChange={(_, chosen) => onChange(chosen && { id: chosen.id, name: chosen.name })}
+      onInputChange={(_, text, reason) => {
+        if (reason !== 'reset') list.send({ type: 'list.search', text });
+      }}
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error} />}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Typography from '@mui/material/Typography';
+import { DataGrid, GridActionsCell, GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { PAGE_SIZES } from '../../machines/list-query';
+import { selectIsLoading, selectItems, selectQuery, selectTotal, selectTotalIsEstimate, type ListItem } from '../../machines/list.machine';
+import { useSessionActor } from '../actors';
+import { gridLocaleText } from './grid-locale';
+import type { ListActor } from './list-actor';
+import type { ColumnConfig, ListConfig } from './list-config';
+import { SortableHeader } from './SortableHeader';
+
+function LoadingText() {
+  const { t } = useTranslation();
+  return (
+    <Typography role="status" sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 52 }}>
+      {t('app.loading')}
+    </Typography>
+  );
+}
+
+function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunction, list: ListActor): GridColDef<Row> {
+  const { field, headerKey, sortBy, text, render, width } = column;
+  const label = t(headerKey);
+  return {
+    field,
+    headerName: label,
+    sortable: false,
+    ...(width ? { width } : { flex: 1, minWidth: sortBy ? 150 : 140 }),
+    ...(sortBy && {
+      renderHeader: () => <SortableHeader list={list} label={label} sortBy={sortBy} />,
+    }),
+    ...(text && { valueGetter: (_value: never, row: Row) => text(row) }),
+    ...(render && { display: 'flex' as const, renderCell: ({ row }: { row: Row }) => render(row, t) }),
+  };
+}
+
+/** The page of rows in a server-side DataGrid: the list machine holds paging and sorting, the grid only shows them. */
+export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor; config: ListConfig<Row>; basePath: string }) {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const session = useSessionActor();
+  const query = useSelector(list, selectQuery);
+  const items = useSelector(list, selectItems) as Row[];
+  const total = useSelector(list, selectTotal);
+  const totalIsEstimate = useSelector(list, selectTotalIsEstimate);
+  const loading = useSelector(list, selectIsLoading);
+
+  const columns = useMemo((): GridColDef<Row>[] => {
+    const rowActions = config.rowActions ?? [];
+    const actionCount = 1 + (config.deletable ? 1 : 0) + rowActions.length;
+    return [
+      ...config.columns.map((column) => dataColumn(column, t, list)),
+      {
+        field: 'actions',
+        headerName: t('list.actions'),
+        sortable: false,
+        width: 24 + actionCount * 40,
+        display: 'flex',
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: (params) => (
+          <GridActionsCell {...params}>
+            {rowActions.map(({ labelKey, Icon, run }) => (
+              <GridActionsCellItem key={labelKey} icon={<Icon />} label={t(labelKey)} onClick={() => run(params.row, session)} />
+            ))}
+            <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
+            {config.deletable && (
+              <GridActionsCellItem
+                icon={<DeleteIcon />}
+                label={t('list.delete')}
+                onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
+              />
+            )}
+          </GridActionsCell>
+        ),
+      },
+    ];
+  }, [config, t, list, session, navigate, basePath]);
+
+  const localeText = useMemo(() => gridLocaleText(t, i18n.language, totalIsEstimate), [t, i18n.language, totalIsEstimate]);
+
+  const changePage = ({ page, pageSize }: GridPaginationModel) => {
+    if (pageSize !== query.pageSize) list.send({ type: 'list.pageSize', pageSize });
+    else if (page + 1 !== query.page) list.send({ type: 'list.page', page: page + 1 });
+  };
+
+  return (
+    <DataGrid<Row>
+      rows={items}
+      columns={columns}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
+      onPaginationModelChange={changePage}
+      pageSizeOptions={PAGE_SIZES}
+      localeText={localeText}
+      slots={{ loadingOverlay: LoadingText }}
+      autoHeight
+      disableVirtualization
+      disableColumnMenu
+      disableColumnFilter
+      disableColumnSelector
+      disableRowSelectionOnClick
+      hideFooterSelectedRowCount
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Failure } from '../../domain/failure';
+import type { ResourceName } from '../../domain/resource';
+import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
+import { useNotificationsActor, useResourceMachines } from '../actors';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { PageTitle } from '../pages/PageTitle';
+import { useListInAddressBar } from './list-address';
+import type { ListActor } from './list-actor';
+import type { ListConfig } from './list-config';
+import { ListGrid } from './ListGrid';
+import { ListToolbar } from './ListToolbar';
+
+/** The list screen of any resource: title, search and add, the grid, and the delete confirmation. */
+export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
+  const { t } = useTranslation();
+  const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts);
+  const failure = useSelector(list, selectFailure);
+  useAnnouncedDeleteFailures(list);
+  return (
+    <>
+      <PageTitle>{t(config.titleKey)}</PageTitle>
+      <ListToolbar list={list} addPath={`/${resource}/new`} />
+      {failure ? <ListFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} /> : <ListGrid list={list} config={config} basePath={`/${resource}`} />}
+      {config.deletable && <DeleteConfirmation list={list} />}
+    </>
+  );
+}
+
+function ListFailure({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('list.retry')}
+        </Button>
+      }
+    >
+      {`${t('feedback.fetchError')} ${failure.status}`}
+    </Alert>
+  );
+}
+
+function DeleteConfirmation({ list }: { list: ListActor }) {
+  const { t } = useTranslation();
+  const deletingId = useSelector(list, selectDeletingId);
+  const busy = useSelector(list, selectIsBusy);
+  return (
+    <ConfirmDialog
+      open={deletingId !== null}
+      text={t('feedback.deleteConfirm')}
+      confirmLabel={t('dialog.confirm')}
+      cancelLabel={t('dialog.cancel')}
+      busy={busy}
+      onConfirm={() => list.send({ type: 'list.confirmDelete' })}
+      onCancel={() => list.send({ type: 'list.cancelDelete' })}
+    />
+  );
+}
+
+function useAnnouncedDeleteFailures(list: ListActor) {
+  const notifications = useNotificationsActor();
+  useEffect(() => {
+    const subscription = list.on('list.deleteFailed', ({ failure }) => {
+      const reason = failure.kind === 'http' ? failure.message : undefined;
+      notifications.send({
+        type: 'notifications.push',
+        severity: 'error',
+        ...(reason ? { messageKey: 'feedback.deleteFailedBecause', values: { reason } } : { messageKey: 'feedback.deleteFailed' }),
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [list, notifications]);
+}

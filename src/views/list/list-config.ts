@@ -1,0 +1,33 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { ListItem } from '../../machines/list.machine';
+import type { sessionMachine } from '../../machines/session.machine';
+
+export interface ColumnConfig<Row extends ListItem> {
+  /** The grid's column key, and the row property shown unless `text` or `render` say otherwise. */
+  field: string;
+  headerKey: string;
+  /** The API's `sortBy` for this column; the column gets sort buttons when set. */
+  sortBy?: string;
+  text?: (row: Row) => string;
+  render?: (row: Row, t: TFunction) => ReactNode;
+  /** A fixed width in pixels (icons); other columns share the rest. */
+  width?: number;
+}
+
+export interface RowAction<Row extends ListItem> {
+  labelKey: string;
+  Icon: SvgIconComponent;
+  run: (row: Row, session: ActorRefFrom<typeof sessionMachine>) => void;
+}
+
+export interface ListConfig<Row extends ListItem> {
+  titleKey: string;
+  /** The `sortBy` values the API accepts for this resource (docs/api-contract.md). */
+  allowedSorts: readonly string[];
+  columns: ReadonlyArray<ColumnConfig<Row>>;
+  deletable: boolean;
+  rowActions?: ReadonlyArray<RowAction<Row>>;
+}

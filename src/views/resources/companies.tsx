@@ -1,0 +1,50 @@
+import type { Company } from '../../domain/resource';
+import type { FieldConfig } from '../form/form-config';
+import type { ResourceConfig } from './resource-config';
+
+const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({ name, kind: 'text', labelKey, ...extra });
+
+const companyFields: FieldConfig[] = [
+  text('name', 'fields.name', { rules: ['required'] }),
+  text('taxId', 'fields.taxId', { rules: ['required'] }),
+  text('domain', 'fields.domain'),
+  text('vinapseTenant', 'fields.vinapseTenant'),
+  text('addressLine1', 'fields.addressLine1', { autoComplete: 'address-line1' }),
+  text('addressLine2', 'fields.addressLine2', { autoComplete: 'address-line2' }),
+  text('postalCode', 'fields.postalCode', { autoComplete: 'postal-code' }),
+  text('city', 'fields.city', { autoComplete: 'address-level2' }),
+  text('region', 'fields.region', { autoComplete: 'address-level1' }),
+  text('countryCode', 'fields.countryCode', { rules: ['required', 'countryCode'], upperCase: true, autoComplete: 'country' }),
+  text('phone', 'fields.phone', { autoComplete: 'tel' }),
+  { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['email'], autoComplete: 'email' },
+];
+
+/** Only a GLOBAL user says which tenant a company belongs to; for the others the API takes their own. */
+const tenantField: FieldConfig = {
+  name: 'tenant',
+  kind: 'reference',
+  labelKey: 'fields.tenant',
+  rules: ['required'],
+  reference: { resource: 'tenants' },
+};
+
+export const companiesResource: ResourceConfig<Company> = {
+  name: 'companies',
+  list: {
+    titleKey: 'pages.companies',
+    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    columns: [
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },
+    ],
+    deletable: true,
+  },
+  form: {
+    newTitleKey: 'pages.companyNew',
+    editTitleKey: 'pages.companyEdit',
+    loadErrorKey: 'loadingError.company',
+    createdKey: 'feedback.companyCreated',
+    updatedKey: 'feedback.companyUpdated',
+    fields: ({ user }) => (user.scope === 'GLOBAL' ? [tenantField, ...companyFields] : companyFields),
+  },
+};

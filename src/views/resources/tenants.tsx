@@ -1,0 +1,33 @@
+import LoginIcon from '@mui/icons-material/Login';
+import type { Tenant } from '../../domain/resource';
+import type { ResourceConfig } from './resource-config';
+
+export const tenantsResource: ResourceConfig<Tenant> = {
+  name: 'tenants',
+  list: {
+    titleKey: 'pages.tenants',
+    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    columns: [
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'url', headerKey: 'fields.url' },
+    ],
+    deletable: false,
+    rowActions: [
+      { labelKey: 'list.assumeTenant', Icon: LoginIcon, run: (tenant, session) => session.send({ type: 'session.assume', tenantId: tenant.id }) },
+    ],
+  },
+  form: {
+    newTitleKey: 'pages.tenantNew',
+    editTitleKey: 'pages.tenantEdit',
+    loadErrorKey: 'loadingError.tenant',
+    createdKey: 'feedback.tenantCreated',
+    updatedKey: 'feedback.tenantUpdated',
+    fields: () => [
+      { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], hideRequiredMark: true },
+      { name: 'domainName', kind: 'text', labelKey: 'fields.domainName' },
+      { name: 'vinapseTenant', kind: 'text', labelKey: 'fields.vinapseTenant' },
+      { name: 'url', kind: 'text', labelKey: 'fields.url', rules: ['url'], autoComplete: 'url' },
+      { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
+    ],
+  },
+};

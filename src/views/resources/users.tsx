@@ -1,0 +1,114 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import BusinessIcon from '@mui/icons-material/Business';
+import CheckIcon from '@mui/icons-material/Check';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import PublicIcon from '@mui/icons-material/Public';
+import type { User } from '../../domain/resource';
+import { scopes, type Scope } from '../../domain/session';
+import type { FieldConfig } from '../form/form-config';
+import type { ResourceConfig } from './resource-config';
+
+const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
+
+/** decisions.md: a user creates users of its own scope or narrower. */
+const scopesFrom = (scope: Scope) => scopes.slice(scopes.indexOf(scope));
+
+function userFields(scope: Scope): FieldConfig[] {
+  const fields: FieldConfig[] = [
+    { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], autoComplete: 'given-name' },
+    { name: 'surname', kind: 'text', labelKey: 'fields.surname', rules: ['required'], autoComplete: 'family-name' },
+    { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['required', 'email'], autoComplete: 'email' },
+    { name: 'password', kind: 'password', labelKey: 'fields.password', rules: [{ minLength: 8 }], autoComplete: 'new-password' },
+    {
+      name: 'confirmPassword',
+      kind: 'password',
+      labelKey: 'fields.confirmPassword',
+      rules: [{ sameAs: 'password' }],
+      formOnly: true,
+      autoComplete: 'new-password',
+    },
+    { name: 'enabled', kind: 'switch', labelKey: 'fields.enabled', defaultValue: true },
+    { name: 'admin', kind: 'switch', labelKey: 'fields.admin', defaultValue: false },
+    {
+      name: 'scope',
+      kind: 'select',
+      labelKey: 'fields.scope',
+      rules: ['required'],
+      defaultValue: scope,
+      options: scopesFrom(scope).map((value) => ({ value, labelKey: `scopes.${value}` })),
+    },
+  ];
+  if (scope === 'GLOBAL') {
+    fields.push({
+      name: 'tenant',
+      kind: 'reference',
+      labelKey: 'fields.tenant',
+      rules: ['required'],
+      showWhen: { field: 'scope', oneOf: ['TENANT', 'COMPANY'] },
+      clears: ['company'],
+      reference: { resource: 'tenants' },
+    });
+  }
+  if (scope !== 'COMPANY') {
+    fields.push({
+      name: 'company',
+      kind: 'reference',
+      labelKey: 'fields.company',
+      rules: ['required'],
+      showWhen: { field: 'scope', oneOf: ['COMPANY'] },
+      reference: { resource: 'companies', ...(scope === 'GLOBAL' && { filterBy: { field: 'tenant', param: 'tenantId' } }) },
+    });
+  }
+  return fields;
+}
+
+export const usersResource: ResourceConfig<User> = {
+  name: 'users',
+  list: {
+    titleKey: 'pages.users',
+    allowedSorts: ['id', 'name', 'surname', 'email', 'createdAt', 'updatedAt'],
+    columns: [
+      {
+        field: 'status',
+        headerKey: 'fields.status',
+        width: 90,
+        render: ({ status }, t) =>
+          status === 'ACTIVE' ? (
+            <CheckCircleIcon color="success" titleAccess={t('userStatus.ACTIVE')} />
+          ) : (
+            <HourglassEmptyIcon color="disabled" titleAccess={t(`userStatus.${status}`)} />
+          ),
+      },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'surname', headerKey: 'fields.surname', sortBy: 'surname' },
+      { field: 'email', headerKey: 'fields.email' },
+      {
+        field: 'scope',
+        headerKey: 'fields.scope',
+        sortBy: 'email',
+        width: 150,
+        render: ({ scope }, t) => {
+          const Icon = scopeIcons[scope];
+          return <Icon color="action" titleAccess={t(`scopes.${scope}`)} />;
+        },
+      },
+      {
+        field: 'enabled',
+        headerKey: 'fields.enabled',
+        width: 100,
+        render: ({ enabled }, t) => enabled && <CheckIcon color="success" titleAccess={t('fields.enabled')} />,
+      },
+    ],
+    deletable: true,
+  },
+  form: {
+    newTitleKey: 'pages.userNew',
+    editTitleKey: 'pages.userEdit',
+    loadErrorKey: 'loadingError.user',
+    createdKey: 'feedback.userCreated',
+    updatedKey: 'feedback.userUpdated',
+    fields: ({ user }) => userFields(user.scope),
+  },
+};

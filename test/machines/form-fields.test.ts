@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyFromValues,
+  changeValue,
+  initialValues,
+  isShown,
+  problemsFromFailure,
+  sameValues,
+  validate,
+  valuesFromRecord,
+  type FieldSpec,
+} from '../../src/machines/form-fields';
+import { emailInUse, serverError, storedUser, userFields } from './form-fixtures';
+
+const companyFields: FieldSpec[] = [
+  { name: 'name', kind: 'text', rules: ['required'] },
+  { name: 'countryCode', kind: 'text', rules: ['required', 'countryCode'], upperCase: true },
+  { name: 'url', kind: 'text', rules: ['url'] },
+  { name: 'phone', kind: 'text' },
+];
+
+describe('form fields', () => {
+  it('start from their defaults, else empty', () => {
+    expect(initialValues(userFields)).toEqual({
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      enabled: true,
+      scope: 'TENANT',
+      tenant: null,
+      company: null,
+    });
+  });
+
+  it('read a record, never its password', () => {
+    expect(valuesFromRecord(userFields, { ...storedUser, password: 'leaked' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: '',
+      confirmPassword: '',
+      enabled: false,
+      scope: 'COMPANY',
+      tenant: { id: 't1', name: 'Acme Learning' },
+      company: { id: 'c1', name: 'Bianchi Srl' },
+    });
+    expect(valuesFromRecord(companyFields, { name: 'Acme', countryCode: 'IT', url: null })).toMatchObject({ url: '', phone: '' });
+  });
+
+  it('show a field only while the field it depends on allows it', () => {
+    const [, , , , , , tenant, company] = userFields as [FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec];
+    expect(isShown(tenant, { scope: 'TENANT' })).toBe(true);
+    expect(isShown(company, { scope: 'TENANT' })).toBe(false);
+    expect(isShown(tenant, { scope: 'GLOBAL' })).toBe(false);
+  });
+
+  it('upper-case as told, and empty what depends on a changed field', () => {
+    const values = { ...initialValues(userFields), company: { id: 'c1', name: 'Bianchi Srl' } };
+    expect(changeValue(userFields, values, 'tenant', { id: 't2', name: 'Beta' })).toMatchObject({ tenant: { id: 't2' }, company: null });
+    expect(changeValue(companyFields, initialValues(companyFields), 'countryCode', 'it').countryCode).toBe('IT');
+    expect(changeValue(companyFields, initialValues(companyFields), 'unknown', 'x')).toEqual(initialValues(companyFields));
+  });
+
+  describe('validation', () => {
+    const valid = { ...initialValues(userFields), name: 'Ada', email: 'ada@example.com', tenant: { id: 't1', name: 'Acme' } };
+
+    it('accepts valid values', () => {
+      expect(validate(userFields, valid)).toEqual({});
+    });
+
+    it('wants required fields filled, spaces not counting', () => {
+      expect(validate(userFields, { ...valid, name: '   ', email: '', tenant: null })).toEqual({
+        name: { rule: 'required' },
+        email: { rule: 'required' },
+        tenant: { rule: 'required' },
+      });
+    });
+
+    it('skips hidden fields', () => {
+      expect(validate(userFields, { ...valid, scope: 'GLOBAL', tenant: null })).toEqual({});
+      expect(validate(userFields, { ...valid, scope: 'COMPANY' })).toEqual({ company: { rule: 'required' } });
+    });
+
+    it.each([
+      ['email', 'not-an-email', { rule: 'email' }],
+      ['password', 'short', { rule: 'minLength', min: 8 }],
+    ])('checks %s = %s', (field, value, problem) => {
+      expect(validate(userFields, { ...valid, [field]: value })[field]).toEqual(problem);
+    });
+
+    it('wants the confirmation to match a given password, and nothing when none is given', () => {
+      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: 'other' })).toEqual({ confirmPassword: { rule: 'sameAs' } });
+      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: '' })).toEqual({ confirmPassword: { rule: 'sameAs' } });
+      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({});
+    });
+
+    it.each([
+      ['IT', {}],
+      ['ITA', { countryCode: { rule: 'countryCode' } }],
+      ['I1', { countryCode: { rule: 'countryCode' } }],
+    ])('checks the country code %s', (countryCode, problems) => {
+      expect(validate(companyFields, { name: 'Acme', countryCode, url: '', phone: '' })).toEqual(problems);
+    });
+
+    it.each([
+      ['https://acme.test', {}],
+      ['http://acme.test/path', {}],
+      ['ftp://acme.test', { url: { rule: 'url' } }],
+      ['acme.test', { url: { rule: 'url' } }],
+    ])('checks the URL %s', (url, problems) => {
+      expect(validate(companyFields, { name: 'Acme', countryCode: 'IT', url, phone: '' })).toEqual(problems);
+    });
+  });
+
+  it('make the API body of the shown fields: trimmed texts, null for empty ones, ids for references, no confirmation', () => {
+    const values = {
+      ...initialValues(userFields),
+      name: '  Ada ',
+      email: 'ada@example.com',
+      scope: 'COMPANY',
+      tenant: { id: 't1', name: 'Acme' },
+      company: { id: 'c1', name: 'Bianchi' },
+    };
+    expect(bodyFromValues(userFields, values)).toEqual({ name: 'Ada', email: 'ada@example.com', enabled: true, scope: 'COMPANY', tenantId: 't1', companyId: 'c1' });
+    expect(bodyFromValues(userFields, { ...values, scope: 'GLOBAL', password: 'secret-pw', confirmPassword: 'secret-pw' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret-pw',
+      enabled: true,
+      scope: 'GLOBAL',
+    });
+    expect(bodyFromValues(companyFields, { name: 'Acme', countryCode: 'IT', url: ' ', phone: '' })).toEqual({ name: 'Acme', countryCode: 'IT', url: null, phone: null });
+  });
+
+  it("put the API's field errors on the form's fields", () => {
+    expect(problemsFromFailure(userFields, emailInUse)).toEqual({ email: { server: 'already in use' } });
+    expect(
+      problemsFromFailure(userFields, {
+        kind: 'http',
+        status: 400,
+        errors: [
+          { field: 'tenantId', message: 'not found' },
+          { field: 'body', message: 'must not have additional properties' },
+        ],
+      }),
+    ).toEqual({ tenant: { server: 'not found' } });
+    expect(problemsFromFailure(userFields, serverError)).toEqual({});
+    expect(problemsFromFailure(userFields, { kind: 'network', status: 'FETCH_ERROR' })).toEqual({});
+  });
+
+  it('compare values, references by id', () => {
+    const values = initialValues(userFields);
+    expect(sameValues(values, { ...values })).toBe(true);
+    expect(sameValues({ tenant: { id: 't1', name: 'A' } }, { tenant: { id: 't1', name: 'B' } })).toBe(true);
+    expect(sameValues({ tenant: { id: 't1', name: 'A' } }, { tenant: null })).toBe(false);
+    expect(sameValues(values, { ...values, name: 'x' })).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Failure } from '../../src/domain/failure';
+import type { StoredRecord } from '../../src/domain/resource';
+import type { FieldSpec } from '../../src/machines/form-fields';
+import { formMachine, type FormEmitted, type SaveRecordInput } from '../../src/machines/form.machine';
+
+export const userFields: FieldSpec[] = [
+  { name: 'name', kind: 'text', rules: ['required'] },
+  { name: 'email', kind: 'email', rules: ['required', 'email'] },
+  { name: 'password', kind: 'password', rules: [{ minLength: 8 }] },
+  { name: 'confirmPassword', kind: 'password', rules: [{ sameAs: 'password' }], formOnly: true },
+  { name: 'enabled', kind: 'switch', defaultValue: true },
+  { name: 'scope', kind: 'select', defaultValue: 'TENANT' },
+  { name: 'tenant', kind: 'reference', rules: ['required'], showWhen: { field: 'scope', oneOf: ['TENANT', 'COMPANY'] }, clears: ['company'] },
+  { name: 'company', kind: 'reference', rules: ['required'], showWhen: { field: 'scope', oneOf: ['COMPANY'] } },
+];
+
+export const storedUser = {
+  id: 'u1',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
+  version: 4,
+  name: 'Ada',
+  email: 'ada@example.com',
+  status: 'ACTIVE',
+  enabled: false,
+  scope: 'COMPANY',
+  tenantId: 't1',
+  companyId: 'c1',
+  tenant: { id: 't1', name: 'Acme Learning' },
+  company: { id: 'c1', name: 'Bianchi Srl' },
+};
+
+export const staleVersion: Failure = {
+  kind: 'http',
+  status: 409,
+  message: 'Changed by someone else',
+  errors: [{ field: 'version', message: 'changed by someone else' }],
+};
+export const emailInUse: Failure = { kind: 'http', status: 409, message: 'Email in use', errors: [{ field: 'email', message: 'already in use' }] };
+export const serverError: Failure = { kind: 'http', status: 500, message: 'Boom' };
+export const notFound: Failure = { kind: 'http', status: 404, message: 'Not found' };
+
+export interface FormFakes {
+  loadRecord: (input: { id: string; reload: boolean }) => Promise<StoredRecord>;
+  saveRecord: (input: SaveRecordInput) => Promise<unknown>;
+}
+
+/** A form machine on fakes (the stored user loads, saves succeed); emitted events are kept. */
+export function startForm(id: string | null, overrides: Partial<FormFakes> = {}, fields: FieldSpec[] = userFields) {
+  const fakes = {
+    loadRecord: vi.fn(overrides.loadRecord ?? (async () => storedUser)),
+    saveRecord: vi.fn(overrides.saveRecord ?? (async () => storedUser)),
+  };
+  const actor = createActor(
+    formMachine.provide({
+      actors: {
+        loadRecord: fromPromise(({ input }) => fakes.loadRecord(input)),
+        saveRecord: fromPromise(({ input }) => fakes.saveRecord(input)),
+      },
+    }),
+    { input: { id, fields } },
+  );
+  const emitted: FormEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const change = (field: string, value: string | boolean | { id: string; name: string } | null) =>
+    actor.send({ type: 'form.change', field, value });
+  return { actor, fakes, emitted, change };
+}

@@ -1,0 +1,158 @@
+import { expect } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+
+/** The outcome of an invoked actor, as the graph sees it. */
+export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+export const error = (id: string, failure: unknown) => ({ type: `xstate.error.actor.${id}`, error: failure });
+/** A delayed transition firing (`after`), by delay name and state id. */
+export const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
+
+export type Path = StatePath<AnyMachineSnapshot, EventObject>;
+
+/** An event with its payload, as the graph is given it. */
+export type GraphEvent = EventObject & Record<string, unknown>;
+
+export interface Exploration {
+  /** What a user or an injected effect can do, each with a label for the test names. */
+  events: Array<[label: string, event: GraphEvent]>;
+  /** Bounds the graph: snapshots serialising alike count as one state. */
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  input?: unknown;
+}
+
+const describeTransition = ({ source, eventType, target, guard }: AnyTransitionDefinition) => {
+  const guardName = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
+  return `${source.id} —${eventType || 'always'}${guardName ? ` [${guardName}]` : ''}→ ${target?.map((node) => node.id).join(',') ?? 'itself'}`;
+};
+
+const leafPaths = (value: StateValue, prefix = ''): string[] =>
+  typeof value === 'string'
+    ? [`${prefix}${value}`]
+    : Object.entries(value).flatMap(([key, child]) => (child ? leafPaths(child, `${prefix}${key}.`) : [`${prefix}${key}`]));
+
+/**
+ * The machine's graph under `exploration`: the shortest path to each state, and one path through each
+ * enabled transition (the shortest path to its source, then the transition).
+ */
+export function explore(machine: AnyStateMachine, { events: labelled, serializeState, input }: Exploration) {
+  const events = labelled.map(([, event]) => event);
+  const labels = new Map(labelled.map(([label, event]) => [event, label]));
+  const traversal = { events, serializeState, ...(input === undefined ? {} : { input }) };
+  const shortestPaths = getShortestPaths(machine, traversal) as Path[];
+  const pathTo = new Map(shortestPaths.map((path) => [serializeState(path.state), path]));
+  const transitionPaths = adjacencyMapToArray(getAdjacencyMap(machine as AnyActorLogic, traversal))
+    .filter(({ state, event }) =>
+      machine.getTransitionData(state as AnyMachineSnapshot, event).some(({ target, actions }) => target || actions.length > 0),
+    )
+    .map(({ state, event, nextState }): Path => {
+      const head = pathTo.get(serializeState(state as AnyMachineSnapshot))!;
+      return { state: nextState as AnyMachineSnapshot, weight: head.weight + 1, steps: [...head.steps, { event, state: nextState as AnyMachineSnapshot }] };
+    });
+  const describeEvent = (event: EventObject) => labels.get(event) ?? event.type;
+  const describePath = (path: Path) => path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || 'start';
+  return { shortestPaths, transitionPaths, describeEvent, describePath };
+}
+
+/** Every atomic state and every transition (with a target or actions) the machine defines, eventless ones included. */
+export function definedByMachine(machine: AnyStateMachine) {
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
+  return {
+    states: new Set(nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'))),
+    transitions: new Set(
+      nodes
+        .flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
+        .filter(({ target, actions }) => target || actions.length > 0)
+        .map(describeTransition),
+    ),
+  };
+}
+
+/**
+ * What the driven actors really did, microstep by microstep: the states they were in (a transient state shows
+ * only as the source of its eventless transition) and the transitions they took.
+ */
+export function executionRecord() {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
+    const { value } = event.snapshot as Partial<AnyMachineSnapshot>;
+    if (value !== undefined) leafPaths(value).forEach((state) => states.add(state));
+    if (event.type === '@xstate.microstep') {
+      (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions.forEach((transition) => {
+        transitions.add(describeTransition(transition));
+        if (transition.source.type === 'atomic') states.add(transition.source.path.join('.'));
+      });
+    }
+  };
+  return { states, transitions, inspect };
+}
+
+/**
+ * Invoked actors whose promises stay open until a path says how they end: `xstate.done.actor.<id>` resolves
+ * the invocation with that id, `xstate.error.actor.<id>` rejects it.
+ */
+export function controlledInvocations() {
+  const open = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
+  const invoked = <TOutput, TInput>() =>
+    fromPromise<TOutput, TInput>(
+      ({ self }) => new Promise<TOutput>((resolve, reject) => open.set(self.id, { resolve: resolve as (value: unknown) => void, reject })),
+    );
+  /** Settles the invocation an outcome event names; false when the event is not an outcome. */
+  const settle = (event: EventObject): boolean => {
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (!outcome) return false;
+    const [, kind, id] = outcome as unknown as [string, 'done' | 'error', string];
+    const invocation = open.get(id);
+    expect(invocation, `${id} is running`).toBeDefined();
+    open.delete(id);
+    if (kind === 'done') invocation?.resolve((event as unknown as { output: unknown }).output);
+    else invocation?.reject((event as unknown as { error: unknown }).error);
+    return true;
+  };
+  return { invoked, settle };
+}
+
+export interface DriveOptions {
+  /** Builds the machine under test with controlled invocations. */
+  provide: (invoked: ReturnType<typeof controlledInvocations>['invoked']) => AnyStateMachine;
+  describeEvent: (event: EventObject) => string;
+  /** The exploration's serialisation: what must match at every step. */
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  delays?: Record<string, number>;
+  input?: unknown;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/**
+ * Runs `path` on the real machine, asserting after every step the state value and the serialised state
+ * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
+ */
+export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect }: DriveOptions) {
+  const { invoked, settle } = controlledInvocations();
+  const clock = new SimulatedClock();
+  const actor = createActor(provide(invoked), { clock, input, inspect }).start();
+  for (const [index, { event, state }] of path.steps.entries()) {
+    if (index > 0) {
+      const delay = /^xstate\.after\.([^.]+)\./.exec(event.type)?.[1];
+      if (delay) clock.increment(delays[delay] ?? Number(delay));
+      else if (!settle(event)) actor.send(event);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(actor.getSnapshot().value, `after ${describeEvent(event)}`).toEqual(state.value);
+    expect(serializeState(actor.getSnapshot()), `after ${describeEvent(event)}`).toBe(serializeState(state));
+  }
+  actor.stop();
+}

@@ -1,0 +1,350 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../src/domain/failure';
+import { companyLogin, globalLogin, pending, restoring, tenantLogin } from '../machines/session-fixtures';
+import { renderConsole, type RenderOptions } from './render-console';
+import { companies, tenants, users } from './resource-fixtures';
+
+const openForm = async (path: string, options: RenderOptions = {}) => {
+  const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), ...options });
+  await screen.findByRole('button', { name: 'Save' });
+  return rendered;
+};
+
+/** `hidden: true` skips the visibility check, which is slow on a whole MUI form in jsdom. */
+const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
+/** Puts a value in a field at once (typing is covered where it matters: country code, search). */
+const fill = async (user: ReturnType<typeof renderConsole>['user'], input: HTMLInputElement, text: string) => {
+  await user.click(input);
+  await user.paste(text);
+};
+const hasAsterisk = (input: HTMLInputElement) => Boolean(input.labels?.[0]?.querySelector('.MuiFormLabel-asterisk'));
+const messageOf = (input: HTMLInputElement) => {
+  const describedBy = input.getAttribute('aria-describedby');
+  return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
+};
+const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const save = (user: ReturnType<typeof renderConsole>['user']) => user.click(screen.getByRole('button', { name: 'Save' }));
+
+const companyLabels = [
+  'Name',
+  'Tax ID',
+  'Domain',
+  'Video tenant',
+  'Address line 1',
+  'Address line 2',
+  'Postal code',
+  'City',
+  'Region',
+  'Country code',
+  'Phone',
+  'Email',
+];
+
+describe('company form', { timeout: 15_000 }, () => {
+  it('has every company field, with an asterisk on the required ones', async () => {
+    await openForm('/companies/new');
+    expect(screen.getByTestId('page-title').textContent).toBe('New company');
+    const required = companyLabels.filter((label) => hasAsterisk(textbox(label)));
+    expect(required).toEqual(['Name', 'Tax ID', 'Country code']);
+    expect(textbox('Email').getAttribute('type')).toBe('email');
+  });
+
+  it('checks required fields, the email and the country code before calling the API', async () => {
+    const resource = companies(0);
+    const { user } = await openForm('/companies/new', { resources: { companies: resource } });
+    await save(user);
+    expect(['Name', 'Tax ID', 'Country code'].map((label) => messageOf(textbox(label)))).toEqual(['Required field', 'Required field', 'Required field']);
+    await fill(user, textbox('Email'), 'not-an-email');
+    await user.type(textbox('Country code'), 'ita');
+    expect(textbox('Country code').value).toBe('ITA');
+    await save(user);
+    expect(messageOf(textbox('Email'))).toBe('Invalid email');
+    expect(messageOf(textbox('Country code'))).toBe('Two letters (ISO 3166-1, e.g. IT)');
+    expect(resource.api.create).not.toHaveBeenCalled();
+  });
+
+  it('creates the company, says so, and shows the fresh list', async () => {
+    const resource = companies(2);
+    const { user, location } = renderConsole({ path: '/companies', restoreSession: restoring(tenantLogin), resources: { companies: resource } });
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    await screen.findByRole('button', { name: 'Save' });
+    await fill(user, textbox('Name'), '  Gamma Srl ');
+    await fill(user, textbox('Tax ID'), 'IT999');
+    await fill(user, textbox('Country code'), 'it');
+    await fill(user, textbox('City'), 'Torino');
+    await save(user);
+    await waitFor(() => expect(location()).toBe('/companies'));
+    expect(resource.api.create).toHaveBeenCalledWith({
+      name: 'Gamma Srl',
+      taxId: 'IT999',
+      domain: null,
+      vinapseTenant: null,
+      addressLine1: null,
+      addressLine2: null,
+      postalCode: null,
+      city: 'Torino',
+      region: null,
+      countryCode: 'IT',
+      phone: null,
+      email: null,
+    });
+    expect(notificationTexts()).toEqual(['Company created successfully']);
+    expect(await screen.findByText('Gamma Srl')).toBeTruthy();
+  });
+
+  it("says 'Failed to create' and lets the user try again", async () => {
+    const resource = companies(0);
+    resource.api.create.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' } satisfies Failure);
+    const { user, location } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fill(user, textbox('Name'), 'Gamma');
+    await fill(user, textbox('Tax ID'), 'IT1');
+    await fill(user, textbox('Country code'), 'IT');
+    await save(user);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Failed to create']));
+    expect(location()).toBe('/companies/new');
+    await save(user);
+    await waitFor(() => expect(location()).toBe('/companies'));
+  });
+
+  it('disables Save while saving', async () => {
+    const resource = companies(0);
+    resource.api.create.mockImplementation(pending);
+    const { user } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fill(user, textbox('Name'), 'Gamma');
+    await fill(user, textbox('Tax ID'), 'IT1');
+    await fill(user, textbox('Country code'), 'IT');
+    await save(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true));
+  });
+
+  it('loads the record, sends the version it loaded, and returns to the list', async () => {
+    const resource = companies(3);
+    const { user, location } = await openForm('/companies/c02', { resources: { companies: resource } });
+    expect(screen.getByTestId('page-title').textContent).toBe('Edit company');
+    await waitFor(() => expect(textbox('Name').value).toBe('Company 02'));
+    expect(textbox('Address line 1').value).toBe('Via Roma 2');
+    await user.clear(textbox('Name'));
+    await fill(user, textbox('Name'), 'Company Two');
+    await save(user);
+    await waitFor(() => expect(location()).toBe('/companies'));
+    expect(resource.api.update).toHaveBeenCalledWith('c02', expect.objectContaining({ name: 'Company Two', taxId: 'IT02', version: 1 }));
+    expect(notificationTexts()).toEqual(['Company updated successfully']);
+    expect(await screen.findByText('Company Two')).toBeTruthy();
+  });
+
+  it("says 'Error loading company' when the record cannot be loaded", async () => {
+    renderConsole({ path: '/companies/nope', restoreSession: restoring(tenantLogin) });
+    expect(await screen.findByText('Error loading company')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('reports a conflict when someone saved first, and reloads the latest version', async () => {
+    const resource = companies(1);
+    const { user, location } = await openForm('/companies/c01', { resources: { companies: resource } });
+    await waitFor(() => expect(textbox('Name').value).toBe('Company 01'));
+    resource.records.set('c01', { ...resource.records.get('c01')!, name: 'Renamed elsewhere', version: 2 });
+    await fill(user, textbox('City'), ' centro');
+    await save(user);
+    expect(await screen.findByText(/Someone else changed this record/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(notificationTexts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Reload latest version' }));
+    await waitFor(() => expect(textbox('Name').value).toBe('Renamed elsewhere'));
+    expect(screen.queryByText(/Someone else changed this record/)).toBeNull();
+    await save(user);
+    await waitFor(() => expect(location()).toBe('/companies'));
+    expect(resource.api.update).toHaveBeenLastCalledWith('c01', expect.objectContaining({ name: 'Renamed elsewhere', version: 2 }));
+  });
+});
+
+describe('tenant form', { timeout: 15_000 }, () => {
+  it('requires a name without an asterisk, and checks the URL', async () => {
+    const resource = tenants();
+    const { user } = await openForm('/tenants/new', { restoreSession: restoring(globalLogin), resources: { tenants: resource } });
+    expect(['Name', 'Domain name', 'Video tenant', 'URL', 'Description'].map((label) => hasAsterisk(textbox(label)))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await fill(user, textbox('URL'), 'acme.test');
+    await save(user);
+    expect(messageOf(textbox('Name'))).toBe('Required field');
+    expect(messageOf(textbox('URL'))).toBe('Invalid URL (http:// or https://)');
+    expect(resource.api.create).not.toHaveBeenCalled();
+  });
+});
+
+describe('user form', { timeout: 15_000 }, () => {
+  const password = () => screen.getByLabelText<HTMLInputElement>('Password');
+  const confirmation = () => screen.getByLabelText<HTMLInputElement>('Confirm password');
+  const chooseScope = async (user: ReturnType<typeof renderConsole>['user'], scope: string) => {
+    await user.click(screen.getByRole('combobox', { name: 'Scope' }));
+    await user.click(await screen.findByRole('option', { name: scope }));
+  };
+  const scopeOptions = async (user: ReturnType<typeof renderConsole>['user']) => {
+    await user.click(screen.getByRole('combobox', { name: 'Scope' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    await user.keyboard('{Escape}');
+    return options;
+  };
+  const pick = async (user: ReturnType<typeof renderConsole>['user'], label: string, option: string) => {
+    await user.click(screen.getByRole('combobox', { name: label }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it('labels its fields and marks name, surname and email as required', async () => {
+    await openForm('/users/new', { resources: { users: users() } });
+    expect(['Name', 'Surname', 'Email'].every((label) => hasAsterisk(textbox(label)))).toBe(true);
+    expect(password().getAttribute('type')).toBe('password');
+    expect(confirmation().getAttribute('type')).toBe('password');
+    expect(screen.getByRole('switch', { name: 'Enabled' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('switch', { name: 'Administrator' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('combobox', { name: 'Scope' }).textContent).toBe('Tenant');
+  });
+
+  it('wants matching passwords of at least 8 characters when a password is given', async () => {
+    const resource = users();
+    const { user } = await openForm('/users/new', { resources: { users: resource } });
+    await fill(user, textbox('Name'), 'Carla');
+    await fill(user, textbox('Surname'), 'Verdi');
+    await fill(user, textbox('Email'), 'carla@example.com');
+    await fill(user, password(), 'short');
+    await save(user);
+    expect(messageOf(password())).toBe('At least 8 characters');
+    expect(messageOf(confirmation())).toBe('Passwords do not match');
+    await fill(user, password(), '-enough');
+    await fill(user, confirmation(), 'short-enough');
+    await save(user);
+    await waitFor(() => expect(resource.api.create).toHaveBeenCalledTimes(1));
+    expect(resource.api.create.mock.calls[0]![0]).toEqual({
+      name: 'Carla',
+      surname: 'Verdi',
+      email: 'carla@example.com',
+      password: 'short-enough',
+      enabled: true,
+      admin: false,
+      scope: 'TENANT',
+    });
+  });
+
+  it('shows the API field errors on the fields, in the user language', async () => {
+    const resource = users();
+    resource.api.create.mockRejectedValue({
+      kind: 'http',
+      status: 409,
+      message: 'Email already in use',
+      errors: [{ field: 'email', message: 'already in use' }],
+    } satisfies Failure);
+    const { user } = await openForm('/users/new', { resources: { users: resource } });
+    await fill(user, textbox('Name'), 'Ada');
+    await fill(user, textbox('Surname'), 'Lovelace');
+    await fill(user, textbox('Email'), 'ada@example.com');
+    await save(user);
+    await waitFor(() => expect(messageOf(textbox('Email'))).toBe('Already in use'));
+    expect(notificationTexts()).toEqual(['Failed to create']);
+    await fill(user, textbox('Email'), 'x');
+    expect(messageOf(textbox('Email'))).toBeUndefined();
+  });
+
+  it('lets GLOBAL pick any scope, then the tenant and one of its companies', async () => {
+    const resource = users();
+    const { user } = await openForm('/users/new', {
+      restoreSession: restoring(globalLogin),
+      resources: { users: resource, tenants: tenants(), companies: companies(3) },
+    });
+    expect(await scopeOptions(user)).toEqual(['Global', 'Tenant', 'Company']);
+    expect(screen.queryByRole('combobox', { name: 'Tenant' })).toBeNull();
+    await chooseScope(user, 'Company');
+    await pick(user, 'Tenant', 'Acme Learning');
+    await pick(user, 'Company', 'Company 02');
+    await fill(user, textbox('Name'), 'Dora');
+    await fill(user, textbox('Surname'), 'Neri');
+    await fill(user, textbox('Email'), 'dora@example.com');
+    await save(user);
+    await waitFor(() => expect(resource.api.create).toHaveBeenCalledTimes(1));
+    expect(resource.api.create.mock.calls[0]![0]).toMatchObject({ scope: 'COMPANY', tenantId: 'tenant-1', companyId: 'c02' });
+  });
+
+  it('lets TENANT create tenant or company users, picking one of its companies', async () => {
+    const resource = users();
+    const { user } = await openForm('/users/new', { resources: { users: resource, companies: companies(3) } });
+    expect(await scopeOptions(user)).toEqual(['Tenant', 'Company']);
+    await chooseScope(user, 'Company');
+    expect(screen.queryByRole('combobox', { name: 'Tenant' })).toBeNull();
+    await save(user);
+    expect(messageOf(screen.getByRole('combobox', { name: 'Company' }))).toBe('Required field');
+    await pick(user, 'Company', 'Company 03');
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveProperty('value', 'Company 03');
+  });
+
+  it('lets COMPANY create users of its own company only', async () => {
+    const { user } = await openForm('/users/new', { restoreSession: restoring(companyLogin), resources: { users: users() } });
+    expect(await scopeOptions(user)).toEqual(['Company']);
+    expect(screen.queryByRole('combobox', { name: 'Company' })).toBeNull();
+  });
+
+  it('loads a user for editing without its password', async () => {
+    const resource = users();
+    const { user } = await openForm('/users/u2', { restoreSession: restoring(globalLogin), resources: { users: resource, tenants: tenants(), companies: companies(3) } });
+    await waitFor(() => expect(textbox('Name').value).toBe('Bruno'));
+    expect(password().value).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveProperty('value', 'Company 01');
+    expect(screen.getByRole('switch', { name: 'Enabled' })).toHaveProperty('checked', false);
+    await save(user);
+    await waitFor(() => expect(resource.api.update).toHaveBeenCalledTimes(1));
+    expect(resource.api.update.mock.calls[0]![1]).toEqual({
+      name: 'Bruno',
+      surname: 'Bianchi',
+      email: 'bruno@example.com',
+      enabled: false,
+      admin: false,
+      scope: 'COMPANY',
+      tenantId: 'tenant-1',
+      companyId: 'c01',
+      version: 1,
+    });
+  });
+});
+
+describe('unsaved changes', { timeout: 15_000 }, () => {
+  it('ask before an in-app navigation leaves them, and stay or leave as told', async () => {
+    const { user, location } = await openForm('/companies/c01', { resources: { companies: companies(1) } });
+    await waitFor(() => expect(textbox('Name').value).toBe('Company 01'));
+    await user.type(textbox('City'), ' nord');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Your changes are not saved. Leave this page and lose them?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location()).toBe('/companies/c01');
+    expect(textbox('City').value).toBe('Milano nord');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave page' }));
+    await waitFor(() => expect(location()).toBe('/companies'));
+  });
+
+  it('leave without asking when nothing changed', async () => {
+    const { user, location } = await openForm('/companies/c01', { resources: { companies: companies(1) } });
+    await waitFor(() => expect(textbox('Name').value).toBe('Company 01'));
+    await user.type(textbox('City'), 'x');
+    await user.type(textbox('City'), '{Backspace}');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(location()).toBe('/users'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('make the browser ask before the tab is closed or reloaded', async () => {
+    const { user } = await openForm('/companies/new', { resources: { companies: companies(0) } });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      fireEvent(window, event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await fill(user, textbox('Name'), 'Gamma');
+    expect(unload()).toBe(true);
+  });
+});

@@ -1,0 +1,306 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../src/domain/failure';
+import { assumedLogin, globalLogin, pending, restoring, tenantLogin } from '../machines/session-fixtures';
+import { renderConsole, type RenderOptions } from './render-console';
+import { companies, tenants, users } from './resource-fixtures';
+
+const openList = async (path: string, options: RenderOptions = {}) => {
+  const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), ...options });
+  await screen.findByTestId('page-title');
+  return rendered;
+};
+
+/** Rows and cells by role; `hidden: true` only skips the visibility check, which is slow on a whole grid in jsdom. */
+const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('gridcell', { hidden: true }).map((cell) => cell.textContent);
+const names = () => dataRows().map((row) => cellTexts(row)[0]);
+const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name))!;
+const rangeLabel = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
+const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const lastQuery = (calls: Array<[{ query: object }]>) => calls.at(-1)![0].query;
+const serverError: Failure = { kind: 'http', status: 500, message: 'Boom' };
+
+describe('list screen', { timeout: 15_000 }, () => {
+  it('shows the title, the toolbar, the columns and a page of rows', async () => {
+    await openList('/companies', { resources: { companies: companies() } });
+    expect(screen.getByTestId('page-title').textContent).toBe('Companies');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(screen.getAllByRole('columnheader').map((header) => header.getAttribute('aria-label') ?? header.textContent)).toEqual([
+      'Name',
+      'Address',
+      'Actions',
+    ]);
+    expect(cellTexts(dataRows()[0]!).slice(0, 2)).toEqual(['Company 01', 'Via Roma 1, Milano']);
+    expect(rangeLabel()).toBe('1–10 of 23');
+    expect(within(dataRows()[0]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Delete']);
+  });
+
+  it('says it is loading until the page arrives', async () => {
+    const resource = companies();
+    resource.api.list.mockImplementation(pending);
+    await openList('/companies', { resources: { companies: resource } });
+    expect(await screen.findByText('Loading…')).toBeTruthy();
+  });
+
+  it('says when there is nothing to show', async () => {
+    await openList('/companies', { resources: { companies: companies(0) } });
+    expect(await screen.findByText('No records found')).toBeTruthy();
+  });
+
+  it('shows the failure with its status, and retries', async () => {
+    const resource = companies();
+    resource.api.list.mockRejectedValueOnce(serverError).mockRejectedValueOnce({ kind: 'network', status: 'FETCH_ERROR' });
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    expect(await screen.findByText('Fetch error 500')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Fetch error FETCH_ERROR')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+  });
+
+  it('says "of about" when the total is an estimate', async () => {
+    const resource = companies();
+    const rows = companies();
+    resource.api.list.mockImplementation(async (request) => ({ ...(await rows.api.list(request)), total: 12_000, totalIsEstimate: true }));
+    await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(rangeLabel()).toBe('1–10 of about 12,000'));
+  });
+
+  it('opens the form to add and to edit', async () => {
+    const { user, location } = await openList('/companies', { resources: { companies: companies() } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(within(rowNamed('Company 02')).getByRole('button', { name: 'Edit' }));
+    expect(location()).toBe('/companies/c02');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Edit company');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(location()).toBe('/companies/new');
+  });
+
+  it('speaks Italian', async () => {
+    await openList('/companies', { language: 'it', resources: { companies: companies() } });
+    expect(screen.getByTestId('page-title').textContent).toBe('Aziende');
+    expect(screen.getByRole('textbox', { name: 'Cerca' })).toBeTruthy();
+    await waitFor(() => expect(rangeLabel()).toBe('1–10 di 23'));
+    expect(screen.getByRole('button', { name: 'Ordina Nome in modo decrescente' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Vai alla pagina successiva' })).toBeTruthy();
+  });
+});
+
+describe('list paging and sorting', { timeout: 15_000 }, () => {
+  it('pages forward and back', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+    expect(names()[0]).toBe('Company 11');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(names()).toEqual(['Company 21', 'Company 22', 'Company 23']));
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+  });
+
+  it('offers 2, 10, 25 and 50 rows a page, and a new size starts at page 1', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies?page=2', { resources: { companies: resource } });
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page:', hidden: true }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['2', '10', '25', '50']);
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(rangeLabel()).toBe('1–23 of 23'));
+    expect(lastQuery(resource.api.list.mock.calls)).toMatchObject({ page: 1, pageSize: 25 });
+  });
+
+  it('sorts with the up and down buttons of sortable columns, back to page 1', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies?page=2', { resources: { companies: resource } });
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+    expect(screen.queryByRole('button', { name: /Sort Address/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sort Name descending' }));
+    await waitFor(() => expect(names()[0]).toBe('Company 23'));
+    expect(rangeLabel()).toBe('1–10 of 23');
+    expect(lastQuery(resource.api.list.mock.calls)).toEqual({ page: 1, pageSize: 10, sortBy: 'name', sortOrder: 'desc', search: '' });
+    expect(screen.getByRole('button', { name: 'Sort Name descending' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+    await user.click(screen.getByRole('button', { name: 'Sort Name ascending' }));
+    await waitFor(() => expect(names()[0]).toBe('Company 01'));
+    expect(lastQuery(resource.api.list.mock.calls)).toMatchObject({ page: 1, sortBy: 'name', sortOrder: 'asc' });
+  });
+
+  it('sends one request for what is typed in the search box, from page 1', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies?page=2', { resources: { companies: resource } });
+    await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
+    const callsBefore = resource.api.list.mock.calls.length;
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'company 2');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveProperty('value', 'company 2');
+    await waitFor(() => expect(names()).toEqual(['Company 20', 'Company 21', 'Company 22', 'Company 23']));
+    const searches = resource.api.list.mock.calls.slice(callsBefore).map(([{ query }]) => query);
+    expect(searches).toEqual([{ page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: 'company 2' }]);
+  });
+});
+
+describe('list address', { timeout: 15_000 }, () => {
+  it('starts from a pasted link', async () => {
+    const resource = companies();
+    await openList('/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=company', { resources: { companies: resource } });
+    await waitFor(() => expect(names()).toEqual(['Company 21', 'Company 20']));
+    expect(resource.api.list.mock.calls[0]![0].query).toEqual({ page: 2, pageSize: 2, sortBy: 'name', sortOrder: 'desc', search: 'company' });
+    expect(rangeLabel()).toBe('3–4 of 23');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveProperty('value', 'company');
+    expect(screen.getByRole('button', { name: 'Sort Name descending' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('falls back to the defaults for values it cannot use', async () => {
+    const resource = companies();
+    const path = '/companies?page=zero&pageSize=7&sortBy=password&sortOrder=up';
+    const { location } = await openList(path, { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(resource.api.list.mock.calls[0]![0].query).toEqual({ page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: '' });
+    expect(location()).toBe(path);
+  });
+
+  it('writes each change to the address, and follows back and forward', async () => {
+    const resource = companies();
+    const { user, history } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(history.current()).toBe('/companies?page=2&pageSize=10&sortOrder=asc'));
+    await user.click(screen.getByRole('button', { name: 'Sort Name descending' }));
+    await waitFor(() => expect(history.current()).toBe('/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc'));
+    await waitFor(() => expect(names()[0]).toBe('Company 23'));
+
+    act(() => history.back());
+    await waitFor(() => expect(names()[0]).toBe('Company 11'));
+    expect(screen.getByRole('button', { name: 'Sort Name descending' }).getAttribute('aria-pressed')).toBe('false');
+    act(() => history.back());
+    await waitFor(() => expect(names()[0]).toBe('Company 01'));
+    act(() => history.forward());
+    await waitFor(() => expect(names()[0]).toBe('Company 11'));
+    expect(history.entries()).toEqual([
+      '/companies',
+      '/companies?page=2&pageSize=10&sortOrder=asc',
+      '/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc',
+    ]);
+  });
+
+  it('shows a page seen moments ago from the cache, and asks the API again on refresh', async () => {
+    const resource = companies();
+    const { user, history } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(names()[0]).toBe('Company 11'));
+    const calls = resource.api.list.mock.calls.length;
+    act(() => history.back());
+    await waitFor(() => expect(names()[0]).toBe('Company 01'));
+    expect(resource.api.list).toHaveBeenCalledTimes(calls);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(resource.api.list).toHaveBeenCalledTimes(calls + 1));
+  });
+});
+
+describe('list delete', { timeout: 15_000 }, () => {
+  it('asks for confirmation, and cancelling deletes nothing', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Are you sure to delete?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(resource.api.remove).not.toHaveBeenCalled();
+  });
+
+  it('deletes after confirmation and shows the list without the row', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(names()).not.toContain('Company 03'));
+    expect(resource.api.remove).toHaveBeenCalledWith('c03');
+    expect(rangeLabel()).toBe('1–10 of 22');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("says 'Delete failed', with the API's reason when it gives one", async () => {
+    const resource = companies();
+    resource.api.remove
+      .mockRejectedValueOnce({ kind: 'http', status: 409, message: 'The company still has users' })
+      .mockRejectedValueOnce({ kind: 'network', status: 'FETCH_ERROR' });
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    for (const expected of [['Delete failed: The company still has users'], ['Delete failed: The company still has users', 'Delete failed']]) {
+      await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Delete' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(notificationTexts()).toEqual(expected));
+    }
+    expect(names()).toContain('Company 03');
+  });
+});
+
+describe('users list', { timeout: 15_000 }, () => {
+  it('shows status, names, email, scope and enabled, sorting the scope by email', async () => {
+    const resource = users();
+    const { user } = await openList('/users', { resources: { users: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    const [ada, bruno] = dataRows() as [HTMLElement, HTMLElement];
+    expect(cellTexts(ada).slice(1, 4)).toEqual(['Ada', 'Lovelace', 'ada@example.com']);
+    expect(within(ada).getByTitle('Active')).toBeTruthy();
+    expect(within(ada).getByTitle('Tenant')).toBeTruthy();
+    expect(within(ada).getByTitle('Enabled')).toBeTruthy();
+    expect(within(bruno).getByTitle('Pending')).toBeTruthy();
+    expect(within(bruno).getByTitle('Company')).toBeTruthy();
+    expect(within(bruno).queryByTitle('Enabled')).toBeNull();
+    for (const column of ['Name', 'Surname', 'Scope']) expect(screen.getByRole('button', { name: `Sort ${column} ascending` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sort Email ascending' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sort Scope descending' }));
+    await waitFor(() => expect(lastQuery(resource.api.list.mock.calls)).toMatchObject({ sortBy: 'email', sortOrder: 'desc' }));
+    await user.click(screen.getByRole('button', { name: 'Sort Surname ascending' }));
+    await waitFor(() => expect(dataRows().map((row) => cellTexts(row)[2])).toEqual(['Bianchi', 'Lovelace']));
+    expect(lastQuery(resource.api.list.mock.calls)).toMatchObject({ sortBy: 'surname', sortOrder: 'asc' });
+  });
+});
+
+describe('tenants list', { timeout: 15_000 }, () => {
+  it('assumes a tenant and goes home', async () => {
+    const { user, fakes, location } = await openList('/tenants', {
+      restoreSession: restoring(globalLogin),
+      assume: async () => assumedLogin,
+      resources: { tenants: tenants() },
+    });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(cellTexts(rowNamed('Acme Learning')).slice(0, 2)).toEqual(['Acme Learning', 'https://acme.test']);
+    await user.click(within(rowNamed('Acme Learning')).getByRole('button', { name: 'Assume tenant' }));
+    await waitFor(() => expect(location()).toBe('/home'));
+    expect(fakes.assume).toHaveBeenCalledWith({ tenantId: 'tenant-1' });
+    expect(notificationTexts()).toEqual(['You are now acting in tenant Acme Learning']);
+  });
+
+  it("shows the API's message, else 'Login failed', when assuming fails", async () => {
+    const { user, fakes, location } = await openList('/tenants', {
+      restoreSession: restoring(globalLogin),
+      assume: () => Promise.reject({ kind: 'http', status: 404, message: 'Tenant not found' }),
+      resources: { tenants: tenants() },
+    });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    await user.click(within(rowNamed('Beta Academy')).getByRole('button', { name: 'Assume tenant' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Tenant not found']));
+    fakes.assume.mockRejectedValueOnce({ kind: 'network', status: 'FETCH_ERROR' });
+    await user.click(within(rowNamed('Beta Academy')).getByRole('button', { name: 'Assume tenant' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Tenant not found', 'Login failed']));
+    expect(location()).toBe('/tenants');
+  });
+
+  it('has no delete action', async () => {
+    await openList('/tenants', { restoreSession: restoring(globalLogin), resources: { tenants: tenants() } });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
