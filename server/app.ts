@@ -20,6 +20,11 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Lists count exactly up to this many rows, and answer the planner's estimate beyond. */
   exactCountLimit?: number;
+  /**
+   * Where the console finds the video service, with a `{tenant}` placeholder (sessions answer it as
+   * `vinapseConfig.serviceUrl`); a function when it is known only once the service listens.
+   */
+  videoServiceUrl?: string | (() => string | undefined);
 }
 
 export interface AuthSettings {
@@ -38,6 +43,8 @@ declare module 'fastify' {
     listSettings: ListSettings;
     issueVideoToken: IssueVideoToken;
     videoTokenSecret: VideoTokenSecret;
+    /** The video service's URL template (`{tenant}` placeholder), if one is configured. */
+    videoServiceUrl: () => string | undefined;
   }
 }
 
@@ -57,6 +64,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('videoTokenSecret', videoTokenSecretLoader(options.db, options.videoTokenSecret));
   app.decorate('listSettings', { exactCountLimit: options.exactCountLimit ?? 10_000 });
   app.decorate('issueVideoToken', videoTokenIssuer(app.videoTokenSecret));
+  const { videoServiceUrl } = options;
+  app.decorate('videoServiceUrl', typeof videoServiceUrl === 'function' ? videoServiceUrl : () => videoServiceUrl);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

@@ -17,6 +17,8 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const applied = await migrate(database);
 const seeded = await seedDemoData(database.db);
 const staticDir = existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : undefined;
+/** Known once the video service listens when its port is chosen at start (VIDEO_PORT=0). */
+let videoServiceUrl = config.video.serviceUrl;
 
 const app = await buildApp({
   db: database.db,
@@ -26,6 +28,7 @@ const app = await buildApp({
   loginMaxFailures: config.loginMaxFailures,
   sessionTtlHours: config.sessionTtlHours,
   videoTokenSecret: config.videoTokenSecret,
+  videoServiceUrl: () => videoServiceUrl,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -48,9 +51,10 @@ const videoService = await buildVideoService({
 });
 await videoService.listen({ port: config.video.port, host: config.host });
 const videoPort = (videoService.server.address() as AddressInfo).port;
+videoServiceUrl ??= `http://{tenant}.localhost:${videoPort}`;
 
 console.log(`\nAdmin console: http://${shownHost}:${port}/`);
-console.log(`Video service: ${config.video.serviceUrl ?? `http://{tenant}.localhost:${videoPort}`}/`);
+console.log(`Video service: ${videoServiceUrl}/`);
 console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
 for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
 

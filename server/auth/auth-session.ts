@@ -42,9 +42,17 @@ export interface VinapseConfig {
   enabled: boolean;
   tenantId: string | null;
   courseId: string | null;
+  /** The video service's base URL for this video tenant; null when not enabled or no service is configured. */
+  serviceUrl: string | null;
 }
 
-export function vinapseConfigOf(session: AuthSession): VinapseConfig {
+/** `serviceUrlTemplate`: where the video service is, with a `{tenant}` placeholder (`VIDEO_SERVICE_URL`). */
+export function vinapseConfigOf(session: AuthSession, serviceUrlTemplate?: string): VinapseConfig {
   const vinapseTenant = session.company?.vinapseTenant || session.tenant?.vinapseTenant || null;
-  return { enabled: vinapseTenant !== null, tenantId: vinapseTenant, courseId: session.company?.id ?? null };
+  return {
+    enabled: vinapseTenant !== null,
+    tenantId: vinapseTenant,
+    courseId: session.company?.id ?? null,
+    serviceUrl: vinapseTenant !== null && serviceUrlTemplate ? serviceUrlTemplate.replaceAll('{tenant}', vinapseTenant) : null,
+  };
 }

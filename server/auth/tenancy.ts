@@ -1,6 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companies, tenants, users } from '../db/schema';
+import { companies, contents, tenants, topics, trainingPlans, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
 
 /** The columns naming the tenant and the company that own a row; tables above company level have no company column. */
@@ -14,6 +14,9 @@ export const owners = {
   tenants: { tenant: tenants.id },
   companies: { tenant: companies.tenantId, company: companies.id },
   users: { tenant: users.tenantId, company: users.companyId },
+  topics: { tenant: topics.tenantId, company: topics.companyId },
+  contents: { tenant: contents.tenantId, company: contents.companyId },
+  trainingPlans: { tenant: trainingPlans.tenantId, company: trainingPlans.companyId },
 } satisfies Record<string, OwnerColumns>;
 
 export interface Owner {
@@ -36,6 +39,12 @@ export function reachOf(session: AuthSession, owner: OwnerColumns): SQL | undefi
 export function ownerOf(session: AuthSession): Owner {
   const { tenantId, companyId } = session.user;
   return { tenantId, companyId };
+}
+
+/** The owner of a record created by a COMPANY caller (catalogue and training plans belong to a company). */
+export function companyOwnerOf(session: AuthSession): { tenantId: string; companyId: string } {
+  const { tenantId, companyId } = session.user;
+  return { tenantId: present(tenantId), companyId: present(companyId) };
 }
 
 function present(id: string | null): string {

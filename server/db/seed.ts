@@ -262,7 +262,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     ]);
 
     const ownedByAcmeRobotics = { tenantId: acme.id, companyId: acmeRobotics.id };
-    const [safety, onboarding] = await tx
+    const [safety, onboarding, leadership] = await tx
       .insert(topics)
       .values([
         { ...ownedByAcmeRobotics, name: 'Safety', color: '#D32F2F', status: 'ACTIVE' },
@@ -271,9 +271,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         { tenantId: globex.id, companyId: globexConsulting.id, name: 'Compliance', color: '#F57C00', status: 'ACTIVE' },
       ])
       .returning();
-    if (!safety || !onboarding) throw new Error('Demo topics were not created');
+    if (!safety || !onboarding || !leadership) throw new Error('Demo topics were not created');
 
-    const [welcomeArticle, safetyVideo] = await tx
+    // The rules of the contents API: an INLINE content has a text and is READY; a REFERENCE one (Video, Podcast) is
+    // DRAFT until a video is uploaded.
+    const [welcomeArticle, safetyVideo, podcast] = await tx
       .insert(contents)
       .values([
         {
@@ -291,13 +293,23 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           renderType: 'REFERENCE',
           status: 'DRAFT',
         },
+        {
+          ...ownedByAcmeRobotics,
+          title: 'Leading a robotics team: the podcast',
+          background: 'https://robotics.acme.example.com/images/podcast-cover.png',
+          type: 'Podcast',
+          renderType: 'REFERENCE',
+          status: 'DRAFT',
+        },
       ])
       .returning();
-    if (!welcomeArticle || !safetyVideo) throw new Error('Demo contents were not created');
+    if (!welcomeArticle || !safetyVideo || !podcast) throw new Error('Demo contents were not created');
 
     await tx.insert(contentTopics).values([
       { contentId: welcomeArticle.id, topicId: onboarding.id },
       { contentId: safetyVideo.id, topicId: safety.id },
+      { contentId: safetyVideo.id, topicId: onboarding.id },
+      { contentId: podcast.id, topicId: leadership.id },
     ]);
 
     const [onboardingPlan] = await tx

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
+import type { ListRequest, Page, RecordBody, StoredRecord } from '../domain/resource';
 import { call } from './http';
 
 /** The list parameters of docs/api-contract.md: no `sortBy` and no empty `search` unless given. */
@@ -14,8 +14,11 @@ function listSearchParams({ query, filters }: ListRequest): Record<string, strin
   };
 }
 
-/** The five calls every resource answers (`GET /{resource}`, `GET|PUT|DELETE /{resource}/{id}`, `POST /{resource}`). */
-export function createResourceApi(http: KyInstance, resource: ResourceName) {
+/**
+ * The five calls every resource answers (`GET /{resource}`, `GET|PUT|DELETE /{resource}/{id}`, `POST /{resource}`);
+ * `resource` may be a nested path (`training-plans/{id}/modules`).
+ */
+export function createResourceApi(http: KyInstance, resource: string) {
   const one = (id: string) => `${resource}/${encodeURIComponent(id)}`;
   return {
     list: (request: ListRequest) => call<Page<StoredRecord>>(http.get(resource, { searchParams: listSearchParams(request) })),

@@ -8,6 +8,8 @@ import { createQueryClient } from '../api/query-client';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createResourceApi, type ResourceApi } from '../api/resources';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
+import { createTrainingPlanApis } from '../api/training-plans';
+import { createVideoTokens } from '../api/video-token';
 import type { Failure } from '../domain/failure';
 import { resourceNames, type ResourceName } from '../domain/resource';
 import { createI18n, detectLanguage } from '../i18n';
@@ -16,6 +18,8 @@ import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { ConsoleActors, ResourceMachines } from '../views/actors';
+import { provideTrainingPlanMachines } from './training-plans';
+import { provideVideoMachines } from './video';
 
 /** The session machine wired to the real API, the browser storage and the query cache. */
 function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClient: QueryClient) {
@@ -62,6 +66,7 @@ export function provideResourceMachines(apis: ResourceApis, queryClient: QueryCl
           saveRecord: fromPromise(({ input: { id, body, version } }) =>
             id === null ? api.create(body) : api.update(id, { ...body, version }),
           ),
+          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
         },
       }),
     };
@@ -118,7 +123,16 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
   });
   const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient));
   const notifications = createActor(notificationsMachine);
-  const resources = provideResourceMachines(createResourceApis(http), queryClient);
+  const apis = createResourceApis(http);
+  const resources = provideResourceMachines(apis, queryClient);
+  const videoTokens = createVideoTokens({
+    http,
+    readSession: () => session.getSnapshot().context.session?.state ?? null,
+    readAccessToken: storage.readToken,
+    storeToken: (vinapse) => session.send({ type: 'session.videoTokenRefreshed', vinapse }),
+  });
+  const video = provideVideoMachines(videoTokens.obtain, apis.contents, queryClient, resources.contents.form);
+  const trainingPlans = provideTrainingPlanMachines(createTrainingPlanApis(http), apis['training-plans'], queryClient);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
@@ -126,5 +140,5 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
     storage.writeLanguage(language);
     onLanguageChange?.(language);
   });
-  return { actors: { session, notifications, resources }, i18n, queryClient };
+  return { actors: { session, notifications, resources, video, trainingPlans }, i18n, queryClient };
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { ListItem } from '../machines/list.machine';
 import { selectSessionStatus } from '../machines/session.machine';
@@ -11,18 +11,25 @@ import { LoginView } from '../views/login/LoginView';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
 import { PlaceholderPage } from '../views/pages/PlaceholderPage';
 import { companiesResource } from '../views/resources/companies';
+import { contentsResource } from '../views/resources/contents';
 import type { ResourceConfig } from '../views/resources/resource-config';
 import { tenantsResource } from '../views/resources/tenants';
+import { topicsResource } from '../views/resources/topics';
 import { usersResource } from '../views/resources/users';
+import { ContentWizardRoute } from './ContentWizardRoute';
+import { trainingPlanRoutes } from './training-plan-routes';
 
-/** A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form. */
-function resourceRoutes<Row extends ListItem>({ name, list, form }: ResourceConfig<Row>) {
+/**
+ * A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form.
+ * `newPage` replaces the create form (the content wizard).
+ */
+function resourceRoutes<Row extends ListItem>({ name, list, form }: ResourceConfig<Row>, newPage?: ReactNode) {
   return [
     <Route key={name} path={`/${name}`}>
       <ListView resource={name} config={list} />
     </Route>,
     <Route key={`${name}/new`} path={`/${name}/new`}>
-      <FormView resource={name} config={form} id={null} />
+      {newPage ?? <FormView resource={name} config={form} id={null} />}
     </Route>,
     <Route key={`${name}/:id`} path={`/${name}/:id`}>
       {({ id }) => <FormView key={id} resource={name} config={form} id={id} />}
@@ -33,19 +40,6 @@ function resourceRoutes<Row extends ListItem>({ name, list, form }: ResourceConf
 /** The signed-in routes of spec §2 still waiting for their screens; `new` comes before `:id`. */
 const pages: ReadonlyArray<{ path: string; titleKey: string }> = [
   { path: '/home', titleKey: 'pages.home' },
-  { path: '/contents', titleKey: 'pages.contents' },
-  { path: '/contents/new', titleKey: 'pages.contentNew' },
-  { path: '/contents/:id', titleKey: 'pages.contentEdit' },
-  { path: '/topics', titleKey: 'pages.topics' },
-  { path: '/topics/new', titleKey: 'pages.topicNew' },
-  { path: '/topics/:id', titleKey: 'pages.topicEdit' },
-  { path: '/training-plans', titleKey: 'pages.trainingPlans' },
-  { path: '/training-plans/new', titleKey: 'pages.trainingPlanNew' },
-  { path: '/training-plans/:id', titleKey: 'pages.trainingPlanEdit' },
-  { path: '/training-plans/:id/modules/new', titleKey: 'pages.moduleNew' },
-  { path: '/training-plans/:id/modules/:moduleId', titleKey: 'pages.moduleEdit' },
-  { path: '/training-plans/:id/modules/:moduleId/items/new', titleKey: 'pages.itemNew' },
-  { path: '/training-plans/:id/modules/:moduleId/items/:itemId', titleKey: 'pages.itemEdit' },
 ];
 
 /**
@@ -83,6 +77,9 @@ export function AppRoutes() {
             {resourceRoutes(companiesResource)}
             {resourceRoutes(tenantsResource)}
             {resourceRoutes(usersResource)}
+            {resourceRoutes(topicsResource)}
+            {resourceRoutes(contentsResource, <ContentWizardRoute />)}
+            {trainingPlanRoutes()}
             {pages.map(({ path, titleKey }) => (
               <Route key={path} path={path}>
                 <PlaceholderPage titleKey={titleKey} />

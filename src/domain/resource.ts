@@ -1,9 +1,9 @@
 import type { NamedRef, Scope } from './session';
 
 /** The resources the console lists and edits (docs/api-contract.md, "Resources"). */
-export type ResourceName = 'companies' | 'tenants' | 'users';
+export type ResourceName = 'companies' | 'tenants' | 'users' | 'topics' | 'contents' | 'training-plans';
 
-export const resourceNames: readonly ResourceName[] = ['companies', 'tenants', 'users'];
+export const resourceNames: readonly ResourceName[] = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans'];
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -22,10 +22,18 @@ export interface VinapseConfig {
   enabled: boolean;
   tenantId: string | null;
   courseId: string | null;
+  /** The video service's base URL for this session's video tenant; absent from sessions stored before it existed. */
+  serviceUrl?: string | null;
+}
+
+export interface VinapseToken {
+  token: string;
+  /** ISO 8601. */
+  expiresAt: string;
 }
 
 export interface JwtTokens {
-  vinapse: { token: string; expiresAt: string } | null;
+  vinapse: VinapseToken | null;
 }
 
 export interface AssumedBy {

@@ -4,16 +4,23 @@ import type { NamedRef } from '../domain/session';
 
 /**
  * How a field holds its value and travels to the API:
- * text/email/select as strings (empty → null), password only when typed, switch as a boolean,
- * reference as `{id, name}` sent as `${name}Id`.
+ * text/email/select/color as strings (empty → null), password only when typed, switch as a boolean,
+ * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids.
  */
-export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'reference';
+export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references';
 
-export type FieldValue = string | boolean | NamedRef | null;
+export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | null;
 
 export type FormValues = Record<string, FieldValue>;
 
-export type Rule = 'required' | 'email' | 'url' | 'countryCode' | { minLength: number } | { sameAs: string };
+export type Rule = 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | { minLength: number } | { sameAs: string };
+
+/** While `field` holds one of `oneOf`, a field holds `value` and cannot be changed. */
+export interface FixedWhen {
+  field: string;
+  oneOf: readonly string[];
+  value: string;
+}
 
 export interface FieldSpec {
   name: string;
@@ -28,11 +35,19 @@ export interface FieldSpec {
   showWhen?: { field: string; oneOf: readonly string[] };
   /** Emptied when this field changes (a company belongs to the chosen tenant). */
   clears?: readonly string[];
+  /** Set, and locked, by another field's value (a video is always a reference). */
+  fixedWhen?: FixedWhen;
+  /** The name in the API's body and field errors, when not the usual one (`topics` sent as `topicIds`). */
+  wireName?: string;
+  /** The property naming a referenced record (`title` for a content); `name` unless given. */
+  labelField?: string;
+  /** Left out of the body while empty, unless it empties a stored value (the API keeps what a body omits). */
+  omitWhenEmpty?: boolean;
 }
 
 /** Why a field is not accepted: a rule of ours (the view translates it) or the API's own words. */
 export type FieldProblem =
-  | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'sameAs' }
+  | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'sameAs' }
   | { rule: 'minLength'; min: number }
   | { server: string };
 
@@ -42,8 +57,11 @@ export type FieldProblems = Record<string, FieldProblem>;
 const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const countryCodePattern = /^[A-Z]{2}$/;
+const hexColorPattern = /^#[0-9A-Fa-f]{6}$/;
 
-const isHttpUrl = (text: string) => {
+export const isHexColor = (text: string) => hexColorPattern.test(text);
+
+export const isHttpUrl = (text: string) => {
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);
   } catch {
@@ -51,20 +69,37 @@ const isHttpUrl = (text: string) => {
   }
 };
 
-const emptyValue = (kind: FieldKind): FieldValue => (kind === 'switch' ? false : kind === 'reference' ? null : '');
+const emptyValue = (kind: FieldKind): FieldValue =>
+  kind === 'switch' ? false : kind === 'reference' ? null : kind === 'references' ? [] : '';
 
 const isNamedRef = (value: unknown): value is NamedRef =>
   typeof value === 'object' && value !== null && typeof (value as NamedRef).id === 'string';
 
+export const isNamedRefList = (value: unknown): value is readonly NamedRef[] => Array.isArray(value) && value.every(isNamedRef);
+
 const textOf = (value: FieldValue) => (typeof value === 'string' ? value.trim() : '');
 
-const isBlank = (value: FieldValue) => value === null || (typeof value === 'string' && !value.trim());
+const isBlank = (value: FieldValue) =>
+  value === null || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && value.length === 0);
 
 export function isShown(field: FieldSpec, values: FormValues): boolean {
   if (!field.showWhen) return true;
   const { field: other, oneOf } = field.showWhen;
   const value = values[other];
   return typeof value === 'string' && oneOf.includes(value);
+}
+
+/** Whether another field's value holds this one (see {@link FixedWhen}). */
+export function isLocked(field: FieldSpec, values: FormValues): boolean {
+  if (!field.fixedWhen) return false;
+  const { field: other, oneOf } = field.fixedWhen;
+  const value = values[other];
+  return typeof value === 'string' && oneOf.includes(value);
+}
+
+/** Every shown required field has a value: what a form that cannot go on without them waits for. */
+export function isComplete(fields: readonly FieldSpec[], values: FormValues): boolean {
+  return fields.every((field) => !isShown(field, values) || !(field.rules ?? []).includes('required') || !isBlank(values[field.name] ?? null));
 }
 
 export function initialValues(fields: readonly FieldSpec[]): FormValues {
@@ -75,24 +110,38 @@ export function initialValues(fields: readonly FieldSpec[]): FormValues {
 export function valuesFromRecord(fields: readonly FieldSpec[], record: object): FormValues {
   const fallback = initialValues(fields);
   return Object.fromEntries(
-    fields.map(({ name, kind }) => {
+    fields.map(({ name, kind, labelField = 'name' }) => {
       const value: unknown = (record as Record<string, unknown>)[name];
       if (kind === 'password') return [name, ''];
       if (kind === 'switch') return [name, typeof value === 'boolean' ? value : fallback[name]!];
-      if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: value.name } : null];
+      if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: String((value as unknown as Record<string, unknown>)[labelField] ?? '') } : null];
+      if (kind === 'references') return [name, Array.isArray(value) ? value.filter(isNamedRef).map((ref) => ({ ...ref })) : []];
       return [name, typeof value === 'string' ? value : fallback[name]!];
     }),
   );
 }
 
-/** The values a change leaves: the new value, normalised, and the fields that depended on the old one emptied. */
-export function changeValue(fields: readonly FieldSpec[], values: FormValues, name: string, value: FieldValue): FormValues {
-  const field = fields.find((candidate) => candidate.name === name);
-  if (!field) return values;
-  const next = { ...values, [name]: field.upperCase && typeof value === 'string' ? value.toUpperCase() : value };
+function withValue(fields: readonly FieldSpec[], values: FormValues, field: FieldSpec, value: FieldValue): FormValues {
+  const next = { ...values, [field.name]: field.upperCase && typeof value === 'string' ? value.toUpperCase() : value };
   for (const cleared of field.clears ?? []) {
     const dependent = fields.find((candidate) => candidate.name === cleared);
     if (dependent) next[cleared] = emptyValue(dependent.kind);
+  }
+  return next;
+}
+
+/**
+ * The values a change leaves: the new value, normalised, the fields that depended on the old one emptied, and the
+ * fields the new values fix set (with what depends on them). A locked field does not change.
+ */
+export function changeValue(fields: readonly FieldSpec[], values: FormValues, name: string, value: FieldValue): FormValues {
+  const field = fields.find((candidate) => candidate.name === name);
+  if (!field || isLocked(field, values)) return values;
+  let next = withValue(fields, values, field, value);
+  for (const fixed of fields) {
+    if (fixed.fixedWhen && isLocked(fixed, next) && next[fixed.name] !== fixed.fixedWhen.value) {
+      next = withValue(fields, next, fixed, fixed.fixedWhen.value);
+    }
   }
   return next;
 }
@@ -101,6 +150,7 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (rule === 'required') return isBlank(value) ? { rule } : null;
   if (isBlank(value) && !(typeof rule === 'object' && 'sameAs' in rule)) return null;
   const text = textOf(value);
+  if (rule === 'hexColor') return isHexColor(text) ? null : { rule };
   if (rule === 'email') return emailPattern.test(text) ? null : { rule };
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
@@ -124,16 +174,21 @@ export function validate(fields: readonly FieldSpec[], values: FormValues): Fiel
   return problems;
 }
 
-const wireName = ({ name, kind }: FieldSpec) => (kind === 'reference' ? `${name}Id` : name);
+const wireName = ({ name, kind, wireName: given }: FieldSpec) => given ?? (kind === 'reference' ? `${name}Id` : name);
 
-/** The API body of the shown fields; empty optional texts are sent as null, an empty password not at all. */
-export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues): RecordBody {
+/**
+ * The API body of the shown fields; empty optional texts are sent as null, an empty password not at all, nor an
+ * `omitWhenEmpty` field that is still as empty as it was (`savedValues`).
+ */
+export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues, savedValues: FormValues = {}): RecordBody {
   const body: RecordBody = {};
   for (const field of fields) {
     if (field.formOnly || !isShown(field, values)) continue;
     const value = values[field.name] ?? null;
+    if (field.omitWhenEmpty && isBlank(value) && isBlank(savedValues[field.name] ?? null)) continue;
     if (field.kind === 'switch') body[field.name] = value === true;
     else if (field.kind === 'reference') body[wireName(field)] = isNamedRef(value) ? value.id : null;
+    else if (field.kind === 'references') body[wireName(field)] = isNamedRefList(value) ? value.map(({ id }) => id) : [];
     else if (field.kind === 'password') {
       if (typeof value === 'string' && value) body[field.name] = value;
     } else body[field.name] = textOf(value) || null;
@@ -152,8 +207,12 @@ export function problemsFromFailure(fields: readonly FieldSpec[], failure: Failu
   return problems;
 }
 
-const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) =>
-  isNamedRef(a) || isNamedRef(b) ? isNamedRef(a) && isNamedRef(b) && a.id === b.id : a === b;
+const idsOf = (refs: readonly NamedRef[]) => refs.map(({ id }) => id).join('\n');
+
+const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) => {
+  if (isNamedRefList(a) || isNamedRefList(b)) return isNamedRefList(a) && isNamedRefList(b) && idsOf(a) === idsOf(b);
+  return isNamedRef(a) || isNamedRef(b) ? isNamedRef(a) && isNamedRef(b) && a.id === b.id : a === b;
+};
 
 export const sameValues = (a: FormValues, b: FormValues) =>
   Object.keys({ ...a, ...b }).every((name) => sameValue(a[name], b[name]));

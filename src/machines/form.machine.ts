@@ -5,6 +5,7 @@ import {
   bodyFromValues,
   changeValue,
   initialValues,
+  isComplete,
   problemsFromFailure,
   sameValues,
   validate,
@@ -14,12 +15,15 @@ import {
   type FieldValue,
   type FormValues,
 } from './form-fields';
+import { holds, type Condition } from './condition';
 import { notProvided } from './not-provided';
 
 export interface FormInput {
   /** The record to edit; null creates a new one. */
   id: string | null;
   fields: readonly FieldSpec[];
+  /** A loaded record may be deleted only while it meets this (a plan only while a DRAFT); always when absent. */
+  deleteWhen?: Condition;
 }
 
 export interface FormContext {
@@ -30,18 +34,31 @@ export interface FormContext {
   savedValues: FormValues;
   /** The version the record had when loaded, sent back with the update. */
   version: number | null;
+  /** The record as last loaded or saved: what the API says beyond the form's fields (an id once created). */
+  record: StoredRecord | null;
   problems: FieldProblems;
   failure: Failure | null;
+  deleteWhen: Condition | null;
 }
 
 export type FormEvent =
   | { type: 'form.change'; field: string; value: FieldValue }
   | { type: 'form.submit' }
-  | { type: 'form.reload' };
+  | { type: 'form.reload' }
+  | { type: 'form.delete' }
+  | { type: 'form.confirmDelete' }
+  | { type: 'form.cancelDelete' };
 
 export type FormEmitted =
   | { type: 'form.saved'; created: boolean }
-  | { type: 'form.saveFailed'; created: boolean; failure: Failure };
+  | { type: 'form.saveFailed'; created: boolean; failure: Failure }
+  | { type: 'form.deleted' }
+  | { type: 'form.deleteFailed'; failure: Failure };
+
+/** A saved form's last word: the record the API answered. */
+export interface FormOutput {
+  record: StoredRecord | null;
+}
 
 export interface SaveRecordInput {
   id: string | null;
@@ -60,15 +77,17 @@ export const formMachine = setup({
     context: {} as FormContext,
     events: {} as FormEvent,
     emitted: {} as FormEmitted,
+    output: {} as FormOutput,
   },
   actors: {
     loadRecord: notProvided<StoredRecord, { id: string; reload: boolean }>('loadRecord'),
-    saveRecord: notProvided<unknown, SaveRecordInput>('saveRecord'),
+    saveRecord: notProvided<StoredRecord, SaveRecordInput>('saveRecord'),
+    deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
   },
   actions: {
     showRecord: assign(({ context }, record: StoredRecord) => {
       const values = valuesFromRecord(context.fields, record);
-      return { values, savedValues: values, version: record.version, problems: {}, failure: null };
+      return { values, savedValues: values, version: record.version, record, problems: {}, failure: null };
     }),
     announceFailure: emit(({ context }, failure: Failure) => ({ type: 'form.saveFailed' as const, created: context.id === null, failure })),
   },
@@ -77,13 +96,25 @@ export const formMachine = setup({
     isValid: ({ context }) => Object.keys(validate(context.fields, context.values)).length === 0,
     isConflict: (_, failure: Failure) => isConflict(failure),
     concernsFields: ({ context }, failure: Failure) => Object.keys(problemsFromFailure(context.fields, failure)).length > 0,
+    canDelete: ({ context }) => context.id !== null && context.record !== null && holds(context.deleteWhen, context.record),
   },
 }).createMachine({
   id: 'form',
   context: ({ input }) => {
     const values = initialValues(input.fields);
-    return { id: input.id, fields: input.fields, values, savedValues: values, version: null, problems: {}, failure: null };
+    return {
+      id: input.id,
+      fields: input.fields,
+      values,
+      savedValues: values,
+      version: null,
+      record: null,
+      problems: {},
+      failure: null,
+      deleteWhen: input.deleteWhen ?? null,
+    };
   },
+  output: ({ context }) => ({ record: context.record }),
   initial: 'opening',
   states: {
     opening: {
@@ -111,6 +142,7 @@ export const formMachine = setup({
           }),
         },
         'form.submit': 'validating',
+        'form.delete': { guard: 'canDelete', target: 'deleting' },
       },
     },
     validating: {
@@ -124,8 +156,18 @@ export const formMachine = setup({
       invoke: {
         id: 'saveRecord',
         src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, body: bodyFromValues(context.fields, context.values), version: context.version }),
-        onDone: { target: 'saved', actions: emit(({ context }) => ({ type: 'form.saved' as const, created: context.id === null })) },
+        input: ({ context }) => ({
+          id: context.id,
+          body: bodyFromValues(context.fields, context.values, context.savedValues),
+          version: context.version,
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign({ record: ({ event }) => event.output }),
+            emit(({ context }) => ({ type: 'form.saved' as const, created: context.id === null })),
+          ],
+        },
         onError: [
           {
             guard: { type: 'isConflict', params: failureOf },
@@ -152,6 +194,34 @@ export const formMachine = setup({
       on: { 'form.reload': 'loading' },
     },
     saved: { type: 'final' },
+    deleting: {
+      description: 'A confirmation dialog is open over the form; the values typed are kept if it is cancelled.',
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            'form.confirmDelete': 'requesting',
+            'form.cancelDelete': '#form.editing',
+          },
+        },
+        requesting: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteRecord',
+            src: 'deleteRecord',
+            input: ({ context }) => ({ id: context.id ?? '' }),
+            onDone: { target: '#form.deleted', actions: emit(() => ({ type: 'form.deleted' as const })) },
+            onError: {
+              target: '#form.editing',
+              actions: emit(({ event }) => ({ type: 'form.deleteFailed' as const, failure: failureOf({ event }) })),
+            },
+          },
+        },
+      },
+    },
+    deleted: {
+      description: 'The record is gone: nothing is left to edit (not final, so a parent never takes it for a save).',
+    },
   },
 });
 
@@ -165,6 +235,14 @@ export const selectIsSaving = (snapshot: FormSnapshot) => snapshot.matches('savi
 export const selectIsConflict = (snapshot: FormSnapshot) => snapshot.matches('conflict');
 export const selectIsSaved = (snapshot: FormSnapshot) => snapshot.matches('saved');
 export const selectCanEdit = (snapshot: FormSnapshot) => snapshot.matches('editing');
+export const selectRecord = (snapshot: FormSnapshot) => snapshot.context.record;
+/** The record as loaded meets the condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
+export const selectMayDelete = (snapshot: FormSnapshot) => snapshot.context.record !== null && holds(snapshot.context.deleteWhen, snapshot.context.record);
+export const selectIsConfirmingDelete = (snapshot: FormSnapshot) => snapshot.matches('deleting');
+export const selectIsDeleting = (snapshot: FormSnapshot) => snapshot.matches({ deleting: 'requesting' });
+export const selectIsDeleted = (snapshot: FormSnapshot) => snapshot.matches('deleted');
+/** Every shown required field has a value. */
+export const selectIsComplete = (snapshot: FormSnapshot) => isComplete(snapshot.context.fields, snapshot.context.values);
 /** Values differ from the loaded ones and are not saved yet. */
 export const selectIsDirty = (snapshot: FormSnapshot) =>
   (snapshot.matches('editing') || snapshot.matches('saving') || snapshot.matches('conflict')) &&

@@ -1,11 +1,15 @@
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
+import { holds, type Condition } from './condition';
 import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, type RawListQuery } from './list-query';
 import { notProvided } from './not-provided';
 
 /** Typing in the search box reaches the API after this pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** While a row is still changing on its own, the page is fetched again after this pause. */
+export const FOLLOW_INTERVAL_MS = 3000;
 
 export interface ListItem {
   id: string;
@@ -17,11 +21,17 @@ export interface ListInput {
   /** The query to start from (the address bar's), normalised on the way in. */
   query?: RawListQuery;
   filters?: Readonly<Record<string, string>>;
+  /** Rows meeting this change on their own (a video being processed): while one is shown, the page is fetched again. */
+  followWhile?: Condition;
+  /** Only rows meeting this may be deleted (a training plan while a DRAFT); any row when absent. */
+  deleteWhen?: Condition;
 }
 
 export interface ListContext {
   allowedSorts: readonly string[];
   filters: Readonly<Record<string, string>>;
+  followWhile: Condition | null;
+  deleteWhen: Condition | null;
   query: ListQuery;
   /** The search box as typed; it becomes `query.search` after a pause in typing. */
   searchText: string;
@@ -92,9 +102,12 @@ export const listMachine = setup({
     isOtherAllowedSort: ({ context: { allowedSorts, query } }, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
       allowedSorts.includes(sortBy) && isSortOrder(sortOrder) && (sortBy !== query.sortBy || sortOrder !== query.sortOrder),
     isOtherQuery: ({ context }, { query }: { query: RawListQuery }) => !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
+    hasChangingRows: ({ context: { followWhile, items } }) => followWhile !== null && items.some((item) => holds(followWhile, item)),
+    mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => holds(deleteWhen, items.find((item) => item.id === id)),
   },
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,
+    followInterval: FOLLOW_INTERVAL_MS,
   },
 }).createMachine({
   id: 'list',
@@ -103,6 +116,8 @@ export const listMachine = setup({
     return {
       allowedSorts: input.allowedSorts,
       filters: input.filters ?? {},
+      followWhile: input.followWhile ?? null,
+      deleteWhen: input.deleteWhen ?? null,
       query,
       searchText: query.search,
       items: [],
@@ -182,8 +197,37 @@ export const listMachine = setup({
       initial: 'withData',
       states: {
         withData: {
+          after: { followInterval: { guard: 'hasChangingRows', target: 'following' } },
           on: {
-            'list.delete': { target: '#list.deleting', actions: assign({ deletingId: ({ event }) => event.id }) },
+            'list.delete': {
+              guard: { type: 'mayDeleteRow', params: ({ event }) => event },
+              target: '#list.deleting',
+              actions: assign({ deletingId: ({ event }) => event.id }),
+            },
+          },
+        },
+        following: {
+          description: 'Some rows change on their own: the same page is fetched again from the API, quietly, the rows staying in view.',
+          invoke: {
+            id: 'followPage',
+            src: 'fetchPage',
+            input: ({ context }) => ({ query: context.query, filters: context.filters, reload: true }),
+            onDone: [
+              {
+                guard: { type: 'hasItems', params: ({ event }) => event.output },
+                target: 'withData',
+                actions: { type: 'showPage', params: ({ event }) => event.output },
+              },
+              { target: 'empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
+            ],
+            onError: 'withData',
+          },
+          on: {
+            'list.delete': {
+              guard: { type: 'mayDeleteRow', params: ({ event }) => event },
+              target: '#list.deleting',
+              actions: assign({ deletingId: ({ event }) => event.id }),
+            },
           },
         },
         empty: {},
@@ -238,3 +282,5 @@ export const selectIsLoading = (snapshot: ListSnapshot) => snapshot.matches('loa
 export const selectFailure = (snapshot: ListSnapshot) => (snapshot.matches('failure') ? snapshot.context.failure : null);
 export const selectDeletingId = (snapshot: ListSnapshot) => (snapshot.matches('deleting') ? snapshot.context.deletingId : null);
 export const selectIsBusy = (snapshot: ListSnapshot) => snapshot.hasTag('busy');
+/** Whether a row meets the list's condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
+export const selectMayDeleteRow = (snapshot: ListSnapshot, row: ListItem) => holds(snapshot.context.deleteWhen, row);

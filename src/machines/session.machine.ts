@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
-import type { Credentials, LoginResponse, MeResponse, SessionState, StoredSession } from '../domain/session';
+import type { Credentials, LoginResponse, MeResponse, SessionState, StoredSession, VinapseToken } from '../domain/session';
 import { notProvided } from './not-provided';
 
 export interface SessionContext {
@@ -20,7 +20,8 @@ export type SessionEvent =
   | { type: 'session.assume'; tenantId: string }
   | { type: 'session.returnToRoot' }
   | { type: 'session.logout' }
-  | { type: 'session.unauthorized' };
+  | { type: 'session.unauthorized' }
+  | { type: 'session.videoTokenRefreshed'; vinapse: VinapseToken };
 
 export type SessionEmitted =
   | { type: 'session.loggedIn'; state: SessionState }
@@ -134,6 +135,19 @@ export const sessionMachine = setup({
         'session.returnToRoot': { guard: 'hasRootSession', target: '.returningToRoot' },
         'session.logout': 'loggingOut',
         'session.unauthorized': { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
+        'session.videoTokenRefreshed': {
+          description: 'A fresh video token is kept with the session (and stored) until it expires.',
+          actions: [
+            assign({
+              session: ({ context, event }) =>
+                context.session && {
+                  ...context.session,
+                  state: { ...context.session.state, jwtTokens: { ...context.session.state.jwtTokens, vinapse: event.vinapse } },
+                },
+            }),
+            { type: 'storeSession', params: ({ context }) => context.session! },
+          ],
+        },
       },
       states: {
         verifying: {
@@ -210,13 +224,14 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       tags: 'busy',
-      description: 'The API is told; whatever it answers, the session ends here.',
+      description: 'Stored data is cleared at once (a reload cannot bring the session back); then the API is told, and whatever it answers, the session ends.',
+      entry: 'clearSessionData',
       invoke: {
         id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.session?.token ?? '' }),
-        onDone: { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
-        onError: { target: 'signedOut', actions: ['clearSessionData', 'forgetSession'] },
+        onDone: { target: 'signedOut', actions: 'forgetSession' },
+        onError: { target: 'signedOut', actions: 'forgetSession' },
       },
     },
   },

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ResourceName } from '../domain/resource';
+import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
 import type { listMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
+import type { orderedListMachine } from '../machines/ordered-list.machine';
 import type { sessionMachine } from '../machines/session.machine';
+import type { videoAccessMachine } from '../machines/video-access.machine';
 
 /** A resource's list and form machines, given their API calls by src/app. */
 export interface ResourceMachines {
@@ -12,10 +15,31 @@ export interface ResourceMachines {
   form: typeof formMachine;
 }
 
+/** The machines that reach the video service, given their token and API calls by src/app. */
+export interface VideoMachines {
+  /** The two-step content creation with the uploader. */
+  wizard: typeof contentWizardMachine;
+  /** A token for the player of a content. */
+  player: typeof videoAccessMachine;
+}
+
+/** A plan's modules or a module's items: the form of one and the ordered table of all, given their API calls by src/app. */
+export interface OrderedMachines {
+  form: typeof formMachine;
+  ordered: typeof orderedListMachine;
+}
+
+export interface TrainingPlanMachines {
+  modules: (planId: string) => OrderedMachines;
+  items: (planId: string, moduleId: string) => OrderedMachines;
+}
+
 export interface ConsoleActors {
   session: ActorRefFrom<typeof sessionMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
   resources: Record<ResourceName, ResourceMachines>;
+  video: VideoMachines;
+  trainingPlans: TrainingPlanMachines;
 }
 
 const ActorsContext = createContext<ConsoleActors | null>(null);
@@ -31,3 +55,5 @@ function useActors(): ConsoleActors {
 export const useSessionActor = () => useActors().session;
 export const useNotificationsActor = () => useActors().notifications;
 export const useResourceMachines = (resource: ResourceName) => useActors().resources[resource];
+export const useVideoMachines = () => useActors().video;
+export const useTrainingPlanMachines = () => useActors().trainingPlans;

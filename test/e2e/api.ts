@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { baseURL } from './browser';
+import { apiURL } from './browser';
 
 export interface Account {
   email: string;
@@ -8,7 +8,7 @@ export interface Account {
 
 /** A small API client for e2e set-up and checks: what the test knows, it learns from the real server. */
 export async function apiSession(account: Account) {
-  const login = await fetch(`${baseURL}/api/auth/login`, {
+  const login = await fetch(`${apiURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
@@ -21,7 +21,7 @@ export async function apiSession(account: Account) {
     company: { id: string; name: string } | null;
   };
   async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const reply = await fetch(`${baseURL}/api/${path}`, {
+    const reply = await fetch(`${apiURL}/api/${path}`, {
       method,
       headers: { authorization: `Bearer ${session.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const baseURL = inject('baseURL');
+export const apiURL = inject('apiURL');
 
 export const demo = {
   root: { email: 'root@example.com', password: 'Demo-2026!' },

@@ -11,6 +11,7 @@ import { chromiumPath, chromiumArgs } from './chromium';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    apiURL: string;
     browserWsEndpoint: string;
   }
 }
@@ -46,21 +47,33 @@ export default async function setup(project: TestProject) {
   await build({ logLevel: 'warn' });
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const videoPort = await freePort();
+  // The browser opens the console at localhost (the origin the video service frames and messages);
+  // Node talks to the API on the loopback address.
+  const baseURL = `http://localhost:${port}`;
+  const apiURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    VIDEO_PORT: String(videoPort),
+    CONSOLE_ORIGIN: baseURL,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
   try {
-    await waitForReady(`${baseURL}/api/ready`, server, 120_000);
+    await waitForReady(`${apiURL}/api/ready`, server, 120_000);
   } catch (error) {
     server.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output.join('')}`, { cause: error });
   }
   const browser: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   project.provide('baseURL', baseURL);
+  project.provide('apiURL', apiURL);
   project.provide('browserWsEndpoint', browser.wsEndpoint());
 
   return async () => {

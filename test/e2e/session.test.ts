@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, demo, menuLabels, signIn, usePage } from './browser';
+import { apiURL, demo, menuLabels, signIn, usePage } from './browser';
 
 interface LoginAnswer {
   token: string;
@@ -9,7 +9,7 @@ interface LoginAnswer {
 }
 
 async function apiLogin(account: { email: string; password: string }): Promise<LoginAnswer> {
-  const reply = await fetch(`${baseURL}/api/auth/login`, {
+  const reply = await fetch(`${apiURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
@@ -87,7 +87,7 @@ describe('routing and the session', () => {
     await signIn(page(), demo.root);
     const token = await page().evaluate(() => localStorage.getItem('access_token'));
     expect(token).toBeTruthy();
-    const before = await fetch(`${baseURL}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    const before = await fetch(`${apiURL}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(before.status).toBe(200);
 
     await page().getByTestId('user-menu-button').click();
@@ -95,7 +95,7 @@ describe('routing and the session', () => {
     await page().waitForURL('**/login');
     expect(await page().evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('session_state')])).toEqual([null, null]);
 
-    const after = await fetch(`${baseURL}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    const after = await fetch(`${apiURL}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     await page().goto('/home');
     await page().waitForURL('**/login');

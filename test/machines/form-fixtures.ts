@@ -44,7 +44,7 @@ export const notFound: Failure = { kind: 'http', status: 404, message: 'Not foun
 
 export interface FormFakes {
   loadRecord: (input: { id: string; reload: boolean }) => Promise<StoredRecord>;
-  saveRecord: (input: SaveRecordInput) => Promise<unknown>;
+  saveRecord: (input: SaveRecordInput) => Promise<StoredRecord>;
 }
 
 /** A form machine on fakes (the stored user loads, saves succeed); emitted events are kept. */

@@ -27,10 +27,21 @@ const events: Array<[string, GraphEvent]> = [
   ['save: stale version', error('saveRecord', staleVersion)],
   ['save: email in use', error('saveRecord', emailInUse)],
   ['save: 500', error('saveRecord', serverError)],
+  ['delete', { type: 'form.delete' }],
+  ['confirm delete', { type: 'form.confirmDelete' }],
+  ['cancel delete', { type: 'form.cancelDelete' }],
+  ['delete: ok', done('deleteRecord', undefined)],
+  ['delete: 500', error('deleteRecord', serverError)],
 ];
 
 const provide: DriveOptions['provide'] = (invoked) =>
-  formMachine.provide({ actors: { loadRecord: invoked<StoredRecord, { id: string; reload: boolean }>(), saveRecord: invoked<unknown, SaveRecordInput>() } });
+  formMachine.provide({
+    actors: {
+      loadRecord: invoked<StoredRecord, { id: string; reload: boolean }>(),
+      saveRecord: invoked<StoredRecord, SaveRecordInput>(),
+      deleteRecord: invoked<void, { id: string }>(),
+    },
+  });
 
 const modes = [
   ['creating', { id: null, fields }],

@@ -209,6 +209,14 @@ describe('session: logout and unauthorized', () => {
     expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
   });
 
+  it('clears stored data before the logout call answers, so a reload meanwhile finds no session', async () => {
+    const { actor, reach, effects } = signedInAs(globalLogin, { logout: pending });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+    expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
+  });
+
   it('ends the session on session.unauthorized without calling the API', async () => {
     const { actor, reach, fakes, effects } = signedInAs(globalLogin);
     await reach({ signedIn: 'idle' });

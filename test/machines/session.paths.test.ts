@@ -15,6 +15,7 @@ const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(
     ['back to root', { type: 'session.returnToRoot' }],
     ['logout', { type: 'session.logout' }],
     ['unauthorized', { type: 'session.unauthorized' }],
+    ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' } }],
     ['restore: found', done('restoreSession', { session: stored(globalLogin), rootSession: null })],
     ['restore: assumed', done('restoreSession', { session: stored(assumedLogin), rootSession: stored(globalLogin) })],
     ['restore: nothing', done('restoreSession', null)],

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tenants } from '../../server/db/schema';
 import { bearer, demo, signIn, useTestApp } from './harness';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ videoServiceUrl: 'http://{tenant}.localhost:3001' });
 
 const assume = (token: string, payload: unknown) =>
   testApp.app.inject({ method: 'POST', url: '/api/auth/assume', headers: bearer(token), payload: payload as object });
@@ -27,7 +27,7 @@ describe('POST /api/auth/assume', () => {
     expect(body.tenant).toEqual({ id: acmeId, name: 'Acme Learning' });
     expect(body.company).toBeNull();
     expect(body.assumedBy).toEqual({ id: root.user.id, name: 'Root Admin', email: demo.root });
-    expect(body.vinapseConfig).toEqual({ enabled: true, tenantId: 'acme', courseId: null });
+    expect(body.vinapseConfig).toEqual({ enabled: true, tenantId: 'acme', courseId: null, serviceUrl: 'http://acme.localhost:3001' });
     expect(body.jwtTokens.vinapse).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
   });
 

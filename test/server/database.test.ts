@@ -26,7 +26,11 @@ describe('migrations and seed', () => {
         expect(await migrate(client)).toEqual([]);
         expect(await seedDemoData(client.db)).toBe(false);
         const applied = await rows<{ name: string }>(client, 'SELECT name FROM schema_migrations ORDER BY name');
-        expect(applied.map((row) => row.name)).toEqual(['0001_initial.sql', '0002_list_indexes.sql']);
+        expect(applied.map((row) => row.name)).toEqual([
+          '0001_initial.sql',
+          '0002_list_indexes.sql',
+          '0003_catalogue_list_indexes.sql',
+        ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);
       } finally {

@@ -91,6 +91,7 @@ export const demo = {
   pendingLearner: 'giulia.bianchi@example.com',
   disabledAdmin: 'former.admin@example.com',
   globexAdmin: 'globex.admin@example.com',
+  consultingAdmin: 'consulting.admin@example.com',
 } as const;
 
 let clientCounter = 0;

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, tenants, users } from '../../server/db/schema';
+import {
+  auditLog,
+  companies,
+  contents,
+  contentTopics,
+  tenants,
+  topics,
+  trainingPlanItems,
+  trainingPlanModules,
+  trainingPlans,
+  users,
+} from '../../server/db/schema';
+import { createCatalogue, itemsPath, modulesPath, newCompanyAdmin, planPath, type Catalogue } from './catalogue';
 import { demo, useTestApp } from './harness';
 import { allPages, assumed, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
 
@@ -199,6 +211,15 @@ async function snapshot() {
   return { tenants: await rowsOf(tenants), companies: await rowsOf(companies), users: await rowsOf(users), writes };
 }
 
+it('has probes for exactly the registered routes of companies, tenants, users, topics, contents and training plans', () => {
+  const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const registered = Object.entries(document.paths)
+    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans)(\/|$)/.test(path) && path !== '/api/users/me')
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+
+  expect(registered.sort()).toEqual([...Object.keys(routeProbes), ...Object.keys(catalogueProbes)].sort());
+});
+
 describe('tenant isolation on every route of companies, tenants and users', () => {
   const actors = {} as Record<ActorKind, Actor>;
   beforeAll(async () => {
@@ -236,15 +257,6 @@ describe('tenant isolation on every route of companies, tenants and users', () =
         users: (item) => item.companyId === world.acmeRobotics.id,
       },
     };
-  });
-
-  it('has probes for exactly the registered routes of these resources', () => {
-    const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const registered = Object.entries(document.paths)
-      .filter(([path]) => /^\/api\/(companies|tenants|users)(\/|$)/.test(path) && path !== '/api/users/me')
-      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-
-    expect(registered.sort()).toEqual(Object.keys(routeProbes).sort());
   });
 
   describe.each(['GLOBAL', 'TENANT', 'ASSUMED', 'COMPANY'] as const)('as %s', (kind) => {
@@ -288,6 +300,321 @@ describe('tenant isolation on every route of companies, tenants and users', () =
       expect(listed.filter((item) => !reaches(item))).toEqual([]);
       expect(searched.filter((item) => !reaches(item))).toEqual([]);
       if (kind === 'GLOBAL') expect(searched.length).toBeGreaterThan(0);
+    });
+  });
+});
+
+/**
+ * Topics, contents and training plans belong to a company and only COMPANY sessions reach them. Company A1 (Acme
+ * Robotics) and A2 (Acme Foods) share a tenant, B1 (Globex Consulting) is of another one: each is aimed at the other
+ * two's records, by id in the path (404) and in the body (topicIds, contentId, module and item ids: 400), and at its
+ * own records under the wrong parent (a module of its other plan, an item of its other module: 404, 400 in a reorder).
+ * GLOBAL, TENANT and an assumed tenant get 403 on every route, aimed at A1's records.
+ */
+type CatalogueActorKind = 'GLOBAL' | 'TENANT' | 'ASSUMED' | 'A1' | 'A2' | 'B1';
+interface CatalogueActor {
+  kind: CatalogueActorKind;
+  api: Api;
+  /** The actor's company's catalogue; A1's for the sessions without a company (their probes all answer 403). */
+  own: Catalogue;
+  /** The catalogues of other companies. */
+  foreign: Catalogue[];
+  companyId: string | null;
+}
+
+const foreignEach = (actor: CatalogueActor, probe: (other: Catalogue) => Probe) => actor.foreign.map(probe);
+const titled = { title: 'Isolation' };
+
+/** The statuses a COMPANY actor gets; GLOBAL, TENANT and ASSUMED get 403 on every one of them. */
+const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
+  'GET /api/topics': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics?search=${other.label}`, status: 200 })),
+  'GET /api/topics/{id}': async ({ own, foreign }) => [
+    { label: 'own topic', method: 'GET', url: `/api/topics/${own.topic.id}`, status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} topic`, method: 'GET' as const, url: `/api/topics/${other.topic.id}`, status: 404 })),
+  ],
+  'POST /api/topics': async (actor) => [
+    { label: 'owner company', method: 'POST', url: '/api/topics', payload: { name: 'Iso', companyId: actor.foreign[0]!.topic.companyId }, status: 400, field: 'companyId' },
+    { label: 'owner tenant', method: 'POST', url: '/api/topics', payload: { name: 'Iso', tenantId: actor.foreign[0]!.topic.tenantId }, status: 400, field: 'tenantId' },
+  ],
+  'PUT /api/topics/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'PUT', url: `/api/topics/${other.topic.id}`, payload: { name: 'Taken', version: other.topic.version }, status: 404 })),
+  'DELETE /api/topics/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'DELETE', url: `/api/topics/${other.topic.id}`, status: 404 })),
+
+  'GET /api/contents': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents?search=${other.label}`, status: 200 })),
+  'GET /api/contents/{id}': async ({ own, foreign }) => [
+    { label: 'own content', method: 'GET', url: `/api/contents/${own.content.id}`, status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} content`, method: 'GET' as const, url: `/api/contents/${other.content.id}`, status: 404 })),
+  ],
+  'POST /api/contents': async (actor) => [
+    ...foreignEach(actor, (other) => ({ label: `${other.label} topicIds`, method: 'POST', url: '/api/contents', payload: { ...titled, topicIds: [other.topic.id] }, status: 400, field: 'topicIds' })),
+    { label: 'owner company', method: 'POST', url: '/api/contents', payload: { ...titled, companyId: actor.foreign[0]!.content.companyId }, status: 400, field: 'companyId' },
+  ],
+  'PUT /api/contents/{id}': async (actor) => [
+    ...foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'PUT', url: `/api/contents/${other.content.id}`, payload: { title: 'Taken', version: other.content.version }, status: 404 })),
+    ...foreignEach(actor, (other) => ({
+      label: `own content, ${other.label} topicIds`,
+      method: 'PUT',
+      url: `/api/contents/${actor.own.content.id}`,
+      payload: { topicIds: [actor.own.topic.id, other.topic.id], version: actor.own.content.version },
+      status: 400,
+      field: 'topicIds',
+    })),
+  ],
+  'DELETE /api/contents/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'DELETE', url: `/api/contents/${other.content.id}`, status: 404 })),
+
+  'GET /api/training-plans': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans?search=${other.label}`, status: 200 })),
+  'GET /api/training-plans/{id}': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: planPath(own.plan.id), status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: planPath(other.plan.id), status: 404 })),
+  ],
+  'POST /api/training-plans': async (actor) => [
+    { label: 'owner company', method: 'POST', url: '/api/training-plans', payload: { name: 'Iso', companyId: actor.foreign[0]!.plan.companyId }, status: 400, field: 'companyId' },
+  ],
+  'PUT /api/training-plans/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'PUT', url: planPath(other.plan.id), payload: { name: 'Taken', version: other.plan.version }, status: 404 })),
+  'DELETE /api/training-plans/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'DELETE', url: planPath(other.plan.id), status: 404 })),
+
+  'GET /api/training-plans/{planId}/modules': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: modulesPath(own.plan.id), status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: modulesPath(other.plan.id), status: 404 })),
+  ],
+  'POST /api/training-plans/{planId}/modules': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'POST', url: modulesPath(other.plan.id), payload: titled, status: 404 })),
+  'PUT /api/training-plans/{planId}/modules/order': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'PUT' as const, url: `${modulesPath(other.plan.id)}/order`, payload: { moduleIds: [other.module.id] }, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own plan, ${other.label} module`,
+      method: 'PUT' as const,
+      url: `${modulesPath(own.plan.id)}/order`,
+      payload: { moduleIds: [other.module.id] },
+      status: 400,
+      field: 'moduleIds',
+    })),
+    { label: 'own plan, module of its other plan', method: 'PUT', url: `${modulesPath(own.plan.id)}/order`, payload: { moduleIds: [own.other.module.id] }, status: 400, field: 'moduleIds' },
+  ],
+  ...moduleProbes('GET /api/training-plans/{planId}/modules/{moduleId}', 'GET'),
+  ...moduleProbes('PUT /api/training-plans/{planId}/modules/{moduleId}', 'PUT', (module) => ({ title: 'Taken', version: module.version })),
+  ...moduleProbes('DELETE /api/training-plans/{planId}/modules/{moduleId}', 'DELETE'),
+
+  'GET /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
+    { label: 'own module', method: 'GET', url: itemsPath(own.plan.id, own.module.id), status: 200 },
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'GET' as const, url: itemsPath(planId, moduleId), status: 404 })),
+  ],
+  'POST /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'POST' as const, url: itemsPath(planId, moduleId), payload: titled, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own module, ${other.label} contentId`,
+      method: 'POST' as const,
+      url: itemsPath(own.plan.id, own.module.id),
+      payload: { ...titled, contentId: other.content.id },
+      status: 400,
+      field: 'contentId',
+    })),
+  ],
+  'PUT /api/training-plans/{planId}/modules/{moduleId}/items/order': async ({ own, foreign }) => [
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'PUT' as const, url: `${itemsPath(planId, moduleId)}/order`, payload: { itemIds: [] }, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own module, ${other.label} item`,
+      method: 'PUT' as const,
+      url: `${itemsPath(own.plan.id, own.module.id)}/order`,
+      payload: { itemIds: [own.item.id, other.item.id] },
+      status: 400,
+      field: 'itemIds',
+    })),
+    { label: 'own module, item of its other module', method: 'PUT', url: `${itemsPath(own.plan.id, own.module.id)}/order`, payload: { itemIds: [own.other.item.id] }, status: 400, field: 'itemIds' },
+  ],
+  ...itemProbes('GET /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'GET'),
+  ...itemProbes('PUT /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'PUT', (item) => ({ title: 'Taken', version: item.version })),
+  ...itemProbes('DELETE /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'DELETE'),
+};
+
+/** Module paths that lead nowhere for `own`'s company: foreign plans, foreign modules under its plan, its other plan's module. */
+function misplacedModules(own: Catalogue, foreign: Catalogue[]) {
+  return [
+    ...foreign.map((other) => ({ label: `${other.label} plan and module`, planId: other.plan.id, moduleId: other.module.id })),
+    ...foreign.map((other) => ({ label: `own plan, ${other.label} module`, planId: own.plan.id, moduleId: other.module.id })),
+    { label: 'own plan, module of its other plan', planId: own.plan.id, moduleId: own.other.module.id },
+  ];
+}
+
+type Stored = Catalogue['module'];
+function moduleProbes(route: string, method: Probe['method'], payloadOf?: (module: Stored) => Record<string, unknown>) {
+  return {
+    [route]: async ({ own, foreign }: CatalogueActor): Promise<Probe[]> => [
+      ...(method === 'GET' ? [{ label: 'own module', method, url: `${modulesPath(own.plan.id)}/${own.module.id}`, status: 200 }] : []),
+      ...foreign.map((other) => ({
+        label: `${other.label} plan and module`,
+        method,
+        url: `${modulesPath(other.plan.id)}/${other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(other.module) } : {}),
+        status: 404,
+      })),
+      ...foreign.map((other) => ({
+        label: `own plan, ${other.label} module`,
+        method,
+        url: `${modulesPath(own.plan.id)}/${other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(other.module) } : {}),
+        status: 404,
+      })),
+      {
+        label: 'own plan, module of its other plan',
+        method,
+        url: `${modulesPath(own.plan.id)}/${own.other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(own.other.module) } : {}),
+        status: 404,
+      },
+    ],
+  };
+}
+
+function itemProbes(route: string, method: Probe['method'], payloadOf?: (item: Stored) => Record<string, unknown>) {
+  return {
+    [route]: async ({ own, foreign }: CatalogueActor): Promise<Probe[]> => {
+      const ownItems = itemsPath(own.plan.id, own.module.id);
+      const payload = (item: Stored) => (payloadOf ? { payload: payloadOf(item) } : {});
+      return [
+        ...(method === 'GET' ? [{ label: 'own item', method, url: `${ownItems}/${own.item.id}`, status: 200 }] : []),
+        ...foreign.map((other) => ({
+          label: `${other.label} plan, module and item`,
+          method,
+          url: `${itemsPath(other.plan.id, other.module.id)}/${other.item.id}`,
+          ...payload(other.item),
+          status: 404,
+        })),
+        ...foreign.map((other) => ({ label: `own module, ${other.label} item`, method, url: `${ownItems}/${other.item.id}`, ...payload(other.item), status: 404 })),
+        { label: 'own module, item of its other module', method, url: `${ownItems}/${own.other.item.id}`, ...payload(own.other.item), status: 404 },
+        {
+          label: 'own plan, module of its other plan, its item',
+          method,
+          url: `${itemsPath(own.plan.id, own.other.module.id)}/${own.other.item.id}`,
+          ...payload(own.other.item),
+          status: 404,
+        },
+        ...(method === 'PUT'
+          ? foreign.map((other) => ({
+              label: `own item, ${other.label} contentId`,
+              method,
+              url: `${ownItems}/${own.item.id}`,
+              payload: { title: 'Taken', contentId: other.content.id, version: own.item.version },
+              status: 400,
+              field: 'contentId',
+            }))
+          : []),
+      ];
+    },
+  };
+}
+
+async function catalogueSnapshot() {
+  const db = testApp.db;
+  const rows = async (table: typeof topics | typeof contents | typeof trainingPlans) =>
+    db.select({ id: table.id, version: table.version, updatedAt: table.updatedAt }).from(table).orderBy(table.id);
+  const ordered = async (table: typeof trainingPlanModules | typeof trainingPlanItems) =>
+    db.select({ id: table.id, version: table.version, updatedAt: table.updatedAt, position: table.position }).from(table).orderBy(table.id);
+  return {
+    topics: await rows(topics),
+    contents: await rows(contents),
+    contentTopics: await db.select().from(contentTopics).orderBy(contentTopics.contentId, contentTopics.topicId),
+    plans: await rows(trainingPlans),
+    modules: await ordered(trainingPlanModules),
+    items: await db
+      .select({ id: trainingPlanItems.id, version: trainingPlanItems.version, position: trainingPlanItems.position, contentId: trainingPlanItems.contentId, updatedAt: trainingPlanItems.updatedAt })
+      .from(trainingPlanItems)
+      .orderBy(trainingPlanItems.id),
+    writes: await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['CREATE', 'UPDATE', 'DELETE'])),
+  };
+}
+
+describe('company isolation on every route of topics, contents and training plans', () => {
+  const actors = {} as Record<CatalogueActorKind, CatalogueActor>;
+  beforeAll(async () => {
+    const world = await demoWorld(testApp.db);
+    const a1 = await signedIn(testApp.app, demo.companyAdmin);
+    const a2 = await newCompanyAdmin(testApp.app, testApp.db, world.acmeFoods);
+    const b1 = await signedIn(testApp.app, demo.consultingAdmin);
+    const catalogues = {
+      A1: await createCatalogue(a1, 'IsoRobotics'),
+      A2: await createCatalogue(a2, 'IsoFoods'),
+      B1: await createCatalogue(b1, 'IsoConsulting'),
+    };
+    const companyActor = (kind: 'A1' | 'A2' | 'B1', api: Api, companyId: string): CatalogueActor => ({
+      kind,
+      api,
+      own: catalogues[kind],
+      foreign: Object.entries(catalogues).flatMap(([other, catalogue]) => (other === kind ? [] : [catalogue])),
+      companyId,
+    });
+    actors.A1 = companyActor('A1', a1, world.acmeRobotics.id);
+    actors.A2 = companyActor('A2', a2, world.acmeFoods.id);
+    actors.B1 = companyActor('B1', b1, world.globexConsulting.id);
+    const withoutCompany = (kind: 'GLOBAL' | 'TENANT' | 'ASSUMED', api: Api): CatalogueActor => ({
+      kind,
+      api,
+      own: catalogues.A1,
+      foreign: [catalogues.A2, catalogues.B1],
+      companyId: null,
+    });
+    actors.GLOBAL = withoutCompany('GLOBAL', await signedIn(testApp.app, demo.root));
+    actors.TENANT = withoutCompany('TENANT', await signedIn(testApp.app, demo.tenantAdmin));
+    actors.ASSUMED = withoutCompany('ASSUMED', await assumed(testApp.app, world.acme.id));
+  });
+
+  describe.each(['GLOBAL', 'TENANT', 'ASSUMED', 'A1', 'A2', 'B1'] as const)('as %s', (kind) => {
+    it('answers 404 for foreign or misplaced ids in the path, 400 for foreign ids in the body, 403 without a company, and writes nothing', async () => {
+      const actor = actors[kind];
+      const before = await catalogueSnapshot();
+
+      const outcomes = [];
+      const expected = [];
+      for (const [route, probesOf] of Object.entries(catalogueProbes)) {
+        for (const probe of await probesOf(actor)) {
+          const response = await testApp.app.inject({
+            method: probe.method,
+            url: probe.url,
+            headers: { authorization: `Bearer ${actor.api.token}` },
+            ...(probe.payload ? { payload: probe.payload } : {}),
+          });
+          const field = response.statusCode === 400 ? response.json().errors?.[0]?.field : undefined;
+          outcomes.push({ route, label: probe.label, status: response.statusCode, field });
+          const status = actor.companyId ? probe.status : 403;
+          expected.push({ route, label: probe.label, status, field: status === 400 ? probe.field : undefined });
+        }
+      }
+
+      expect(outcomes).toEqual(expected);
+      expect(await catalogueSnapshot()).toEqual(before);
+    });
+
+    it('lists only its own company’s topics, contents, plans, modules and items, even when searching for foreign names', async () => {
+      const actor = actors[kind];
+      if (!actor.companyId) {
+        for (const url of ['/api/topics', '/api/contents', '/api/training-plans']) expect((await actor.api.get(url)).statusCode).toBe(403);
+        return;
+      }
+      const searches = ['', ...actor.foreign.map((other) => `?search=${other.label}`), '?search=Iso'];
+
+      for (const list of ['/api/topics', '/api/contents', '/api/training-plans']) {
+        for (const search of searches) {
+          const listed = await allPages<{ companyId: string }>(actor.api, `${list}${search}`);
+          expect(listed.filter((item) => item.companyId !== actor.companyId), `${list}${search}`).toEqual([]);
+          if (search === '') expect(listed.length).toBeGreaterThan(0);
+        }
+      }
+      const modules = (await actor.api.get(modulesPath(actor.own.plan.id))).json().items;
+      const items = (await actor.api.get(itemsPath(actor.own.plan.id, actor.own.module.id))).json().items;
+      expect(modules.map((module: { id: string }) => module.id)).toEqual([actor.own.module.id]);
+      expect(items.map((item: { id: string; content: { id: string } }) => [item.id, item.content.id])).toEqual([
+        [actor.own.item.id, actor.own.content.id],
+      ]);
     });
   });
 });

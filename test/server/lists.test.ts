@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { companies, tenants, users } from '../../server/db/schema';
+import { companies, contents, tenants, topics, trainingPlans, users } from '../../server/db/schema';
 import { demo, useTestApp } from './harness';
 import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
 
@@ -20,6 +20,10 @@ type FixtureRow = (typeof fixtureRows)[number];
 interface ListCase {
   path: string;
   sorts: string[];
+  /** The searched field the fixture rows are named in. */
+  nameField: 'name' | 'title';
+  /** Fields of the record that are not allowed sorts (ignored like unknown ones). */
+  notSorts?: string[];
   caller(world: DemoWorld): Promise<Api>;
   /** Inserts the rows with `marker` in their name, inside the caller's reach. */
   insert(world: DemoWorld, marker: string, rows: FixtureRow[]): Promise<void>;
@@ -29,6 +33,7 @@ const listCases: ListCase[] = [
   {
     path: '/api/companies',
     sorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    nameField: 'name',
     caller: () => signedIn(testApp.app, demo.tenantAdmin),
     insert: async (world, marker, rows) => {
       await testApp.db.insert(companies).values(
@@ -46,6 +51,7 @@ const listCases: ListCase[] = [
   {
     path: '/api/tenants',
     sorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    nameField: 'name',
     caller: () => signedIn(testApp.app, demo.root),
     insert: async (_world, marker, rows) => {
       await testApp.db
@@ -56,6 +62,7 @@ const listCases: ListCase[] = [
   {
     path: '/api/users',
     sorts: ['id', 'name', 'surname', 'email', 'createdAt', 'updatedAt'],
+    nameField: 'name',
     caller: () => signedIn(testApp.app, demo.companyAdmin),
     insert: async (world, marker, rows) => {
       await testApp.db.insert(users).values(
@@ -66,6 +73,61 @@ const listCases: ListCase[] = [
           name: `${marker} ${row.label}`,
           surname: row.surname,
           email: `${row.emailPrefix}.${marker}@example.com`.toLowerCase(),
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        })),
+      );
+    },
+  },
+  {
+    path: '/api/topics',
+    sorts: ['name', 'status'],
+    nameField: 'name',
+    notSorts: ['id', 'createdAt', 'updatedAt', 'color', 'companyId'],
+    caller: () => signedIn(testApp.app, demo.companyAdmin),
+    insert: async (world, marker, rows) => {
+      await testApp.db.insert(topics).values(
+        rows.map((row, index) => ({
+          tenantId: world.acme.id,
+          companyId: world.acmeRobotics.id,
+          name: `${marker} ${row.label}`,
+          status: index % 3 === 0 ? ('ACTIVE' as const) : ('PENDING' as const),
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        })),
+      );
+    },
+  },
+  {
+    path: '/api/contents',
+    sorts: ['id', 'title', 'createdAt', 'updatedAt'],
+    nameField: 'title',
+    notSorts: ['type', 'status', 'text', 'topicIds'],
+    caller: () => signedIn(testApp.app, demo.companyAdmin),
+    insert: async (world, marker, rows) => {
+      await testApp.db.insert(contents).values(
+        rows.map((row) => ({
+          tenantId: world.acme.id,
+          companyId: world.acmeRobotics.id,
+          title: `${marker} ${row.label}`,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        })),
+      );
+    },
+  },
+  {
+    path: '/api/training-plans',
+    sorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    nameField: 'name',
+    notSorts: ['status', 'moduleCount', 'freelyNavigable'],
+    caller: () => signedIn(testApp.app, demo.companyAdmin),
+    insert: async (world, marker, rows) => {
+      await testApp.db.insert(trainingPlans).values(
+        rows.map((row) => ({
+          tenantId: world.acme.id,
+          companyId: world.acmeRobotics.id,
+          name: `${marker} ${row.label}`,
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
@@ -116,7 +178,7 @@ describe.each(listCases)('GET $path', (listCase) => {
   it('orders by createdAt then id without a sort, and ignores a sortBy outside the allowed list', async () => {
     const byDefault = await list(`search=${search}`);
     const unknownSorts = await Promise.all(
-      ['password', 'passwordHash', 'tenantId', 'constructor', 'name;drop'].map((sortBy) =>
+      ['password', 'passwordHash', 'tenantId', 'constructor', 'name;drop', ...(listCase.notSorts ?? [])].map((sortBy) =>
         list(`search=${search}&sortBy=${encodeURIComponent(sortBy)}&sortOrder=desc`),
       ),
     );
@@ -139,8 +201,8 @@ describe.each(listCases)('GET $path', (listCase) => {
     const percent = await list(`search=${encodeURIComponent(`${marker} b%c`)}`);
     const underscore = await list(`search=${encodeURIComponent(`${marker} c_d`)}`);
 
-    expect(percent.items.map((item) => item.name)).toEqual([`${marker} b%c`]);
-    expect(underscore.items.map((item) => item.name)).toEqual([`${marker} c_d`]);
+    expect(percent.items.map((item) => item[listCase.nameField])).toEqual([`${marker} b%c`]);
+    expect(underscore.items.map((item) => item[listCase.nameField])).toEqual([`${marker} c_d`]);
   });
 
   it('leaves out the total when asked to', async () => {

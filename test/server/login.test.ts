@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../server/db/schema';
 import { demo, postLogin, signIn, useTestApp } from './harness';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ videoServiceUrl: 'http://{tenant}.localhost:3001' });
 
 describe('POST /api/auth/login', () => {
   it('signs a COMPANY admin in with the session shape of the contract', async () => {
@@ -28,7 +28,12 @@ describe('POST /api/auth/login', () => {
     });
     expect(body.tenant).toEqual({ id: expect.any(String), name: 'Acme Learning' });
     expect(body.company).toEqual({ id: expect.any(String), name: 'Acme Robotics S.p.A.' });
-    expect(body.vinapseConfig).toEqual({ enabled: true, tenantId: 'acme-robotics', courseId: body.company.id });
+    expect(body.vinapseConfig).toEqual({
+      enabled: true,
+      tenantId: 'acme-robotics',
+      courseId: body.company.id,
+      serviceUrl: 'http://acme-robotics.localhost:3001',
+    });
     expect(body.jwtTokens.vinapse).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
     expect(body.assumedBy).toBeNull();
   });
@@ -45,7 +50,7 @@ describe('POST /api/auth/login', () => {
     expect(body.user).toMatchObject({ scope: 'GLOBAL', tenantId: null, companyId: null });
     expect(body.tenant).toBeNull();
     expect(body.company).toBeNull();
-    expect(body.vinapseConfig).toEqual({ enabled: false, tenantId: null, courseId: null });
+    expect(body.vinapseConfig).toEqual({ enabled: false, tenantId: null, courseId: null, serviceUrl: null });
     expect(body.jwtTokens).toEqual({ vinapse: null });
   });
 
@@ -54,7 +59,7 @@ describe('POST /api/auth/login', () => {
 
     expect(body.user).toMatchObject({ scope: 'TENANT', companyId: null });
     expect(body.company).toBeNull();
-    expect(body.vinapseConfig).toEqual({ enabled: true, tenantId: 'acme', courseId: null });
+    expect(body.vinapseConfig).toEqual({ enabled: true, tenantId: 'acme', courseId: null, serviceUrl: 'http://acme.localhost:3001' });
   });
 
   it('matches the email case-insensitively', async () => {

@@ -39,6 +39,19 @@ describe('server/main.ts', () => {
     expect(response.status).toBe(200);
   });
 
+  it('answers sessions with the URL of the video service it started', async () => {
+    const videoUrl = /Video service: (http:\/\/\{tenant\}\.localhost:\d+)\//.exec(output)?.[1];
+
+    const response = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'company.admin@example.com', password: 'Demo-2026!' }),
+    });
+
+    expect(videoUrl, output).toBeDefined();
+    expect((await response.json()).vinapseConfig.serviceUrl).toBe(videoUrl!.replace('{tenant}', 'acme-robotics'));
+  });
+
   it('closes gracefully on SIGTERM', async () => {
     const exited = once(server, 'exit');
     server.kill('SIGTERM');

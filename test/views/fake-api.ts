@@ -77,6 +77,6 @@ export type FakeResource = ReturnType<typeof fakeResource>;
 
 export const fakeApis = (overrides: Partial<Record<ResourceName, FakeResource>> = {}) => {
   const resources = Object.fromEntries(resourceNames.map((name) => [name, overrides[name] ?? fakeResource()])) as Record<ResourceName, FakeResource>;
-  const apis: ResourceApis = { companies: resources.companies.api, tenants: resources.tenants.api, users: resources.users.api };
+  const apis = Object.fromEntries(resourceNames.map((name): [ResourceName, ResourceApi] => [name, resources[name].api])) as ResourceApis;
   return { resources, apis };
 };

@@ -5,11 +5,14 @@ import { createActor } from 'xstate';
 import { createQueryClient } from '../../src/api/query-client';
 import { ConsoleShell } from '../../src/app/ConsoleShell';
 import { announceSessionEvents, provideResourceMachines } from '../../src/app/providers';
+import { provideTrainingPlanMachines } from '../../src/app/training-plans';
+import { provideVideoMachines, type ObtainVideoAccess } from '../../src/app/video';
 import type { ResourceName } from '../../src/domain/resource';
 import { createI18n, type Language } from '../../src/i18n';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
-import { fakeSessionMachine, type SessionFakes } from '../machines/session-fixtures';
+import { fakeSessionMachine, pending, type SessionFakes } from '../machines/session-fixtures';
 import { fakeApis, type FakeResource } from './fake-api';
+import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
 import { historyLocation } from './history-location';
 
 export interface RenderOptions extends Partial<SessionFakes> {
@@ -17,10 +20,21 @@ export interface RenderOptions extends Partial<SessionFakes> {
   language?: Language;
   /** Resources kept in memory by fake APIs (empty unless given); the real cache and machines run on them. */
   resources?: Partial<Record<ResourceName, FakeResource>>;
+  /** The video token for the uploader and the player (pending unless given). */
+  obtainVideoAccess?: ObtainVideoAccess;
+  /** The modules and items of training plans, in memory (none unless given). */
+  trainingPlans?: FakeTrainingPlans;
 }
 
 /** The whole console at `path`, on a session fed with fakes (signed out, calls pending, unless overridden). */
-export function renderConsole({ path = '/', language = 'en', resources: given, ...overrides }: RenderOptions = {}) {
+export function renderConsole({
+  path = '/',
+  language = 'en',
+  resources: given,
+  obtainVideoAccess = pending,
+  trainingPlans: nested = fakeTrainingPlans(),
+  ...overrides
+}: RenderOptions = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
   const queryClient = createQueryClient();
   effects.clearCache.mockImplementation(() => queryClient.clear());
@@ -28,6 +42,9 @@ export function renderConsole({ path = '/', language = 'en', resources: given, .
   const session = createActor(machine);
   const notifications = createActor(notificationsMachine);
   const { resources, apis } = fakeApis(given);
+  const machines = provideResourceMachines(apis, queryClient);
+  const video = provideVideoMachines(obtainVideoAccess, apis.contents, queryClient, machines.contents.form);
+  const trainingPlans = provideTrainingPlanMachines(nested.apis, apis['training-plans'], queryClient);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
@@ -36,8 +53,8 @@ export function renderConsole({ path = '/', language = 'en', resources: given, .
   const user = userEvent.setup();
   render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={{ session, notifications, resources: provideResourceMachines(apis, queryClient) }} i18n={i18n} />
+      <ConsoleShell actors={{ session, notifications, resources: machines, video, trainingPlans }} i18n={i18n} />
     </Router>,
   );
-  return { user, session, fakes, i18n, queryClient, resources, history, location: history.current };
+  return { user, session, fakes, i18n, queryClient, resources, trainingPlans: nested, history, location: history.current };
 }

@@ -3,6 +3,7 @@ import { check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-co
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
 import { contentStatuses, contentTypes, renderTypes } from './enums';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 
 export const contents = pgTable(
   'contents',
@@ -20,7 +21,8 @@ export const contents = pgTable(
   },
   (table) => [
     index('contents_tenant_id_idx').on(table.tenantId),
-    index('contents_company_id_idx').on(table.companyId),
+    ...sortIndexes('contents', table.id, [table.companyId], [table.title, table.createdAt, table.updatedAt]),
+    ...trigramIndexes('contents', [table.title]),
     index('contents_external_uuid_idx').on(table.externalUuid),
     foreignKey({
       name: 'contents_company_fk',

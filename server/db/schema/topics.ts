@@ -3,6 +3,7 @@ import { check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-co
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
 import { topicStatuses } from './enums';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 
 export const topics = pgTable(
   'topics',
@@ -16,7 +17,8 @@ export const topics = pgTable(
   },
   (table) => [
     index('topics_tenant_id_idx').on(table.tenantId),
-    index('topics_company_id_idx').on(table.companyId),
+    ...sortIndexes('topics', table.id, [table.companyId], [table.name, table.status, table.createdAt]),
+    ...trigramIndexes('topics', [table.name]),
     foreignKey({
       name: 'topics_company_fk',
       columns: [table.companyId, table.tenantId],

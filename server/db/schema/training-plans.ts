@@ -2,6 +2,7 @@ import { boolean, check, foreignKey, index, pgTable, text, uuid } from 'drizzle-
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
 import { trainingPlanStatuses } from './enums';
+import { sortIndexes, trigramIndexes } from './list-indexes';
 
 export const trainingPlans = pgTable(
   'training_plans',
@@ -15,7 +16,8 @@ export const trainingPlans = pgTable(
   },
   (table) => [
     index('training_plans_tenant_id_idx').on(table.tenantId),
-    index('training_plans_company_id_idx').on(table.companyId),
+    ...sortIndexes('training_plans', table.id, [table.companyId], [table.name, table.createdAt, table.updatedAt]),
+    ...trigramIndexes('training_plans', [table.name]),
     foreignKey({
       name: 'training_plans_company_fk',
       columns: [table.companyId, table.tenantId],

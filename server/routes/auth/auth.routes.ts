@@ -22,7 +22,7 @@ import { loginResponse, videoTokenFor } from './session-response';
 import { LoginResponse } from './session.schemas';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, authSettings, issueVideoToken } = app;
+  const { db, authSettings, issueVideoToken, videoServiceUrl } = app;
 
   async function startSession(userId: string, assumedTenantId: string | null) {
     const token = await createSession(db, { userId, assumedTenantId, ttlHours: authSettings.sessionTtlHours });
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await clearLoginFailures(db, accountKey);
       const { token, session } = await startSession(user.id, null);
       await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });
-      return loginResponse(session, token, issueVideoToken);
+      return loginResponse(session, token, issueVideoToken, videoServiceUrl());
     },
   );
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         entityId: tenant.id,
         details: { sessionId: session.sessionId, fromSessionId: request.session.sessionId },
       });
-      return loginResponse(session, token, issueVideoToken);
+      return loginResponse(session, token, issueVideoToken, videoServiceUrl());
     },
   );
 

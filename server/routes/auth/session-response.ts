@@ -6,12 +6,13 @@ import type { LoginResponse, MeResponse } from './session.schemas';
 const namedRef = (organisation: Organisation | null) =>
   organisation ? { id: organisation.id, name: organisation.name } : null;
 
-export function meResponse(session: AuthSession): Static<typeof MeResponse> {
+/** `videoServiceUrl`: the video service's URL template (`{tenant}` placeholder), if one is configured. */
+export function meResponse(session: AuthSession, videoServiceUrl: string | undefined): Static<typeof MeResponse> {
   return {
     user: session.user,
     tenant: namedRef(session.tenant),
     company: namedRef(session.company),
-    vinapseConfig: vinapseConfigOf(session),
+    vinapseConfig: vinapseConfigOf(session, videoServiceUrl),
     assumedBy: session.assumedBy,
   };
 }
@@ -26,6 +27,7 @@ export async function loginResponse(
   session: AuthSession,
   token: string,
   issueVideoToken: IssueVideoToken,
+  videoServiceUrl: string | undefined,
 ): Promise<Static<typeof LoginResponse>> {
-  return { token, ...meResponse(session), jwtTokens: { vinapse: await videoTokenFor(session, issueVideoToken) } };
+  return { token, ...meResponse(session, videoServiceUrl), jwtTokens: { vinapse: await videoTokenFor(session, issueVideoToken) } };
 }

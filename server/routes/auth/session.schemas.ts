@@ -19,7 +19,14 @@ export const SessionUser = Type.Object(
 const NamedRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'NamedRef' });
 
 const VinapseConfig = Type.Object(
-  { enabled: Type.Boolean(), tenantId: NullableString, courseId: NullableString },
+  {
+    enabled: Type.Boolean(),
+    tenantId: NullableString,
+    courseId: NullableString,
+    serviceUrl: Type.Union([Type.String(), Type.Null()], {
+      description: "The video service's base URL for this video tenant (VIDEO_SERVICE_URL with {tenant} replaced); null when not enabled",
+    }),
+  },
   { title: 'VinapseConfig' },
 );
 

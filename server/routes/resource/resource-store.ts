@@ -80,7 +80,16 @@ export function resourceStore<
   }
 
   const valuesOf = (db: Database, session: AuthSession, body: Write, existing?: StoredRow) =>
-    resource.values({ db, session, body: emptyTextAsNull(body), existing: existing as Table['$inferSelect'] });
+    resource.values({ db, session, body, existing: existing as Table['$inferSelect'] });
+
+  const relatedWrites = async (db: Database, session: AuthSession, body: Write, row: StoredRow, existing?: StoredRow) =>
+    (await resource.afterWrite?.({
+      db,
+      session,
+      body,
+      row: row as Table['$inferSelect'],
+      existing: existing as Table['$inferSelect'] | undefined,
+    })) ?? [];
 
   return {
     list(db: Database, session: AuthSession, query: ListParams & Static<TObject<Filters>>) {
@@ -90,21 +99,24 @@ export function resourceStore<
 
     find: readRecord,
 
-    async create(db: Database, session: AuthSession, body: Write): Promise<ResourceRecord> {
+    async create(db: Database, session: AuthSession, sent: Write): Promise<ResourceRecord> {
+      const body = emptyTextAsNull(sent);
       const values = await valuesOf(db, session, body);
       return answeringConflicts(() =>
         db.transaction(async (tx) => {
           const [row] = (await tx.insert(table).values(values).returning()) as StoredRow[];
-          await audit(tx, session, 'CREATE', row!, changedFields(values));
+          const related = await relatedWrites(tx, session, body, row!);
+          await audit(tx, session, 'CREATE', row!, [...changedFields(values), ...related]);
           return readRecord(tx, session, row!.id);
         }),
       );
     },
 
-    async update(db: Database, session: AuthSession, id: string, { version, ...body }: Write & { version: number }) {
+    async update(db: Database, session: AuthSession, id: string, { version, ...sent }: Write & { version: number }) {
       const existing = await storedRow(db, session, id);
       if (existing.version !== version) throw staleVersion();
-      const values = await valuesOf(db, session, body as Write, existing);
+      const body = emptyTextAsNull(sent as Write);
+      const values = await valuesOf(db, session, body, existing);
       return answeringConflicts(() =>
         db.transaction(async (tx) => {
           const [row] = (await tx
@@ -113,7 +125,8 @@ export function resourceStore<
             .where(and(inReach(session, id), eq(table.version, version)))
             .returning()) as StoredRow[];
           if (!row) throw staleVersion();
-          await audit(tx, session, 'UPDATE', row, changedFields(values, existing));
+          const related = await relatedWrites(tx, session, body, row, existing);
+          await audit(tx, session, 'UPDATE', row, [...changedFields(values, existing), ...related]);
           return readRecord(tx, session, id);
         }),
       );
@@ -123,7 +136,7 @@ export function resourceStore<
       await answeringConflicts(() =>
         db.transaction(async (tx) => {
           const existing = await storedRow(tx, session, id, true);
-          resource.beforeDelete?.(session, existing as Table['$inferSelect']);
+          await resource.beforeDelete?.(session, existing as Table['$inferSelect'], tx);
           await tx.delete(table).where(inReach(session, id));
           await audit(tx, session, 'DELETE', existing, []);
         }),
@@ -141,6 +154,7 @@ function columnKeys(table: ResourceTable) {
   };
 }
 
-function emptyTextAsNull<Body extends object>(body: Body): Body {
+/** Optional texts sent as "" are stored as null. */
+export function emptyTextAsNull<Body extends object>(body: Body): Body {
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value === '' ? null : value])) as Body;
 }

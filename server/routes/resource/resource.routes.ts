@@ -12,7 +12,8 @@ interface ById {
   Params: Static<typeof IdParams>;
 }
 
-const allow = (scopes: Scope[]) => async (request: FastifyRequest) => requireScope(request.session, ...scopes);
+/** Route hook: the caller's scope must be one of these (403 otherwise), checked before the input is validated. */
+export const allow = (scopes: Scope[]) => async (request: FastifyRequest) => requireScope(request.session, ...scopes);
 
 /**
  * The routes of a resource. The scope check runs first, before the request's input is even validated.
@@ -30,7 +31,7 @@ export function resourceRoutes<
     const store = resourceStore(resource, app.listSettings.exactCountLimit);
     const { title, record, body, filters } = resource.schemas;
     const { read, write, deletable } = resource.access;
-    const bodies = bodySchemas(title, body);
+    const bodies = bodySchemas(title, body, resource.partialUpdate);
     const tag = resource.path.slice(1);
     const tags = [tag];
 

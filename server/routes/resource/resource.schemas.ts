@@ -22,11 +22,15 @@ export const recordProperties = {
   version: Type.Integer({ minimum: 1 }),
 };
 
-export function bodySchemas<Properties extends TProperties>(title: string, properties: Properties) {
+/** `partialUpdate`: every field of the update is optional (omitted ones keep their values). */
+export function bodySchemas<Properties extends TProperties>(title: string, properties: Properties, partialUpdate = false) {
+  const updated = partialUpdate
+    ? Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, Type.Optional(schema)]))
+    : properties;
   return {
     create: Type.Object(properties, { additionalProperties: false, title: `${title}CreateBody` }),
     update: Type.Object(
-      { ...properties, version: Type.Integer({ minimum: 1, description: 'The version the form loaded' }) },
+      { ...updated, version: Type.Integer({ minimum: 1, description: 'The version the form loaded' }) },
       { additionalProperties: false, title: `${title}UpdateBody` },
     ),
   };

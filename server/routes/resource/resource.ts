@@ -19,6 +19,11 @@ export interface WriteContext<Table extends ResourceTable, Body> {
   existing?: Table['$inferSelect'];
 }
 
+/** What `afterWrite` sees: the write's context and the row as stored by the insert or update. */
+export interface AfterWriteContext<Table extends ResourceTable, Body> extends WriteContext<Table, Body> {
+  row: Table['$inferSelect'];
+}
+
 /**
  * A tenant-owned resource served as `GET/POST {path}`, `GET/PUT(/DELETE) {path}/:id`: the table, who owns its rows,
  * how a record is read and listed, and how a body becomes column values.
@@ -44,11 +49,19 @@ export interface Resource<
   filter?(session: AuthSession, query: Static<TObject<Filters>>): SQL | undefined;
   /** Column values for an insert or update; throws 400 field errors for values outside the caller's reach. */
   values(context: WriteContext<Table, Static<TObject<Body>>>): Promise<Table['$inferInsert']>;
+  /** PUT accepts any subset of the fields, the others keeping their values; otherwise PUT requires what POST requires. */
+  partialUpdate?: boolean;
+  /**
+   * Writes that belong to the record outside its row (join rows), in the transaction of the insert or update, after
+   * it; may throw 400 field errors (the write is then rolled back). Answers the names of the fields it changed, for the audit.
+   */
+  afterWrite?(context: AfterWriteContext<Table, Static<TObject<Body>>>): Promise<string[]>;
   /** Unique constraints, and the field error a violation answers (409). */
   uniqueFields?: Record<string, FieldError>;
   /** Why a row referenced by others cannot be deleted (409 on a foreign-key violation). */
   inUse?: string;
-  beforeDelete?(session: AuthSession, existing: Table['$inferSelect']): void;
+  /** Refuses a delete (throws); runs in the delete's transaction, after the row was locked. */
+  beforeDelete?(session: AuthSession, existing: Table['$inferSelect'], db: Database): void | Promise<void>;
   /** Names the audit log uses for columns, e.g. passwordHash → password. */
   auditNames?: Record<string, string>;
 }

@@ -13,6 +13,6 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MeResponse, ...errorResponses(401) },
       },
     },
-    async (request) => meResponse(request.session),
+    async (request) => meResponse(request.session, app.videoServiceUrl()),
   );
 };

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,11 +8,13 @@ import TextField from '@mui/material/TextField';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedRef } from '../../domain/session';
-import type { FieldProblem, FieldValue } from '../../machines/form-fields';
+import { isHttpUrl, isNamedRefList, type FieldProblem, type FieldValue } from '../../machines/form-fields';
+import { ColorField } from './ColorField';
 import type { FormActor } from './form-actor';
 import type { FieldConfig } from './form-config';
 import { problemText } from './problem-text';
 import { ReferenceField } from './ReferenceField';
+import { ReferencesField } from './ReferencesField';
 
 export interface FormFieldProps {
   form: FormActor;
@@ -21,12 +24,15 @@ export interface FormFieldProps {
   filterValue: FieldValue | undefined;
   problem: FieldProblem | undefined;
   disabled: boolean;
+  /** Held by another field's value (a video's render type). */
+  locked?: boolean;
 }
 
 const isNamedRef = (value: FieldValue | undefined): value is NamedRef => typeof value === 'object' && value !== null;
 
 /** One field of any form, drawn by its kind; it re-renders only when its own value or message changes. */
-export const FormField = memo(function FormField({ form, field, value, filterValue, problem, disabled }: FormFieldProps) {
+export const FormField = memo(function FormField({ form, field, value, filterValue, problem, disabled: busy, locked = false }: FormFieldProps) {
+  const disabled = busy || locked;
   const { t } = useTranslation();
   const label = t(field.labelKey);
   const error = problem && problemText(problem, t);
@@ -44,6 +50,34 @@ export const FormField = memo(function FormField({ form, field, value, filterVal
       </FormControl>
     );
   }
+  if (field.kind === 'color') {
+    return (
+      <ColorField
+        name={field.name}
+        label={label}
+        pickerLabel={t('fields.colorPicker')}
+        value={typeof value === 'string' ? value : ''}
+        required={required}
+        error={error}
+        disabled={disabled}
+        onChange={change}
+      />
+    );
+  }
+  if (field.kind === 'references' && field.reference) {
+    return (
+      <ReferencesField
+        resource={field.reference.resource}
+        colorField={field.reference.colorField}
+        label={label}
+        required={required}
+        value={isNamedRefList(value) ? value : []}
+        error={error}
+        disabled={disabled}
+        onChange={change}
+      />
+    );
+  }
   if (field.kind === 'reference' && field.reference) {
     const { resource, filterBy } = field.reference;
     const filters: Record<string, string> = filterBy && isNamedRef(filterValue) ? { [filterBy.param]: filterValue.id } : {};
@@ -58,16 +92,18 @@ export const FormField = memo(function FormField({ form, field, value, filterVal
         error={error}
         disabled={disabled}
         onChange={change}
+        {...(field.labelField && { labelField: field.labelField })}
       />
     );
   }
-  return (
+  const text = typeof value === 'string' ? value : '';
+  const textField = (
     <TextField
       name={field.name}
       label={label}
       type={field.kind === 'select' ? undefined : field.kind}
       select={field.kind === 'select'}
-      value={typeof value === 'string' ? value : ''}
+      value={text}
       onChange={(event) => change(event.target.value)}
       required={required}
       error={Boolean(error)}
@@ -84,5 +120,17 @@ export const FormField = memo(function FormField({ form, field, value, filterVal
         </MenuItem>
       ))}
     </TextField>
+  );
+  if (!field.imagePreview || !isHttpUrl(text.trim())) return textField;
+  return (
+    <>
+      {textField}
+      <Box
+        component="img"
+        src={text.trim()}
+        alt={t('fields.imagePreview', { label })}
+        sx={{ display: 'block', mt: 1, maxWidth: '100%', maxHeight: 160, borderRadius: 1, objectFit: 'cover' }}
+      />
+    </>
   );
 });

@@ -9,9 +9,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
-import { isShown } from '../../machines/form-fields';
+import { isLocked, isShown } from '../../machines/form-fields';
 import {
   selectCanEdit,
+  selectIsComplete,
   selectIsConflict,
   selectIsDirty,
   selectIsLoading,
@@ -19,7 +20,9 @@ import {
   selectIsSaving,
   selectLoadFailure,
   selectProblems,
+  selectRecord,
   selectValues,
+  type formMachine,
 } from '../../machines/form.machine';
 import { selectSessionState } from '../../machines/session.machine';
 import { useNotificationsActor, useResourceMachines, useSessionActor } from '../actors';
@@ -28,24 +31,45 @@ import { PageTitle } from '../pages/PageTitle';
 import type { FormActor } from './form-actor';
 import type { FieldConfig, FormConfig } from './form-config';
 import { FormField } from './FormField';
+import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
 
-/** The create/edit screen of any resource; after saving it returns to the resource's list (spec §4). */
+/**
+ * The create/edit screen of any resource; after saving it returns to the resource's list, or, for a resource that
+ * stays after creating, becomes the new record's edit page (spec §4).
+ */
 export function FormView({ resource, config, id }: { resource: ResourceName; config: FormConfig; id: string | null }) {
+  return <RecordFormPage machine={useResourceMachines(resource).form} config={config} id={id} backPath={`/${resource}`} />;
+}
+
+export interface RecordFormPageProps {
+  machine: typeof formMachine;
+  config: FormConfig;
+  id: string | null;
+  /** Where saving, cancelling and deleting lead (the list, or a parent's page); staying after creating leads to `{backPath}/{id}`. */
+  backPath: string;
+}
+
+/** The create/edit screen of a record whose form machine is given (a plan's module, a module's item). */
+export function RecordFormPage({ machine, config, id, backPath: listPath }: RecordFormPageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSelector(useSessionActor(), selectSessionState);
   const [fields] = useState(() => (session ? config.fields(session) : []));
-  const form = useActorRef(useResourceMachines(resource).form, { input: { id, fields } });
+  const deleteWhen = config.deletion?.when;
+  const form = useActorRef(machine, { input: { id, fields, ...(deleteWhen && { deleteWhen }) } });
   const loading = useSelector(form, selectIsLoading);
   const loadFailure = useSelector(form, selectLoadFailure);
   const saved = useSelector(form, selectIsSaved);
-  const listPath = `/${resource}`;
+  const createdId = useSelector(form, (snapshot) => (id === null && selectIsSaved(snapshot) ? selectRecord(snapshot)?.id : undefined));
+  const stayAfterCreate = config.stayAfterCreate === true;
 
   useLeaveGuard(useSelector(form, selectIsDirty));
   useAnnouncedSaves(form, config);
   useEffect(() => {
-    if (saved) navigate(listPath);
-  }, [saved, navigate, listPath]);
+    if (!saved) return;
+    if (stayAfterCreate && createdId) navigate(`${listPath}/${createdId}`, { replace: true });
+    else navigate(listPath);
+  }, [saved, createdId, stayAfterCreate, navigate, listPath]);
 
   return (
     <>
@@ -63,17 +87,40 @@ export function FormView({ resource, config, id }: { resource: ResourceName; con
           {t(config.loadErrorKey)}
         </Alert>
       )}
-      {!loading && !loadFailure && <RecordForm form={form} fields={fields} onCancel={() => navigate(listPath)} />}
+      {!loading && !loadFailure && (
+        <RecordForm
+          form={form}
+          fields={fields}
+          onCancel={() => navigate(listPath)}
+          {...(id !== null && config.deletion && { deleteBlockedKey: config.deletion.blockedKey })}
+        />
+      )}
+      {!loading && !loadFailure && config.Extra && <config.Extra form={form} />}
+      {config.deletion && <RecordDeletion form={form} backPath={listPath} />}
     </>
   );
 }
 
-function RecordForm({ form, fields, onCancel }: { form: FormActor; fields: FieldConfig[]; onCancel: () => void }) {
+export interface RecordFormProps {
+  form: FormActor;
+  fields: FieldConfig[];
+  onCancel: () => void;
+  /** 'Save' unless given. */
+  submitLabelKey?: string;
+  /** The submit button waits until every required field has a value. */
+  submitWhenComplete?: boolean;
+  /** Offers Delete, saying this while the record may not be deleted. */
+  deleteBlockedKey?: string;
+}
+
+/** The fields of a form actor, its conflict notice, and cancel and submit. */
+export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save', submitWhenComplete = false, deleteBlockedKey }: RecordFormProps) {
   const { t } = useTranslation();
   const values = useSelector(form, selectValues);
   const problems = useSelector(form, selectProblems);
   const saving = useSelector(form, selectIsSaving);
   const editable = useSelector(form, selectCanEdit);
+  const complete = useSelector(form, selectIsComplete);
   const conflict = useSelector(form, selectIsConflict);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,21 +153,24 @@ function RecordForm({ form, fields, onCancel }: { form: FormActor; fields: Field
                 filterValue={field.reference?.filterBy && values[field.reference.filterBy.field]}
                 problem={problems[field.name]}
                 disabled={saving}
+                locked={isLocked(field, values)}
               />
             </Box>
           ))}
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        {deleteBlockedKey && <DeleteRecordButton form={form} blockedKey={deleteBlockedKey} />}
         <Button onClick={onCancel}>{t('form.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={!editable}>
-          {t('form.save')}
+        <Button type="submit" variant="contained" disabled={!editable || (submitWhenComplete && !complete)}>
+          {t(submitLabelKey)}
         </Button>
       </Stack>
     </Paper>
   );
 }
 
-function useAnnouncedSaves(form: FormActor, config: FormConfig) {
+/** Says how a save went: the resource's own words for a success, 'Failed to create/update' (or its own) for a failure. */
+export function useAnnouncedSaves(form: FormActor, config: Pick<FormConfig, 'createdKey' | 'updatedKey' | 'createFailedKey' | 'updateFailedKey'>) {
   const notifications = useNotificationsActor();
   useEffect(() => {
     const subscriptions = [
@@ -128,7 +178,11 @@ function useAnnouncedSaves(form: FormActor, config: FormConfig) {
         notifications.send({ type: 'notifications.push', severity: 'success', messageKey: created ? config.createdKey : config.updatedKey }),
       ),
       form.on('form.saveFailed', ({ created }) =>
-        notifications.send({ type: 'notifications.push', severity: 'error', messageKey: created ? 'feedback.failedToCreate' : 'feedback.failedToUpdate' }),
+        notifications.send({
+          type: 'notifications.push',
+          severity: 'error',
+          messageKey: created ? (config.createFailedKey ?? 'feedback.failedToCreate') : (config.updateFailedKey ?? 'feedback.failedToUpdate'),
+        }),
       ),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());

@@ -15,14 +15,17 @@ export interface ReferenceFieldProps {
   error?: string;
   disabled: boolean;
   onChange: (value: NamedRef | null) => void;
+  /** The property naming the other resource's records, searched and sorted on (`title` for contents); `name` unless given. */
+  labelField?: string;
 }
 
-const optionsQuery = { pageSize: '25', sortBy: 'name', sortOrder: 'asc' };
-
 /** Picks a record of another resource by name; what is typed searches the API through that resource's list machine. */
-export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange }: ReferenceFieldProps) {
-  const list = useActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery, filters } });
-  const items = useSelector(list, selectItems) as NamedRef[];
+export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange, labelField = 'name' }: ReferenceFieldProps) {
+  const list = useActorRef(useResourceMachines(resource).list, {
+    input: { allowedSorts: [labelField], query: { pageSize: '25', sortBy: labelField, sortOrder: 'asc' }, filters },
+  });
+  const records = useSelector(list, selectItems) as unknown as Array<Record<string, unknown> & { id: string }>;
+  const items = records.map((record): NamedRef => ({ id: record.id, name: String(record[labelField] ?? '') }));
   const loading = useSelector(list, selectIsBusy);
   const options = value && !items.some(({ id }) => id === value.id) ? [value, ...items] : items;
   return (

@@ -1,6 +1,9 @@
+import type { ComponentType } from 'react';
 import type { ResourceName } from '../../domain/resource';
 import type { SessionState } from '../../domain/session';
+import type { Condition } from '../../machines/condition';
 import type { FieldSpec } from '../../machines/form-fields';
+import type { FormActor } from './form-actor';
 
 export interface FieldConfig extends FieldSpec {
   labelKey: string;
@@ -11,7 +14,9 @@ export interface FieldConfig extends FieldSpec {
   /** The choices of a select. */
   options?: ReadonlyArray<{ value: string; labelKey: string }>;
   /** The resource a reference field picks from, and the filter another field's value puts on it. */
-  reference?: { resource: ResourceName; filterBy?: { field: string; param: string } };
+  reference?: { resource: ResourceName; filterBy?: { field: string; param: string }; colorField?: string };
+  /** A text holding an image URL, shown below the field while it is a valid http(s) URL. */
+  imagePreview?: boolean;
 }
 
 export interface FormConfig {
@@ -22,4 +27,13 @@ export interface FormConfig {
   updatedKey: string;
   /** The fields the signed-in user fills in (who may set what depends on the scope). */
   fields: (session: SessionState) => FieldConfig[];
+  /** 'Failed to create' / 'Failed to update' unless given. */
+  createFailedKey?: string;
+  updateFailedKey?: string;
+  /** After creating, the page becomes the new record's edit page instead of returning to the list (spec §4). */
+  stayAfterCreate?: boolean;
+  /** Shown below the form once the record is there: what the record is beyond its fields (a preview, a player). */
+  Extra?: ComponentType<{ form: FormActor }>;
+  /** The edit page offers Delete, allowed while the record as loaded meets `when`, else disabled saying `blockedKey`. */
+  deletion?: { when?: Condition; blockedKey: string };
 }

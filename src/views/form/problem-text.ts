@@ -6,6 +6,7 @@ const ruleKeys = {
   email: 'validation.invalidEmail',
   url: 'validation.invalidUrl',
   countryCode: 'validation.countryCode',
+  hexColor: 'validation.hexColor',
   sameAs: 'validation.passwordsDiffer',
   minLength: 'validation.minLength',
 } as const;

@@ -8,8 +8,17 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PAGE_SIZES } from '../../machines/list-query';
-import { selectIsLoading, selectItems, selectQuery, selectTotal, selectTotalIsEstimate, type ListItem } from '../../machines/list.machine';
+import {
+  selectIsLoading,
+  selectItems,
+  selectMayDeleteRow,
+  selectQuery,
+  selectTotal,
+  selectTotalIsEstimate,
+  type ListItem,
+} from '../../machines/list.machine';
 import { useSessionActor } from '../actors';
+import { BlockedAction } from './BlockedAction';
 import { gridLocaleText } from './grid-locale';
 import type { ListActor } from './list-actor';
 import type { ColumnConfig, ListConfig } from './list-config';
@@ -65,18 +74,21 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
         align: 'right',
         headerAlign: 'right',
         renderCell: (params) => (
-          <GridActionsCell {...params}>
+          <GridActionsCell {...params} suppressChildrenValidation={Boolean(config.deleteWhen)}>
             {rowActions.map(({ labelKey, Icon, run }) => (
               <GridActionsCellItem key={labelKey} icon={<Icon />} label={t(labelKey)} onClick={() => run(params.row, session)} />
             ))}
             <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
-            {config.deletable && (
-              <GridActionsCellItem
-                icon={<DeleteIcon />}
-                label={t('list.delete')}
-                onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
-              />
-            )}
+            {config.deletable &&
+              (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
+                <BlockedAction label={t('list.delete')} icon={<DeleteIcon fontSize="inherit" />} reason={t(config.deleteWhen.blockedKey)} disabled />
+              ) : (
+                <GridActionsCellItem
+                  icon={<DeleteIcon />}
+                  label={t('list.delete')}
+                  onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
+                />
+              ))}
           </GridActionsCell>
         ),
       },

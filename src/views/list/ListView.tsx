@@ -18,7 +18,10 @@ import { ListToolbar } from './ListToolbar';
 /** The list screen of any resource: title, search and add, the grid, and the delete confirmation. */
 export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
   const { t } = useTranslation();
-  const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts);
+  const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts, {
+    ...(config.followWhile && { followWhile: config.followWhile }),
+    ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
+  });
   const failure = useSelector(list, selectFailure);
   useAnnouncedDeleteFailures(list);
   return (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ListQuery } from '../../domain/resource';
 import { normalizeQuery, type RawListQuery } from '../../machines/list-query';
-import { selectQuery, type listMachine } from '../../machines/list.machine';
+import { selectQuery, type ListInput, type listMachine } from '../../machines/list.machine';
 
 /** The list query as the address bar holds it: `?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
 export function readQuery(search: string): RawListQuery {
@@ -31,10 +31,14 @@ export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQu
  * A list actor whose query lives in the address bar: it starts from it, follows it (back, forward, a pasted
  * link) and writes every change of its own there as a new history entry.
  */
-export function useListInAddressBar(machine: typeof listMachine, allowedSorts: readonly string[]) {
+export function useListInAddressBar(
+  machine: typeof listMachine,
+  allowedSorts: readonly string[],
+  settings: Omit<ListInput, 'allowedSorts' | 'query'> = {},
+) {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const actor = useActorRef(machine, { input: { allowedSorts, query: readQuery(search) } });
+  const actor = useActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search) } });
   const query = useSelector(actor, selectQuery);
   const shown = useRef(writeQuery(query));
 

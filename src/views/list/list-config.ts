@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { Condition } from '../../machines/condition';
 import type { ListItem } from '../../machines/list.machine';
 import type { sessionMachine } from '../../machines/session.machine';
 
@@ -30,4 +31,8 @@ export interface ListConfig<Row extends ListItem> {
   columns: ReadonlyArray<ColumnConfig<Row>>;
   deletable: boolean;
   rowActions?: ReadonlyArray<RowAction<Row>>;
+  /** Rows meeting this change on their own (a video being processed): the list fetches them again until none does. */
+  followWhile?: Condition;
+  /** Only rows meeting `condition` may be deleted (a plan while a DRAFT); the others' Delete is disabled, saying `blockedKey`. */
+  deleteWhen?: { condition: Condition; blockedKey: string };
 }

@@ -1,0 +1,24 @@
+import { ilike } from 'drizzle-orm';
+import { companyOwnerOf, owners } from '../../auth/tenancy';
+import { topics } from '../../db/schema';
+import { defineResource, isoTimestamps } from '../resource/resource';
+import { Topic, topicBody } from './topics.schemas';
+
+/** A company's topics. Deleting one removes it from its contents (the join rows cascade), never the contents. */
+export const topicsResource = defineResource({
+  entity: 'topic',
+  path: '/topics',
+  access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  table: topics,
+  owner: owners.topics,
+  schemas: { title: 'Topic', record: Topic, body: topicBody, filters: {} },
+  rows: (db) => db.select().from(topics).$dynamic(),
+  toRecord: isoTimestamps,
+  sorts: { name: topics.name, status: topics.status },
+  search: (pattern) => [ilike(topics.name, pattern)],
+  values: async ({ session, body: { color, ...fields }, existing }) => ({
+    ...fields,
+    ...(color === undefined ? {} : { color: color.toUpperCase() }),
+    ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),
+  }),
+});

@@ -1,0 +1,41 @@
+import { getTableColumns, ilike, sql } from 'drizzle-orm';
+import { companyOwnerOf, owners } from '../../auth/tenancy';
+import { qualified } from '../../db/qualified';
+import { trainingPlanModules, trainingPlans } from '../../db/schema';
+import { conflict } from '../../http/api-error';
+import { defineResource, isoTimestamps } from '../resource/resource';
+import { TrainingPlan, trainingPlanBody } from './training-plans.schemas';
+
+const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}
+  where ${qualified(trainingPlanModules.trainingPlanId)} = ${qualified(trainingPlans.id)})`;
+
+/** A company's training plans; deleting one (with its modules and items) is allowed only while it is a DRAFT. */
+export const trainingPlansResource = defineResource({
+  entity: 'training plan',
+  path: '/training-plans',
+  access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  table: trainingPlans,
+  owner: owners.trainingPlans,
+  schemas: { title: 'TrainingPlan', record: TrainingPlan, body: trainingPlanBody, filters: {} },
+  rows: (db) =>
+    db
+      .select({ ...getTableColumns(trainingPlans), moduleCount })
+      .from(trainingPlans)
+      .$dynamic(),
+  toRecord: isoTimestamps,
+  sorts: {
+    id: trainingPlans.id,
+    name: trainingPlans.name,
+    createdAt: trainingPlans.createdAt,
+    updatedAt: trainingPlans.updatedAt,
+  },
+  search: (pattern) => [ilike(trainingPlans.name, pattern), ilike(trainingPlans.status, pattern)],
+  values: async ({ session, body, existing }) => ({
+    ...body,
+    ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),
+  }),
+  beforeDelete: (_session, existing) => {
+    if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it');
+  },
+});
+

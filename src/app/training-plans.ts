@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/query-core';
+import { fromPromise } from 'xstate';
+import { cacheResourceApi } from '../api/resource-cache';
+import type { ResourceApi } from '../api/resources';
+import { cacheTrainingPlanApis, type CachedOrderedApi, type TrainingPlanApis } from '../api/training-plans';
+import { formMachine } from '../machines/form.machine';
+import { orderedListMachine, type OrderedItem, type OrderedPage } from '../machines/ordered-list.machine';
+import type { OrderedMachines, TrainingPlanMachines } from '../views/actors';
+
+const cached = { reload: false };
+
+/**
+ * A plan's modules and a module's items: the form of one, and the ordered table of all, which loads the rows with
+ * their plan (its status says whether rows may be deleted). Every call goes through the query cache.
+ */
+export function provideTrainingPlanMachines(apis: TrainingPlanApis, plansApi: ResourceApi, queryClient: QueryClient): TrainingPlanMachines {
+  const nested = cacheTrainingPlanApis(apis, queryClient);
+  const plans = cacheResourceApi(plansApi, queryClient, 'training-plans');
+  const machinesOf = (api: CachedOrderedApi, planId: string): OrderedMachines => ({
+    form: formMachine.provide({
+      actors: {
+        loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
+        saveRecord: fromPromise(({ input: { id, body, version } }) =>
+          id === null ? api.create(body) : api.update(id, { ...body, version }),
+        ),
+        deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
+      },
+    }),
+    ordered: orderedListMachine.provide({
+      actors: {
+        fetchItems: fromPromise(async (): Promise<OrderedPage> => {
+          const [page, plan] = await Promise.all([api.listAll(cached), plans.get(planId, cached)]);
+          return { items: page.items as unknown as OrderedItem[], owner: plan };
+        }),
+        saveOrder: fromPromise(({ input }) => api.reorder(input.ids)),
+        deleteItem: fromPromise(({ input }) => api.remove(input.id)),
+      },
+    }),
+  });
+  return {
+    modules: (planId) => machinesOf(nested.modules(planId), planId),
+    items: (planId, moduleId) => machinesOf(nested.items(planId, moduleId), planId),
+  };
+}

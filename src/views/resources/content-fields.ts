@@ -1,0 +1,43 @@
+import { contentTypes, renderTypes, type ContentType, type RenderType } from '../../domain/catalogue';
+import type { FieldConfig } from '../form/form-config';
+
+/**
+ * A content's fields (spec §3, §4): a Video is always REFERENCE (the render type is then set and locked), any change
+ * of the render type empties the text, and the text exists only for INLINE content.
+ */
+export const contentFields = (defaults: { type: ContentType; renderType: RenderType }): FieldConfig[] => [
+  { name: 'title', kind: 'text', labelKey: 'fields.title', rules: ['required'] },
+  { name: 'background', kind: 'text', labelKey: 'fields.background', rules: ['url'], imagePreview: true, autoComplete: 'off' },
+  {
+    name: 'type',
+    kind: 'select',
+    labelKey: 'fields.type',
+    rules: ['required'],
+    defaultValue: defaults.type,
+    options: contentTypes.map((value) => ({ value, labelKey: `contentTypes.${value}` })),
+  },
+  {
+    name: 'renderType',
+    kind: 'select',
+    labelKey: 'fields.renderType',
+    rules: ['required'],
+    defaultValue: defaults.renderType,
+    options: renderTypes.map((value) => ({ value, labelKey: `renderTypes.${value}` })),
+    fixedWhen: { field: 'type', oneOf: ['Video'], value: 'REFERENCE' },
+    clears: ['text'],
+  },
+  {
+    name: 'topics',
+    kind: 'references',
+    labelKey: 'fields.topics',
+    wireName: 'topicIds',
+    reference: { resource: 'topics', colorField: 'color' },
+  },
+  { name: 'text', kind: 'text', labelKey: 'fields.text', multiline: true, showWhen: { field: 'renderType', oneOf: ['INLINE'] } },
+];
+
+/** Spec §9: a new content starts as a Video (REFERENCE). */
+export const newContentFields = contentFields({ type: 'Video', renderType: 'REFERENCE' });
+
+/** Spec §9: the edit form's defaults, for what a loaded record lacks, are Article and INLINE. */
+export const contentEditFields = contentFields({ type: 'Article', renderType: 'INLINE' });

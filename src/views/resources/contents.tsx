@@ -1,0 +1,44 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { Content, ContentStatus } from '../../domain/catalogue';
+import { ContentExtras } from '../contents/ContentExtras';
+import { contentEditFields } from './content-fields';
+import type { ResourceConfig } from './resource-config';
+
+const statusColors: Record<ContentStatus, ChipProps['color']> = {
+  DRAFT: 'default',
+  PENDING_PROCESSING: 'warning',
+  READY: 'success',
+  FAILED: 'error',
+};
+
+/** /contents/new is the content wizard (src/app); the list and the edit page are the generic ones. */
+export const contentsResource: ResourceConfig<Content> = {
+  name: 'contents',
+  list: {
+    titleKey: 'pages.contents',
+    allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
+    columns: [
+      { field: 'title', headerKey: 'fields.title', sortBy: 'title' },
+      { field: 'type', headerKey: 'fields.type', width: 130, render: ({ type }, t) => t(`contentTypes.${type}`) },
+      {
+        field: 'status',
+        headerKey: 'fields.status',
+        width: 210,
+        render: ({ status }, t) => <Chip size="small" label={status} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
+      },
+    ],
+    deletable: true,
+    followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
+  },
+  form: {
+    newTitleKey: 'pages.contentNew',
+    editTitleKey: 'pages.contentEdit',
+    loadErrorKey: 'loadingError.content',
+    createdKey: 'feedback.contentCreated',
+    updatedKey: 'feedback.contentUpdated',
+    createFailedKey: 'feedback.createFailed',
+    updateFailedKey: 'feedback.contentUpdateFailed',
+    fields: () => contentEditFields,
+    Extra: ContentExtras,
+  },
+};

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { topicStatuses, type Topic } from '../../domain/catalogue';
+import type { FieldConfig } from '../form/form-config';
+import type { ResourceConfig } from './resource-config';
+
+const topicFields: FieldConfig[] = [
+  { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
+  { name: 'color', kind: 'color', labelKey: 'fields.color', rules: ['required', 'hexColor'], defaultValue: '#000000', upperCase: true },
+  {
+    name: 'status',
+    kind: 'select',
+    labelKey: 'fields.status',
+    rules: ['required'],
+    defaultValue: 'PENDING',
+    options: topicStatuses.map((value) => ({ value, labelKey: `topicStatus.${value}` })),
+  },
+];
+
+export const topicsResource: ResourceConfig<Topic> = {
+  name: 'topics',
+  list: {
+    titleKey: 'pages.topics',
+    allowedSorts: ['name', 'status'],
+    columns: [
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      {
+        field: 'color',
+        headerKey: 'fields.color',
+        width: 150,
+        render: ({ color }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box aria-hidden sx={{ width: 20, height: 20, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: color }} />
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {color}
+            </Box>
+          </Box>
+        ),
+      },
+      {
+        field: 'status',
+        headerKey: 'fields.status',
+        sortBy: 'status',
+        render: ({ status }, t) => (
+          <Chip size="small" label={t(`topicStatus.${status}`)} color={status === 'ACTIVE' ? 'success' : 'default'} variant="outlined" />
+        ),
+      },
+    ],
+    deletable: true,
+  },
+  form: {
+    newTitleKey: 'pages.topicNew',
+    editTitleKey: 'pages.topicEdit',
+    loadErrorKey: 'loadingError.topic',
+    createdKey: 'feedback.topicCreated',
+    updatedKey: 'feedback.topicUpdated',
+    createFailedKey: 'feedback.createFailed',
+    updateFailedKey: 'feedback.updateFailed',
+    stayAfterCreate: true,
+    fields: () => topicFields,
+  },
+};

@@ -1,0 +1,141 @@
+import CheckIcon from '@mui/icons-material/Check';
+import Chip from '@mui/material/Chip';
+import { itemTypes, trainingPlanStatuses, type TrainingPlan, type TrainingPlanItem, type TrainingPlanModule } from '../../domain/training-plans';
+import type { FormConfig } from '../form/form-config';
+import type { OrderedTableConfig } from '../ordered/ordered-config';
+import type { ResourceConfig } from './resource-config';
+
+/** decisions.md: a plan, and its modules and items, are deleted only while the plan is a DRAFT. */
+const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
+
+const deleteBlockedKey = 'trainingPlans.deleteNeedsDraft';
+
+export const trainingPlansResource: ResourceConfig<TrainingPlan> = {
+  name: 'training-plans',
+  list: {
+    titleKey: 'pages.trainingPlans',
+    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    columns: [
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      {
+        field: 'status',
+        headerKey: 'fields.status',
+        width: 130,
+        render: ({ status }, t) => (
+          <Chip size="small" label={t(`planStatus.${status}`)} color={status === 'PUBLISHED' ? 'success' : 'default'} />
+        ),
+      },
+      {
+        field: 'freelyNavigable',
+        headerKey: 'trainingPlans.freelyNavigable',
+        width: 160,
+        render: ({ freelyNavigable }, t) => freelyNavigable && <CheckIcon color="success" titleAccess={t('trainingPlans.freelyNavigable')} />,
+      },
+      {
+        field: 'createdAt',
+        headerKey: 'trainingPlans.createdAt',
+        sortBy: 'createdAt',
+        width: 170,
+        render: ({ createdAt }, t) => t('trainingPlans.date', { date: new Date(createdAt) }),
+      },
+    ],
+    deletable: true,
+    deleteWhen: { condition: whileDraft, blockedKey: deleteBlockedKey },
+  },
+  form: {
+    newTitleKey: 'pages.trainingPlanNew',
+    editTitleKey: 'pages.trainingPlanEdit',
+    loadErrorKey: 'loadingError.trainingPlan',
+    createdKey: 'feedback.trainingPlanCreated',
+    updatedKey: 'feedback.trainingPlanUpdated',
+    createFailedKey: 'feedback.createFailed',
+    updateFailedKey: 'feedback.updateFailed',
+    stayAfterCreate: true,
+    deletion: { when: whileDraft, blockedKey: deleteBlockedKey },
+    fields: () => [
+      { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
+      {
+        name: 'status',
+        kind: 'select',
+        labelKey: 'fields.status',
+        rules: ['required'],
+        defaultValue: 'DRAFT',
+        options: trainingPlanStatuses.map((value) => ({ value, labelKey: `planStatus.${value}` })),
+      },
+      { name: 'freelyNavigable', kind: 'switch', labelKey: 'trainingPlans.freelyNavigable', defaultValue: false },
+    ],
+  },
+};
+
+export const modulesTable: OrderedTableConfig<TrainingPlanModule> = {
+  titleKey: 'trainingPlans.modules',
+  addLabelKey: 'trainingPlans.addModule',
+  testId: 'modules-table',
+  columns: [
+    { field: 'title', headerKey: 'trainingPlans.title' },
+    { field: 'order', headerKey: 'trainingPlans.order', width: 90 },
+    { field: 'itemCount', headerKey: 'trainingPlans.itemCount', width: 90 },
+  ],
+  label: ({ title }) => title,
+  deleteWhen: whileDraft,
+  deleteBlockedKey,
+};
+
+export const moduleForm: FormConfig = {
+  newTitleKey: 'pages.moduleNew',
+  editTitleKey: 'pages.moduleEdit',
+  loadErrorKey: 'loadingError.module',
+  createdKey: 'feedback.moduleCreated',
+  updatedKey: 'feedback.moduleUpdated',
+  createFailedKey: 'feedback.createFailed',
+  updateFailedKey: 'feedback.updateFailed',
+  fields: () => [{ name: 'title', kind: 'text', labelKey: 'trainingPlans.title', rules: ['required'] }],
+};
+
+export const itemsTable: OrderedTableConfig<TrainingPlanItem> = {
+  titleKey: 'trainingPlans.items',
+  addLabelKey: 'trainingPlans.addItem',
+  testId: 'items-table',
+  columns: [
+    { field: 'title', headerKey: 'trainingPlans.title' },
+    { field: 'order', headerKey: 'trainingPlans.order', width: 90 },
+    {
+      field: 'type',
+      headerKey: 'trainingPlans.type',
+      width: 120,
+      render: ({ type }, t) => <Chip size="small" variant="outlined" label={t(`itemType.${type}`)} color={type === 'QUIZ' ? 'secondary' : 'primary'} />,
+    },
+  ],
+  label: ({ title }) => title,
+  deleteWhen: whileDraft,
+  deleteBlockedKey,
+};
+
+export const itemForm: FormConfig = {
+  newTitleKey: 'pages.itemNew',
+  editTitleKey: 'pages.itemEdit',
+  loadErrorKey: 'loadingError.item',
+  createdKey: 'feedback.itemCreated',
+  updatedKey: 'feedback.itemUpdated',
+  createFailedKey: 'feedback.createFailed',
+  updateFailedKey: 'feedback.updateFailed',
+  fields: () => [
+    { name: 'title', kind: 'text', labelKey: 'trainingPlans.title', rules: ['required'] },
+    {
+      name: 'type',
+      kind: 'select',
+      labelKey: 'trainingPlans.type',
+      rules: ['required'],
+      defaultValue: 'CONTENT',
+      options: itemTypes.map((value) => ({ value, labelKey: `itemType.${value}` })),
+    },
+    {
+      name: 'content',
+      kind: 'reference',
+      labelKey: 'trainingPlans.content',
+      labelField: 'title',
+      omitWhenEmpty: true,
+      reference: { resource: 'contents' },
+    },
+  ],
+};

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { StoredRecord } from '../../src/domain/resource';
+import type { FieldSpec } from '../../src/machines/form-fields';
+import {
+  formMachine,
+  selectIsConfirmingDelete,
+  selectIsDeleted,
+  selectIsDeleting,
+  selectIsDirty,
+  selectMayDelete,
+  type FormEmitted,
+  type FormInput,
+} from '../../src/machines/form.machine';
+import { serverError } from './form-fixtures';
+import { pending } from './session-fixtures';
+
+const fields: FieldSpec[] = [
+  { name: 'name', kind: 'text', rules: ['required'] },
+  { name: 'status', kind: 'select', defaultValue: 'DRAFT' },
+];
+
+const plan = (status: string): StoredRecord => ({ id: 'p1', createdAt: '', updatedAt: '', version: 2, ...{ name: 'Onboarding', status } });
+
+const draftOnly = { field: 'status', oneOf: ['DRAFT'] };
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function startForm(input: Partial<FormInput>, { status = 'DRAFT', deleteRecord = async () => {} } = {}) {
+  const fakes = { deleteRecord: vi.fn(deleteRecord as (input: { id: string }) => Promise<void>) };
+  const actor = createActor(
+    formMachine.provide({
+      actors: {
+        loadRecord: fromPromise(async () => plan(status)),
+        saveRecord: fromPromise(async () => plan(status)),
+        deleteRecord: fromPromise(({ input }) => fakes.deleteRecord(input)),
+      },
+    }),
+    { input: { id: 'p1', fields, ...input } },
+  );
+  const emitted: FormEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  await flush();
+  return { actor, fakes, emitted };
+}
+
+describe('form: deleting the record', () => {
+  it('asks first, then deletes the record and says so', async () => {
+    const { actor, fakes, emitted } = await startForm({ deleteWhen: draftOnly });
+    expect(selectMayDelete(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'form.delete' });
+    expect(selectIsConfirmingDelete(actor.getSnapshot())).toBe(true);
+    expect(fakes.deleteRecord).not.toHaveBeenCalled();
+    actor.send({ type: 'form.confirmDelete' });
+    expect(selectIsDeleting(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fakes.deleteRecord).toHaveBeenCalledWith({ id: 'p1' });
+    await flush();
+    expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(emitted).toEqual([{ type: 'form.deleted' }]);
+  });
+
+  it('keeps the values typed when the deletion is cancelled', async () => {
+    const { actor, fakes } = await startForm({});
+    actor.send({ type: 'form.change', field: 'name', value: 'Renamed' });
+    actor.send({ type: 'form.delete' });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.cancelDelete' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.name).toBe('Renamed');
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    expect(fakes.deleteRecord).not.toHaveBeenCalled();
+  });
+
+  it('goes back to editing and reports a failed deletion', async () => {
+    const { actor, emitted } = await startForm({}, { deleteRecord: () => Promise.reject(serverError) });
+    actor.send({ type: 'form.delete' });
+    actor.send({ type: 'form.confirmDelete' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(emitted).toEqual([{ type: 'form.deleteFailed', failure: serverError }]);
+  });
+
+  it('allows no deletion of a record that does not meet the condition as loaded (a published plan)', async () => {
+    const { actor, fakes } = await startForm({ deleteWhen: draftOnly }, { status: 'PUBLISHED' });
+    expect(selectMayDelete(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.change', field: 'status', value: 'DRAFT' });
+    actor.send({ type: 'form.delete' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(fakes.deleteRecord).not.toHaveBeenCalled();
+  });
+
+  it('has nothing to delete while creating', async () => {
+    const { actor } = await startForm({ id: null });
+    expect(selectMayDelete(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.delete' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('holds the dialog while the deletion runs', async () => {
+    const { actor } = await startForm({}, { deleteRecord: pending });
+    actor.send({ type: 'form.delete' });
+    actor.send({ type: 'form.confirmDelete' });
+    actor.send({ type: 'form.cancelDelete' });
+    expect(selectIsDeleting(actor.getSnapshot())).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Failure } from '../../src/domain/failure';
+import type { VideoFailure } from '../../src/domain/video';
+import { companyLogin, pending, restoring } from '../machines/session-fixtures';
+import { contentRecord, contents, topics, videoAccess } from './catalogue-fixtures';
+import { renderConsole, type RenderOptions } from './render-console';
+
+const open = async (path: string, options: RenderOptions = {}) => {
+  const rendered = renderConsole({ path, restoreSession: restoring(companyLogin), obtainVideoAccess: async () => videoAccess, ...options });
+  await screen.findByTestId('page-title');
+  return rendered;
+};
+const openRecord = async (path: string, options: RenderOptions = {}) => {
+  const rendered = await open(path, options);
+  await screen.findByRole('button', { name: 'Save' });
+  return rendered;
+};
+const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
+const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
+const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
+const cells = (row: HTMLElement) => within(row).getAllByRole('gridcell', { hidden: true }).map((cell) => cell.textContent);
+const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
+  await user.click(combobox(field));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('contents list', { timeout: 15_000 }, () => {
+  it('shows title, type and the status as it is named, sortable by title', async () => {
+    const resource = contents();
+    const { user } = await open('/contents', { resources: { contents: resource } });
+    expect(screen.getByTestId('page-title').textContent).toBe('Contents');
+    await waitFor(() => expect(dataRows()).toHaveLength(5));
+    expect(dataRows().map((row) => cells(row).slice(0, 3))).toEqual([
+      ['Forklift training', 'Video', 'READY'],
+      ['Welcome', 'Article', 'READY'],
+      ['Warehouse tour', 'Video', 'DRAFT'],
+      ['Night shift', 'Video', 'PENDING_PROCESSING'],
+      ['Broken upload', 'Video', 'FAILED'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Sort Type ascending' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sort Title descending' }));
+    await waitFor(() => expect(resource.api.list.mock.calls.at(-1)![0].query).toMatchObject({ sortBy: 'title', sortOrder: 'desc' }));
+  });
+
+  it('follows a video being processed until it is READY, without a reload', async () => {
+    const resource = contents([contentRecord('k4', { title: 'Night shift', externalUuid: 'video-4', status: 'PENDING_PROCESSING' })]);
+    await open('/contents', { resources: { contents: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    expect(cells(dataRows()[0]!)[2]).toBe('PENDING_PROCESSING');
+    resource.records.set('k4', { ...resource.records.get('k4')!, status: 'READY', version: 2 });
+    await waitFor(() => expect(cells(dataRows()[0]!)[2]).toBe('READY'), { timeout: 6000 });
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('deletes a content after the confirmation, and says why when the API refuses', async () => {
+    const resource = contents();
+    resource.api.remove.mockRejectedValueOnce({ kind: 'http', status: 409, message: 'Used by the plan Onboarding' } satisfies Failure);
+    const { user } = await open('/contents', { resources: { contents: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(5));
+    await user.click(within(dataRows()[2]!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Delete failed: Used by the plan Onboarding']));
+    await user.click(within(dataRows()[2]!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    expect(resource.api.remove).toHaveBeenLastCalledWith('k3');
+  });
+});
+
+describe('content edit', { timeout: 15_000 }, () => {
+  it('edits an article: every field, the text shown as text, never as markup, and no player', async () => {
+    const text = '<img src="x" onerror="window.__injected = 1"><script>window.__injected = 2</script>Hello & welcome';
+    const resource = contents([contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text, status: 'READY' })]);
+    await openRecord('/contents/k2', { resources: { contents: resource, topics: topics() } });
+    expect(screen.getByTestId('page-title').textContent).toBe('Edit content');
+    expect(['Title', 'Background', 'Text'].map((name) => textbox(name).value)).toEqual(['Welcome', '', text]);
+    expect(combobox('Type').textContent).toBe('Article');
+    expect(combobox('Render type').textContent).toBe('INLINE');
+    expect(screen.getByRole('combobox', { name: 'Topics', hidden: true })).toBeTruthy();
+    const preview = screen.getByTestId('content-text-preview');
+    expect(preview.textContent).toBe(text);
+    expect(preview.querySelectorAll('img, script')).toHaveLength(0);
+    expect((window as unknown as { __injected?: number }).__injected).toBeUndefined();
+    expect(screen.queryByTestId('player-frame')).toBeNull();
+  });
+
+  it('applies the rules: Video locks REFERENCE and drops the text, REFERENCE drops the text', async () => {
+    const resource = contents([contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' })]);
+    const { user } = await openRecord('/contents/k2', { resources: { contents: resource } });
+    await choose(user, 'Render type', 'REFERENCE');
+    expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
+    expect(screen.queryByTestId('content-text-preview')).toBeNull();
+    await choose(user, 'Render type', 'INLINE');
+    expect(textbox('Text').value).toBe('');
+    await user.type(textbox('Text'), 'Draft');
+    await choose(user, 'Type', 'Video');
+    expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
+    expect(combobox('Render type').textContent).toBe('REFERENCE');
+    expect(combobox('Render type').getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(resource.api.update).toHaveBeenCalled());
+    expect(resource.api.update).toHaveBeenCalledWith('k2', {
+      title: 'Welcome',
+      background: null,
+      type: 'Video',
+      renderType: 'REFERENCE',
+      topicIds: [],
+      version: 1,
+    });
+  });
+
+  it('previews a valid background image URL only', async () => {
+    const { user } = await openRecord('/contents/k3', { resources: { contents: contents() } });
+    await user.type(textbox('Background'), 'not a url');
+    expect(screen.queryByRole('img', { name: 'Preview of Background' })).toBeNull();
+    await user.clear(textbox('Background'));
+    await user.type(textbox('Background'), 'https://img.test/cover.png');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Preview of Background' }).src).toBe('https://img.test/cover.png');
+  });
+
+  it('shows the topics as chips in their colours, and sends the chosen ones as topicIds', async () => {
+    const resource = contents();
+    const { user, location } = await openRecord('/contents/k1', { resources: { contents: resource, topics: topics() } });
+    const chip = screen.getByRole('button', { name: 'Safety', hidden: true });
+    expect(getComputedStyle(chip).backgroundColor).toBe('rgb(211, 47, 47)');
+    await user.click(screen.getByRole('combobox', { name: 'Topics', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Onboarding' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/contents'));
+    expect(resource.api.update.mock.calls[0]![1]).toMatchObject({ topicIds: ['t1', 't2'] });
+    expect(notificationTexts()).toEqual(['Content updated successfully']);
+  });
+
+  it("says 'Failed to update content' and 'Error loading content'", async () => {
+    const resource = contents();
+    resource.api.update.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' } satisfies Failure);
+    const { user } = await openRecord('/contents/k3', { resources: { contents: resource } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Failed to update content']));
+  });
+
+  it("says 'Error loading content' for a content that cannot be loaded", async () => {
+    await open('/contents/missing', { resources: { contents: contents() } });
+    expect(await screen.findByText('Error loading content')).toBeTruthy();
+  });
+
+  it('plays the video of a non-inline content in a 16:9 player frame', async () => {
+    await openRecord('/contents/k1', { resources: { contents: contents() }, language: 'en' });
+    const frame = await screen.findByTestId('player-frame');
+    expect(frame.getAttribute('title')).toBe('Video player');
+    expect(frame.getAttribute('src')).toBe('http://acme.localhost:3001/course/company-1/watch/video-1?token=video-token&lang=en');
+  });
+
+  it('has no player without a video, nor for INLINE content', async () => {
+    const access = vi.fn(async () => videoAccess);
+    await openRecord('/contents/k3', { resources: { contents: contents() }, obtainVideoAccess: access });
+    expect(screen.queryByTestId('player-frame')).toBeNull();
+    expect(access).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, VideoFailure, string]>([
+    ['no configuration', { kind: 'configurationUnavailable' }, 'Vinapse configuration unavailable. Login required.'],
+    ['no access token', { kind: 'tokenUnavailable' }, 'Token authentication not available - login'],
+    ['a refused refresh', { kind: 'refreshFailed' }, 'Refresh token failed'],
+    ["the server's words", { kind: 'refreshFailed', message: 'No video service is configured for this account' }, 'No video service is configured for this account'],
+    ['a timeout', { kind: 'aborted' }, 'Request timeout or cancelled'],
+  ])('says why there is no player: %s', async (_, failure, text) => {
+    await openRecord('/contents/k1', { resources: { contents: contents() }, obtainVideoAccess: () => Promise.reject(failure) });
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByTestId('player-frame')).toBeNull();
+  });
+
+  it('waits for the token with a progress in the frame', async () => {
+    await openRecord('/contents/k1', { resources: { contents: contents() }, obtainVideoAccess: pending });
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByTestId('player-frame')).toBeNull();
+  });
+});
