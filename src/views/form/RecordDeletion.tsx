@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectCanEdit, selectIsConfirmingDelete, selectIsDeleting, selectMayDelete } from '../../machines/form.machine';
 import { useNotificationsActor } from '../actors';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import type { FormActor } from './form-actor';
 
 /** Delete, beside the form's own buttons; while the record may not be deleted it is disabled and says why. */
@@ -39,7 +39,6 @@ export function DeleteRecordButton({ form, blockedKey }: { form: FormActor; bloc
 
 /** The confirmation of a record's deletion; once deleted the page goes to `backPath`, a failure is announced. */
 export function RecordDeletion({ form, backPath }: { form: FormActor; backPath: string }) {
-  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const notifications = useNotificationsActor();
   const confirming = useSelector(form, selectIsConfirmingDelete);
@@ -59,11 +58,8 @@ export function RecordDeletion({ form, backPath }: { form: FormActor; backPath: 
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, notifications, navigate, backPath]);
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={confirming}
-      text={t('feedback.deleteConfirm')}
-      confirmLabel={t('dialog.confirm')}
-      cancelLabel={t('dialog.cancel')}
       busy={deleting}
       onConfirm={() => form.send({ type: 'form.confirmDelete' })}
       onCancel={() => form.send({ type: 'form.cancelDelete' })}

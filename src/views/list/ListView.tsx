@@ -7,7 +7,7 @@ import type { Failure } from '../../domain/failure';
 import type { ResourceName } from '../../domain/resource';
 import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
 import { useNotificationsActor, useResourceMachines } from '../actors';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
 import type { ListActor } from './list-actor';
@@ -51,15 +51,11 @@ function ListFailure({ failure, onRetry }: { failure: Failure; onRetry: () => vo
 }
 
 function DeleteConfirmation({ list }: { list: ListActor }) {
-  const { t } = useTranslation();
   const deletingId = useSelector(list, selectDeletingId);
   const busy = useSelector(list, selectIsBusy);
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={deletingId !== null}
-      text={t('feedback.deleteConfirm')}
-      confirmLabel={t('dialog.confirm')}
-      cancelLabel={t('dialog.cancel')}
       busy={busy}
       onConfirm={() => list.send({ type: 'list.confirmDelete' })}
       onCancel={() => list.send({ type: 'list.cancelDelete' })}

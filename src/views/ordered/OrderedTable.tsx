@@ -28,7 +28,7 @@ import {
   type orderedListMachine,
 } from '../../machines/ordered-list.machine';
 import { useNotificationsActor } from '../actors';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import type { OrderedActor } from './ordered-actor';
 import type { OrderedTableConfig } from './ordered-config';
@@ -131,15 +131,11 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
 }
 
 function DeleteConfirmation({ ordered }: { ordered: OrderedActor }) {
-  const { t } = useTranslation();
   const deletingId = useSelector(ordered, selectDeletingId);
   const busy = useSelector(ordered, selectIsBusy);
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={deletingId !== null}
-      text={t('feedback.deleteConfirm')}
-      confirmLabel={t('dialog.confirm')}
-      cancelLabel={t('dialog.cancel')}
       busy={busy}
       onConfirm={() => ordered.send({ type: 'ordered.confirmDelete' })}
       onCancel={() => ordered.send({ type: 'ordered.cancelDelete' })}
