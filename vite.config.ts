@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/i18n/**/*.test.ts'],
+          include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/i18n/**/*.test.ts', 'test/qa/**/*.test.ts'],
         },
       },
       {
@@ -30,6 +30,17 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/views/**/*.test.tsx'],
           setupFiles: ['test/views/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // QA's path tests: every plan path of test/qa/registry.ts played in the real console (see docs/qa-guide.md).
+          name: 'qa:ui',
+          environment: 'jsdom',
+          include: ['test/qa/ui/**/*.test.tsx'],
+          setupFiles: ['test/views/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -8,6 +8,8 @@ export interface HttpClientOptions {
   timeout?: number;
   getToken: () => string | null;
   onUnauthorized: () => void;
+  /** The transport; the browser's `fetch` unless given (QA's path tests control the network with it). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** Set on a request whose 401 answer is an expected outcome (wrong credentials, a token already ended), not an ended session. */
@@ -18,9 +20,11 @@ export function createHttpClient({
   timeout = DEFAULT_TIMEOUT_MS,
   getToken,
   onUnauthorized,
+  fetch,
 }: HttpClientOptions): KyInstance {
   return ky.create({
     prefixUrl,
+    ...(fetch && { fetch }),
     timeout,
     retry: 0,
     headers: { accept: 'application/json' },

@@ -17,7 +17,7 @@ import { formMachine } from '../machines/form.machine';
 import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
-import type { ConsoleActors, ResourceMachines } from '../views/actors';
+import type { ConsoleActorOptions, ConsoleActors, ResourceMachines } from '../views/actors';
 import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines } from './video';
 
@@ -110,19 +110,24 @@ export interface ConsoleEnvironment {
   apiUrl?: string;
   browserLanguages: readonly string[];
   onLanguageChange?: (language: string) => void;
+  /** The transport of every API call; the browser's `fetch` unless given. */
+  fetch?: typeof globalThis.fetch;
+  /** Options for every actor the console starts (an inspector, a clock); none in production. */
+  actorOptions?: ConsoleActorOptions;
 }
 
 /** Everything the console runs on, built once and started. */
-export function createConsole({ store, apiUrl, browserLanguages, onLanguageChange }: ConsoleEnvironment): ConsoleRuntime {
+export function createConsole({ store, apiUrl, browserLanguages, onLanguageChange, fetch, actorOptions }: ConsoleEnvironment): ConsoleRuntime {
   const storage = createStorage(store);
   const queryClient = createQueryClient();
   const http = createHttpClient({
     prefixUrl: apiUrl,
+    fetch,
     getToken: storage.readToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
   });
-  const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient));
-  const notifications = createActor(notificationsMachine);
+  const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient), actorOptions);
+  const notifications = createActor(notificationsMachine, actorOptions);
   const apis = createResourceApis(http);
   const resources = provideResourceMachines(apis, queryClient);
   const videoTokens = createVideoTokens({
@@ -140,5 +145,5 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
     storage.writeLanguage(language);
     onLanguageChange?.(language);
   });
-  return { actors: { session, notifications, resources, video, trainingPlans }, i18n, queryClient };
+  return { actors: { session, notifications, resources, video, trainingPlans, actorOptions }, i18n, queryClient };
 }

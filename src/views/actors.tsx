@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ResourceName } from '../domain/resource';
 import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
@@ -40,7 +41,14 @@ export interface ConsoleActors {
   resources: Record<ResourceName, ResourceMachines>;
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
+  /**
+   * Given to every actor the console starts, the session's and the views' alike: an inspector that watches
+   * what they do (QA measures path coverage with it) and the clock their delays run on. Unset in production.
+   */
+  actorOptions?: ConsoleActorOptions;
 }
+
+export type ConsoleActorOptions = Pick<ActorOptions<AnyActorLogic>, 'inspect' | 'clock'>;
 
 const ActorsContext = createContext<ConsoleActors | null>(null);
 
@@ -57,3 +65,8 @@ export const useNotificationsActor = () => useActors().notifications;
 export const useResourceMachines = (resource: ResourceName) => useActors().resources[resource];
 export const useVideoMachines = () => useActors().video;
 export const useTrainingPlanMachines = () => useActors().trainingPlans;
+
+/** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
+export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {
+  return useActorRef(machine, { ...options, ...useActors().actorOptions });
+}

@@ -30,6 +30,32 @@ export interface Exploration {
   /** Bounds the graph: snapshots serialising alike count as one state. */
   serializeState: (snapshot: AnyMachineSnapshot) => string;
   input?: unknown;
+  /** Events impossible in a snapshot beyond the generic rules of {@link isPossible}, e.g. a click on a button that is not shown. */
+  isImpossible?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+}
+
+/** Why a generated event is never offered to the graph; the test plans print these. */
+export const impossibleEvents = [
+  '`xstate.done.state.*`: raised by the machine itself when a compound state completes; never sent from outside.',
+  '`xstate.done.actor.<id>` / `xstate.error.actor.<id>`: only while an actor invoked with that id is running.',
+  '`xstate.after.<delay>.<state>`: only while that state is active (its timer is running).',
+] as const;
+
+/** The generic rules of {@link impossibleEvents}: outcomes only of running actors, timers only of active states. */
+export function isPossible(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  if (event.type.startsWith('xstate.done.state.')) return false;
+  const outcome = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+  if (outcome) return outcome[1]! in snapshot.children;
+  const timer = /^xstate\.after\.[^.]+\.(.+)$/.exec(event.type);
+  if (timer) return snapshot._nodes.some((node) => node.id === timer[1]);
+  return true;
+}
+
+/** One edge of the graph: in `state`, `event` leads to `nextState` (only events that change something count). */
+export interface Edge {
+  state: AnyMachineSnapshot;
+  event: EventObject;
+  nextState: AnyMachineSnapshot;
 }
 
 const describeTransition = ({ source, eventType, target, guard }: AnyTransitionDefinition) => {
@@ -42,27 +68,61 @@ const leafPaths = (value: StateValue, prefix = ''): string[] =>
     ? [`${prefix}${value}`]
     : Object.entries(value).flatMap(([key, child]) => (child ? leafPaths(child, `${prefix}${key}.`) : [`${prefix}${key}`]));
 
+/** The state a snapshot is in, as its leaf paths (`ready.withData`). */
+export const stateKeys = (snapshot: AnyMachineSnapshot) => leafPaths(snapshot.value);
+
+/** Drops the paths that are the beginning of another: what is left still covers every edge. */
+const withoutPrefixes = (paths: Path[]) => {
+  const key = (path: Path) => path.steps.map((step) => JSON.stringify(step.event)).join('\n');
+  const keys = paths.map(key);
+  return paths.filter((_, index) => !keys.some((other, otherIndex) => otherIndex !== index && other.startsWith(`${keys[index]}\n`)));
+};
+
 /**
- * The machine's graph under `exploration`: the shortest path to each state, and one path through each
- * enabled transition (the shortest path to its source, then the transition).
+ * The machine's graph under `exploration`: the shortest path to each state, one path through each enabled
+ * transition (the shortest path to its source, then the transition), and the plan: those transition paths
+ * that are not the beginning of another one, which together still take every transition.
  */
-export function explore(machine: AnyStateMachine, { events: labelled, serializeState, input }: Exploration) {
-  const events = labelled.map(([, event]) => event);
+export function explore(machine: AnyStateMachine, { events: labelled, serializeState, input, isImpossible }: Exploration) {
   const labels = new Map(labelled.map(([label, event]) => [event, label]));
-  const traversal = { events, serializeState, ...(input === undefined ? {} : { input }) };
+  const possibleEvents = (snapshot: AnyMachineSnapshot) =>
+    labelled.map(([, event]) => event).filter((event) => isPossible(snapshot, event) && !isImpossible?.(snapshot, event));
+  const traversal = { events: possibleEvents, serializeState, ...(input === undefined ? {} : { input }) };
   const shortestPaths = getShortestPaths(machine, traversal) as Path[];
   const pathTo = new Map(shortestPaths.map((path) => [serializeState(path.state), path]));
-  const transitionPaths = adjacencyMapToArray(getAdjacencyMap(machine as AnyActorLogic, traversal))
-    .filter(({ state, event }) =>
-      machine.getTransitionData(state as AnyMachineSnapshot, event).some(({ target, actions }) => target || actions.length > 0),
-    )
-    .map(({ state, event, nextState }): Path => {
-      const head = pathTo.get(serializeState(state as AnyMachineSnapshot))!;
-      return { state: nextState as AnyMachineSnapshot, weight: head.weight + 1, steps: [...head.steps, { event, state: nextState as AnyMachineSnapshot }] };
-    });
+  const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(machine as AnyActorLogic, traversal))
+    .map(({ state, event, nextState }) => ({ state: state as AnyMachineSnapshot, event, nextState: nextState as AnyMachineSnapshot }))
+    .filter(({ state, event }) => machine.getTransitionData(state, event).some(({ target, actions }) => target || actions.length > 0));
+  const transitionPaths = edges.map(({ state, event, nextState }): Path => {
+    const head = pathTo.get(serializeState(state))!;
+    return { state: nextState, weight: head.weight + 1, steps: [...head.steps, { event, state: nextState }] };
+  });
+  const planPaths = withoutPrefixes(transitionPaths);
   const describeEvent = (event: EventObject) => labels.get(event) ?? event.type;
   const describePath = (path: Path) => path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || 'start';
-  return { shortestPaths, transitionPaths, describeEvent, describePath };
+  /** Simple paths (no state twice) from the initial state to any state, counted up to `cap`. */
+  const countSimplePaths = (cap = 1_000_000) => {
+    const next = new Map<string, string[]>();
+    for (const { state, nextState } of edges) {
+      const from = serializeState(state);
+      next.set(from, [...(next.get(from) ?? []), serializeState(nextState)]);
+    }
+    let count = 0;
+    const visiting = new Set<string>();
+    const walk = (key: string): boolean => {
+      visiting.add(key);
+      for (const target of next.get(key) ?? []) {
+        if (visiting.has(target)) continue;
+        count += 1;
+        if (count >= cap || !walk(target)) return false;
+      }
+      visiting.delete(key);
+      return true;
+    };
+    const complete = walk(serializeState(shortestPaths.find((path) => path.weight === 0)!.state));
+    return { count, complete };
+  };
+  return { shortestPaths, transitionPaths, planPaths, edges, describeEvent, describePath, countSimplePaths, states: pathTo.size };
 }
 
 /** Every atomic state and every transition (with a target or actions) the machine defines, eventless ones included. */
@@ -134,13 +194,17 @@ export interface DriveOptions {
   delays?: Record<string, number>;
   input?: unknown;
   inspect?: (event: InspectionEvent) => void;
+  /** What must hold in every state the path goes through, each with a name for the failure message. */
+  invariants?: Invariant[];
 }
+
+export type Invariant = [name: string, holds: (snapshot: AnyMachineSnapshot) => boolean];
 
 /**
  * Runs `path` on the real machine, asserting after every step the state value and the serialised state
  * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
  */
-export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect }: DriveOptions) {
+export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [] }: DriveOptions) {
   const { invoked, settle } = controlledInvocations();
   const clock = new SimulatedClock();
   const actor = createActor(provide(invoked), { clock, input, inspect }).start();
@@ -153,6 +217,7 @@ export async function drive(path: Path, { provide, describeEvent, serializeState
     }
     expect(actor.getSnapshot().value, `after ${describeEvent(event)}`).toEqual(state.value);
     expect(serializeState(actor.getSnapshot()), `after ${describeEvent(event)}`).toBe(serializeState(state));
+    for (const [name, holds] of invariants) expect(holds(actor.getSnapshot()), `${name}, after ${describeEvent(event)}`).toBe(true);
   }
   actor.stop();
 }

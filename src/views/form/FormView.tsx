@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -25,7 +25,7 @@ import {
   type formMachine,
 } from '../../machines/form.machine';
 import { selectSessionState } from '../../machines/session.machine';
-import { useNotificationsActor, useResourceMachines, useSessionActor } from '../actors';
+import { useConsoleActorRef, useNotificationsActor, useResourceMachines, useSessionActor } from '../actors';
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import type { FormActor } from './form-actor';
@@ -56,7 +56,7 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
   const session = useSelector(useSessionActor(), selectSessionState);
   const [fields] = useState(() => (session ? config.fields(session) : []));
   const deleteWhen = config.deletion?.when;
-  const form = useActorRef(machine, { input: { id, fields, ...(deleteWhen && { deleteWhen }) } });
+  const form = useConsoleActorRef(machine, { input: { id, fields, ...(deleteWhen && { deleteWhen }) } });
   const loading = useSelector(form, selectIsLoading);
   const loadFailure = useSelector(form, selectLoadFailure);
   const saved = useSelector(form, selectIsSaved);

@@ -1,10 +1,10 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ResourceName } from '../../domain/resource';
 import type { NamedRef } from '../../domain/session';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
-import { useResourceMachines } from '../actors';
+import { useConsoleActorRef, useResourceMachines } from '../actors';
 
 export interface ReferenceFieldProps {
   resource: ResourceName;
@@ -21,7 +21,7 @@ export interface ReferenceFieldProps {
 
 /** Picks a record of another resource by name; what is typed searches the API through that resource's list machine. */
 export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange, labelField = 'name' }: ReferenceFieldProps) {
-  const list = useActorRef(useResourceMachines(resource).list, {
+  const list = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: [labelField], query: { pageSize: '25', sortBy: labelField, sortOrder: 'asc' }, filters },
   });
   const records = useSelector(list, selectItems) as unknown as Array<Record<string, unknown> & { id: string }>;

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { getContrastRatio } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ResourceName } from '../../domain/resource';
 import type { NamedRef } from '../../domain/session';
 import { isHexColor } from '../../machines/form-fields';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
-import { useResourceMachines } from '../actors';
+import { useConsoleActorRef, useResourceMachines } from '../actors';
 
 export interface ReferencesFieldProps {
   resource: ResourceName;
@@ -30,7 +30,7 @@ const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff'
 
 /** Picks any number of records of another resource by name, as chips; what is typed searches the API. */
 export function ReferencesField({ resource, colorField, label, required, value, error, disabled, onChange }: ReferencesFieldProps) {
-  const list = useActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
+  const list = useConsoleActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
   const items = useSelector(list, selectItems) as Option[];
   const loading = useSelector(list, selectIsBusy);
   const colorOf = (ref: NamedRef): string | undefined => {

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ListQuery } from '../../domain/resource';
 import { normalizeQuery, type RawListQuery } from '../../machines/list-query';
 import { selectQuery, type ListInput, type listMachine } from '../../machines/list.machine';
+import { useConsoleActorRef } from '../actors';
 
 /** The list query as the address bar holds it: `?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
 export function readQuery(search: string): RawListQuery {
@@ -38,7 +39,7 @@ export function useListInAddressBar(
 ) {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const actor = useActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search) } });
+  const actor = useConsoleActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search) } });
   const query = useSelector(actor, selectQuery);
   const shown = useRef(writeQuery(query));
 

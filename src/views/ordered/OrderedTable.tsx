@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -27,7 +27,7 @@ import {
   type OrderedItem,
   type orderedListMachine,
 } from '../../machines/ordered-list.machine';
-import { useNotificationsActor } from '../actors';
+import { useConsoleActorRef, useNotificationsActor } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import type { OrderedActor } from './ordered-actor';
@@ -46,7 +46,7 @@ export interface OrderedTableProps<Row extends OrderedItem> {
 export function OrderedTable<Row extends OrderedItem>({ machine, config, basePath }: OrderedTableProps<Row>) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const ordered = useActorRef(machine, { input: { deleteWhen: config.deleteWhen } });
+  const ordered = useConsoleActorRef(machine, { input: { deleteWhen: config.deleteWhen } });
   const items = useSelector(ordered, selectOrderedItems) as Row[];
   const loading = useSelector(ordered, selectIsLoading);
   const empty = useSelector(ordered, selectIsEmpty);

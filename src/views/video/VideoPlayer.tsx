@@ -1,16 +1,16 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectVideoAccess, selectVideoFailure } from '../../machines/video-access.machine';
 import { playerUrl } from '../../machines/video-links';
-import { useVideoMachines } from '../actors';
+import { useConsoleActorRef, useVideoMachines } from '../actors';
 import { VideoFailureAlert } from './VideoFailureAlert';
 
 /** The video service's player for one video, in a 16:9 frame (spec §2, §9). */
 export function VideoPlayer({ externalUuid }: { externalUuid: string }) {
   const { t, i18n } = useTranslation();
-  const player = useActorRef(useVideoMachines().player);
+  const player = useConsoleActorRef(useVideoMachines().player);
   const access = useSelector(player, selectVideoAccess);
   const failure = useSelector(player, selectVideoFailure);
   if (failure) return <VideoFailureAlert failure={failure} onRetry={() => player.send({ type: 'video.retry' })} />;

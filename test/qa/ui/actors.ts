@@ -1,0 +1,39 @@
+import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
+import { executionRecord } from '../../machines/graph-paths';
+
+const machineOf = (actor: unknown): AnyStateMachine | undefined => {
+  const logic = (actor as unknown as { logic?: AnyStateMachine }).logic;
+  return logic && 'root' in logic ? logic : undefined;
+};
+
+/**
+ * Watches every actor the console starts (given to it as its inspector): which ones run, by machine id, and
+ * the states and transitions each machine's actors really went through.
+ */
+export function actorRecorder() {
+  const started: AnyActorRef[] = [];
+  const records = new Map<string, ReturnType<typeof executionRecord>>();
+  const recordOf = (machineId: string) => {
+    if (!records.has(machineId)) records.set(machineId, executionRecord());
+    return records.get(machineId)!;
+  };
+  const inspect = (event: InspectionEvent) => {
+    const machine = machineOf(event.actorRef);
+    if (!machine) return;
+    if (event.type === '@xstate.actor') started.push(event.actorRef as AnyActorRef);
+    recordOf(machine.id).inspect(event);
+  };
+  return {
+    inspect,
+    /** The latest actor of this machine started by the console or a view (not one invoked by another actor). */
+    latest(machineId: string): AnyActorRef | undefined {
+      return started.findLast((actor) => machineOf(actor)?.id === machineId && actor._parent === undefined);
+    },
+    /** Every actor of this machine, invoked ones included, oldest first. */
+    all: (machineId: string) => started.filter((actor) => machineOf(actor)?.id === machineId),
+    /** What this machine's actors executed. */
+    executed: (machineId: string) => recordOf(machineId),
+  };
+}
+
+export type ActorRecorder = ReturnType<typeof actorRecorder>;

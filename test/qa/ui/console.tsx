@@ -1,0 +1,94 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { SimulatedClock } from 'xstate';
+import { storageKeys, type KeyValueStore } from '../../../src/api/storage';
+import { ConsoleShell } from '../../../src/app/ConsoleShell';
+import { createConsole } from '../../../src/app/providers';
+import type { LoginResponse } from '../../../src/domain/session';
+import { globalLogin, meAnswer } from '../../machines/session-fixtures';
+import { historyLocation } from '../../views/history-location';
+import { actorRecorder } from './actors';
+import { apiBase, controlledNetwork } from './network';
+
+/** A browser storage in memory, holding `entries` at first. */
+export function memoryStore(entries: Record<string, string> = {}): KeyValueStore & { entries: Map<string, string> } {
+  const map = new Map(Object.entries(entries));
+  return {
+    entries: map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+/** What the console keeps in storage after signing in with `answer` (and, while a tenant is assumed, the root session). */
+export function storedSession(answer: LoginResponse, root?: LoginResponse): Record<string, string> {
+  const { token, ...state } = answer;
+  const rootSession = root && (({ token: rootToken, ...rootState }) => ({ token: rootToken, state: rootState }))(root);
+  return {
+    [storageKeys.token]: token,
+    [storageKeys.session]: JSON.stringify(state),
+    ...(rootSession && { [storageKeys.rootSession]: JSON.stringify(rootSession) }),
+  };
+}
+
+export interface OpenConsoleOptions {
+  /** The address the console opens at. */
+  path?: string;
+  /** The browser storage (empty unless given). */
+  store?: KeyValueStore;
+}
+
+/**
+ * The real console (src/app's providers, HTTP client, API modules, cache, machines and views) in jsdom, with
+ * the network, the machines' clock and an inspector of every actor under the test's control. Synchronous: the
+ * console's first states are still there when it returns.
+ */
+export function openConsole({ path = '/', store = memoryStore() }: OpenConsoleOptions = {}) {
+  const network = controlledNetwork();
+  const clock = new SimulatedClock();
+  const actors = actorRecorder();
+  const runtime = createConsole({
+    store,
+    apiUrl: apiBase,
+    browserLanguages: ['en'],
+    fetch: network.fetch,
+    actorOptions: { inspect: actors.inspect, clock },
+  });
+  const history = historyLocation(path);
+  const user = userEvent.setup();
+  const view = render(
+    <Router hook={history.hook} searchHook={history.searchHook}>
+      <ConsoleShell actors={runtime.actors} i18n={runtime.i18n} />
+    </Router>,
+  );
+  return {
+    network,
+    /** The machines' clock: `after` delays fire only when a test moves it on. */
+    clock,
+    actors,
+    history,
+    user,
+    store,
+    runtime,
+    close() {
+      view.unmount();
+      runtime.actors.session.stop();
+      runtime.actors.notifications.stop();
+    },
+  };
+}
+
+export type OpenedConsole = ReturnType<typeof openConsole>;
+
+/**
+ * The console opened at `path` with `answer`'s session in storage (GLOBAL unless given) and its background
+ * check (`GET users/me`) answered at once: for paths of machines that run behind the sign-in.
+ */
+export function openSignedIn(path: string, answer: LoginResponse = globalLogin, root?: LoginResponse) {
+  const opened = openConsole({ path, store: memoryStore(storedSession(answer, root)) });
+  const { token: _, ...state } = answer;
+  opened.network.always('GET', 'users/me', () => ({ status: 200, body: meAnswer(state, state.user.name) }));
+  return opened;
+}

@@ -1,0 +1,101 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { executionRecord, stateKeys, type GraphEvent, type Path } from '../../machines/graph-paths';
+import { exploreModel, modelCoverage, writeCoverage } from '../coverage';
+import { gateFailures } from '../gate';
+import type { MachineModel, Scenario } from '../model';
+import type { OpenedConsole } from './console';
+
+/** How a machine's paths are played in the UI: where its actor runs, how each event is performed, how each state shows. */
+export interface MachineUi<Harness extends { console: OpenedConsole }> {
+  /**
+   * Opens the screen where the machine's actor runs, set up for `path` (a path may begin with what the browser
+   * already holds). Synchronous: the first state is checked before anything settles.
+   */
+  open: (scenario: Scenario, path: Path) => Harness;
+  /** Performs an event of the graph as a user (or the network, or time) does, by the event's label in the model. */
+  perform: Record<string, (harness: Harness, event: GraphEvent) => Promise<void>>;
+  /** Asserts what the screen shows in a leaf state (`ready.withData`), with the actor's snapshot at hand. */
+  show: Record<string, (harness: Harness, snapshot: AnyMachineSnapshot) => void>;
+}
+
+/**
+ * Plays every path of the model's plan in the real console and checks, after every step, that the app's own
+ * actor reached the path's state and that the screen shows it; then the gate: every reachable state and
+ * transition was executed by the app's actors and every event has an executor.
+ */
+export function describeUiPaths<Harness extends { console: OpenedConsole }>(model: MachineModel, ui: MachineUi<Harness>) {
+  const machineId = model.machine.id;
+  const executed = executionRecord();
+  const explorations = exploreModel(model);
+
+  const reached = (harness: Harness, scenario: Scenario, expected: AnyMachineSnapshot, after: string) => () => {
+    const actor = harness.console.actors.latest(machineId);
+    expect(actor, `a ${machineId} actor is running`).toBeDefined();
+    const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
+    expect(snapshot.value, `state after ${after}`).toEqual(expected.value);
+    expect(scenario.serializeState(snapshot), `state after ${after}`).toBe(scenario.serializeState(expected));
+    for (const [name, holds] of model.invariants) expect(holds(snapshot), `${name}, after ${after}`).toBe(true);
+    for (const key of stateKeys(snapshot)) {
+      const show = ui.show[key];
+      expect(show, `a UI assertion for state ${key}`).toBeDefined();
+      show!(harness, snapshot);
+    }
+  };
+
+  describe(`${model.name} machine in the console`, () => {
+    for (const { scenario, graph } of explorations) {
+      const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
+      it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', async (_, path) => {
+        const harness = ui.open(scenario, path);
+        try {
+          for (const [index, step] of path.steps.entries()) {
+            const label = index === 0 ? 'opening' : graph.describeEvent(step.event);
+            if (index > 0) {
+              const perform = ui.perform[label];
+              expect(perform, `an executor for "${label}"`).toBeDefined();
+              await perform!(harness, step.event as GraphEvent);
+            }
+            const check = reached(harness, scenario, step.state, label);
+            try {
+              check();
+            } catch {
+              await waitFor(check);
+            }
+          }
+        } finally {
+          const record = harness.console.actors.executed(machineId);
+          record.states.forEach((state) => executed.states.add(state));
+          record.transitions.forEach((transition) => executed.transitions.add(transition));
+          harness.console.close();
+        }
+      });
+    }
+
+    it('gate: the UI paths executed every reachable state and transition, and every event and state has its UI counterpart', async () => {
+      const { total, reachable } = await modelCoverage(model);
+      const plans = explorations.flatMap(({ graph }) => graph.planPaths.map((path) => ({ graph, path })));
+      const failures = gateFailures({
+        reachable,
+        executed,
+        events: plans.flatMap(({ graph, path }) => path.steps.slice(1).map((step) => graph.describeEvent(step.event))),
+        executors: Object.keys(ui.perform),
+        shownStates: plans.flatMap(({ path }) => path.steps.flatMap((step) => stateKeys(step.state))),
+        assertions: Object.keys(ui.show),
+      });
+      const count = (all: Set<string>, done: Set<string>) => [...all].filter((item) => done.has(item)).length;
+      writeCoverage({
+        machine: model.name,
+        states: { total: total.states.size, reachable: reachable.states.size, executed: count(reachable.states, executed.states) },
+        transitions: {
+          total: total.transitions.size,
+          reachable: reachable.transitions.size,
+          executed: count(reachable.transitions, executed.transitions),
+        },
+        failures,
+      });
+      expect(failures).toEqual([]);
+    });
+  });
+}
