@@ -1,10 +1,16 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { clearCoverage, coverageTable, readCoverage } from './qa/coverage';
 
 /**
- * Ends the run with one plain line, `vitest: N passed, N failed, N skipped`,
- * so CI reads the outcome whatever else was printed before it.
+ * Ends the run with the path coverage table of QA's UI path tests (when they ran) and then one plain line,
+ * `vitest: N passed, N failed, N skipped`, so CI reads the outcome whatever else was printed before it.
  */
 export default class SummaryReporter implements Reporter {
+  onInit() {
+    // Figures of an earlier run must not pass for this run's.
+    clearCoverage();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = 0;
@@ -19,6 +25,13 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
     }
     failed += unhandledErrors.length;
+    const coverage = readCoverage();
+    if (coverage.length > 0) {
+      const problems = coverage.flatMap(({ machine, failures }) => failures.map((failure) => `  ${machine}: ${failure}`));
+      process.stdout.write(
+        `\nPath coverage: states and transitions reachable in each machine's graph and executed by the console's own actors in the UI path tests\n${coverageTable(coverage)}\n${problems.length > 0 ? `Gate failures:\n${problems.join('\n')}\n` : ''}`,
+      );
+    }
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createMachine, type AnyStateMachine } from 'xstate';
+import { listMachine } from '../../src/machines/list.machine';
+import { modelCoverage } from './coverage';
+import { gateFailures, type GateInput } from './gate';
+import type { MachineModel } from './model';
+import { listModel } from './models/list';
+
+/** The list machine with one more transition: from the failure, the user may give up and see an empty list. */
+const withGiveUp = createMachine(
+  {
+    ...listMachine.config,
+    states: {
+      ...listMachine.config.states,
+      failure: { ...listMachine.config.states!.failure, on: { ...listMachine.config.states!.failure!.on, 'list.giveUp': '#list.ready.empty' } },
+    },
+  } as typeof listMachine.config,
+  listMachine.implementations,
+) as AnyStateMachine;
+
+const giveUp: MachineModel = {
+  ...listModel,
+  machine: withGiveUp,
+  provide: (invoked) => withGiveUp.provide(listModel.provide(invoked).implementations),
+  scenarios: listModel.scenarios.map((scenario) => ({ ...scenario, events: [...scenario.events, ['give up', { type: 'list.giveUp' }]] })),
+};
+
+/** What the gate is given for a model whose UI tests are those of the list machine as it is today. */
+async function gateInput(model: MachineModel): Promise<GateInput> {
+  const uiCovered = await modelCoverage(listModel);
+  const { reachable } = await modelCoverage(model);
+  const labels = model.scenarios.flatMap((scenario) => scenario.events.map(([label]) => label));
+  return {
+    reachable,
+    // The UI path tests of today's list machine execute exactly what its graph reaches (their own gate proves it).
+    executed: uiCovered.reachable,
+    events: labels,
+    executors: listModel.scenarios.flatMap((scenario) => scenario.events.map(([label]) => label)),
+    shownStates: reachable.states,
+    assertions: uiCovered.reachable.states,
+  };
+}
+
+describe('the coverage gate', () => {
+  it('passes the list machine as its UI path tests cover it', async () => {
+    expect(gateFailures(await gateInput(listModel))).toEqual([]);
+  });
+
+  it('fails when a transition is added to the machine without a UI executor for its event nor a UI path taking it', async () => {
+    const failures = gateFailures(await gateInput(giveUp));
+    expect(failures).toEqual([
+      'event "give up" has no executor in the UI tests',
+      'transition list.failure —list.giveUp→ list.ready.empty is reachable but was not executed in the UI',
+    ]);
+  });
+
+  it('fails on the transition alone once the event has an executor that no path runs', async () => {
+    const input = await gateInput(giveUp);
+    const failures = gateFailures({ ...input, executors: [...input.executors, 'give up'] });
+    expect(failures).toEqual(['transition list.failure —list.giveUp→ list.ready.empty is reachable but was not executed in the UI']);
+  });
+
+  it('fails when a reachable state has no UI assertion or was never reached in the UI', async () => {
+    const input = await gateInput(listModel);
+    const failures = gateFailures({
+      ...input,
+      executed: { states: new Set([...input.executed.states].filter((state) => state !== 'ready.empty')), transitions: input.executed.transitions },
+      assertions: [...input.assertions].filter((state) => state !== 'ready.empty'),
+    });
+    expect(failures).toEqual(['state "ready.empty" has no UI assertion', 'state ready.empty is reachable but was not executed in the UI']);
+  });
+});
