@@ -10,7 +10,8 @@ export function createAuthApi(http: KyInstance) {
     logout: async (body: { token: string }) => {
       await call<unknown>(http.post('auth/logout', { json: body, context: credentialsCheck }));
     },
-    me: () => call<MeResponse>(http.get('users/me')),
+    /** The background check of a restored session: a 401 is its answer (the session machine ends the session), not an interruption. */
+    me: () => call<MeResponse>(http.get('users/me', { context: credentialsCheck })),
   };
 }
 

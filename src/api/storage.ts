@@ -38,13 +38,25 @@ export function createStorage(store: KeyValueStore) {
       store.removeItem(storageKeys.rootSession);
     },
 
+    /** Best effort: a storage that refuses every access (disabled) holds nothing to clear. */
     clearSessions() {
-      store.removeItem(storageKeys.token);
-      store.removeItem(storageKeys.session);
-      store.removeItem(storageKeys.rootSession);
+      try {
+        store.removeItem(storageKeys.token);
+        store.removeItem(storageKeys.session);
+        store.removeItem(storageKeys.rootSession);
+      } catch {
+        // A storage that refuses access holds no session to clear.
+      }
     },
 
-    readLanguage: (): string | null => store.getItem(storageKeys.language),
+    /** Unreadable (storage disabled): no language is stored, the browser's is used. */
+    readLanguage(): string | null {
+      try {
+        return store.getItem(storageKeys.language);
+      } catch {
+        return null;
+      }
+    },
 
     writeLanguage(language: string) {
       store.setItem(storageKeys.language, language);

@@ -192,8 +192,15 @@ describe('auth endpoints', () => {
   it('calls onUnauthorized when another call answers 401', async () => {
     const { http, onUnauthorized, setToken } = client();
     setToken('revoked');
-    expect(await failureOf(createAuthApi(http).me())).toMatchObject({ kind: 'http', status: 401 });
+    expect(await failureOf(call(http.get('users/me')))).toMatchObject({ kind: 'http', status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a rejected session check to its caller: the session machine ends the session itself', async () => {
+    const { http, onUnauthorized, setToken } = client();
+    setToken('revoked');
+    expect(await failureOf(createAuthApi(http).me())).toMatchObject({ kind: 'http', status: 401, message: 'Session expired' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reads the signed-in user with the bearer token', async () => {

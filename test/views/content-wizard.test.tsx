@@ -154,6 +154,29 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
     expect(await screen.findByText('PENDING_PROCESSING')).toBeTruthy();
   });
 
+  it('attaches the video to a content saved by someone else since step 1, on its current version', async () => {
+    const resource = contents([]);
+    const { location } = await toUploader({ resources: { contents: resource } });
+    const created = resource.records.get('new-1')!;
+    resource.records.set('new-1', { ...created, title: 'Renamed meanwhile', version: 2 });
+    await post({ type: 'update', uuid: 'video-9' });
+    await waitFor(() => expect(location()).toBe('/contents'));
+    expect(resource.api.update.mock.calls.map(([, body]) => body.version)).toEqual([1, 2]);
+    expect(resource.records.get('new-1')).toMatchObject({ title: 'Renamed meanwhile', externalUuid: 'video-9', version: 3 });
+  });
+
+  it('shows the conflict when another video was attached to the content meanwhile', async () => {
+    const resource = contents([]);
+    const { location } = await toUploader({ resources: { contents: resource } });
+    const created = resource.records.get('new-1')!;
+    resource.records.set('new-1', { ...created, externalUuid: 'video-other', version: 2 });
+    await post({ type: 'update', uuid: 'video-9' });
+    await waitFor(() => expect(notificationTexts()).toContain('Failed to update content'));
+    expect(location()).toBe('/contents/new');
+    expect(resource.api.update).toHaveBeenCalledTimes(1);
+    expect(resource.records.get('new-1')).toMatchObject({ externalUuid: 'video-other', version: 2 });
+  });
+
   it('goes back to the contents when the uploader says so, and only then', async () => {
     const { location } = await toUploader({ resources: { contents: contents([]) } });
     await post({ type: 'reload' }, 'http://acme.localhost:3002');

@@ -13,14 +13,22 @@ export const contentWizardModel: MachineModel = {
   name: 'content-wizard',
   summary: 'Creating a content in two steps: its details (the content form), then for a video the upload in the video service frame and attaching the uploaded video.',
   machine: contentWizardMachine,
-  bounded: "A state is its value, the frame's height, the video id received and the failure kinds; heights come from a handful of resize messages.",
+  bounded:
+    "A state is its value, the frame's height while the frame is shown, the video id received and the failure kinds; heights come from a handful of resize messages.",
   scenarios: [
     {
       name: 'wizard',
       input: { fields: newContentFields },
       serializeState: (snapshot: AnyMachineSnapshot) => {
         const { frameHeight, externalUuid, videoFailure, failure } = snapshot.context as ContentWizardContext;
-        return JSON.stringify({ value: snapshot.value, frameHeight, externalUuid, videoFailure: videoFailure?.kind ?? null, failure: failure?.status ?? null });
+        // The frame's height counts only while the frame is shown: the wizard never comes back to it.
+        return JSON.stringify({
+          value: snapshot.value,
+          frameHeight: snapshot.matches('uploading') ? frameHeight : null,
+          externalUuid,
+          videoFailure: videoFailure?.kind ?? null,
+          failure: failure?.status ?? null,
+        });
       },
       events: [
         ['details: an INLINE article saved', done('form', { record: storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' }) })],

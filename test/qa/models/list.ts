@@ -1,6 +1,15 @@
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Page } from '../../../src/domain/resource';
-import { FOLLOW_INTERVAL_MS, listMachine, SEARCH_DEBOUNCE_MS, type FetchPageInput, type ListContext, type ListItem } from '../../../src/machines/list.machine';
+import {
+  FOLLOW_INTERVAL_MS,
+  listMachine,
+  SEARCH_DEBOUNCE_MS,
+  type FetchPageInput,
+  type ListContext,
+  type ListInput,
+  type ListItem,
+} from '../../../src/machines/list.machine';
+import { companiesResource } from '../../../src/views/resources/companies';
 import { after, done, error } from '../../machines/graph-paths';
 import { pageOf, serverError } from '../../machines/list-fixtures';
 import type { MachineModel } from '../model';
@@ -11,17 +20,71 @@ const rows = (...statuses: string[]): Page<ListItem> => ({
   totalIsEstimate: false,
 });
 
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ListContext;
+
+/** The grid's "next page" button is enabled: a page after this one exists. */
+export const hasNextPage = ({ query, total }: ListContext) => query.page * query.pageSize < total;
+
+/**
+ * What the list screens (src/views/list/ListView.tsx) let a user do in a snapshot: the grid (paging, page size,
+ * sort buttons, row actions) is replaced by the failure alert in `failure`; the confirmation dialog is modal, so
+ * nothing behind it (toolbar, grid) can be reached while it is open; Retry exists only in the failure alert, and
+ * Confirm/Cancel only in the dialog, both disabled while the deletion runs.
+ */
+const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+  const context = contextOf(snapshot);
+  const dialogOpen = snapshot.matches('deleting');
+  const gridShown = !snapshot.matches('failure') && !dialogOpen;
+  switch (event.type) {
+    case 'list.page':
+      return !gridShown || !hasNextPage(context) || (event as { page?: number }).page !== context.query.page + 1;
+    case 'list.pageSize':
+    case 'list.sort':
+      return !gridShown;
+    case 'list.search':
+    case 'list.refresh':
+      return dialogOpen;
+    case 'list.retry':
+      return !snapshot.matches('failure');
+    case 'list.delete':
+      return !gridShown || !context.items.some((item) => item.id === (event as { id?: string }).id);
+    case 'list.confirmDelete':
+    case 'list.cancelDelete':
+      return !snapshot.matches({ deleting: 'confirming' });
+    default:
+      return false;
+  }
+};
+
+/** The companies list (`/companies`) as the console starts it: its sorts, no filter, no condition, an address without a query. */
+const companiesInput: ListInput = { allowedSorts: companiesResource.list.allowedSorts };
+
+/** The contents list (`/contents`, src/views/resources/contents.tsx): it follows the contents whose video is being processed. */
+const contentsInput: ListInput = {
+  allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
+  followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
+};
+
 export const listModel: MachineModel = {
   name: 'list',
   summary: 'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
   machine: listMachine,
   bounded:
-    'Paged: a state is its value and page number, and the only page offered is 2 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Following: a state is its value and the statuses of its rows.',
+    'Paged: a state is its value, its page number and whether a next page exists (the grid offers "next page" only then); the only page offered is 2 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Following: a state is its value and the statuses of its rows.',
+  impossible: [
+    'Paging, the page size and the sort buttons are in the grid: not while the failure alert replaces it, nor while the delete confirmation (a modal dialog) is open.',
+    '"page 2" is the grid\'s next-page button: only on page 1 while the total says a page 2 exists.',
+    'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
+    'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
+    'A row\'s Delete button only while the grid shows that row.',
+  ],
   scenarios: [
     {
       name: 'paged',
-      input: { allowedSorts: ['name'] },
-      serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, page: (snapshot.context as ListContext).query.page }),
+      input: companiesInput,
+      serializeState: (snapshot: AnyMachineSnapshot) =>
+        JSON.stringify({ value: snapshot.value, page: contextOf(snapshot).query.page, nextPage: hasNextPage(contextOf(snapshot)) }),
+      isImpossible: impossibleOnScreen,
       events: [
         ['page 2', { type: 'list.page', page: 2 }],
         ['page size 25', { type: 'list.pageSize', pageSize: 25 }],
@@ -43,12 +106,13 @@ export const listModel: MachineModel = {
     },
     {
       name: 'following',
-      input: { allowedSorts: ['name'], followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] } },
+      input: contentsInput,
       serializeState: (snapshot: AnyMachineSnapshot) =>
         JSON.stringify({
           value: snapshot.value,
-          statuses: (snapshot.context as ListContext).items.map((item) => (item as ListItem & { status: string }).status),
+          statuses: contextOf(snapshot).items.map((item) => (item as ListItem & { status: string }).status),
         }),
+      isImpossible: impossibleOnScreen,
       events: [
         ['refresh', { type: 'list.refresh' }],
         ['delete row', { type: 'list.delete', id: 'r0' }],
@@ -72,7 +136,7 @@ export const listModel: MachineModel = {
     }),
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS, followInterval: FOLLOW_INTERVAL_MS },
   invariants: [
-    ['the page is a whole number from 1', (s) => Number.isInteger((s.context as ListContext).query.page) && (s.context as ListContext).query.page >= 1],
-    ['no more rows than the page size', (s) => (s.context as ListContext).items.length <= (s.context as ListContext).query.pageSize],
+    ['the page is a whole number from 1', (s) => Number.isInteger(contextOf(s).query.page) && contextOf(s).query.page >= 1],
+    ['no more rows than the page size', (s) => contextOf(s).items.length <= contextOf(s).query.pageSize],
   ],
 };

@@ -2,16 +2,36 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain/session';
 import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
 import { done, error } from '../../machines/graph-paths';
-import { assumedLogin, globalLogin, globalState, meAnswer, offline, stored, unauthorized } from '../../machines/session-fixtures';
+import { assumedLogin, companyState, globalLogin, globalState, loginAnswer, meAnswer, offline, stored, unauthorized } from '../../machines/session-fixtures';
 import type { MachineModel } from '../model';
 
 const busyStates = ['loggingIn', 'signedIn.assuming', 'signedIn.returningToRoot', 'loggingOut'];
+
+/**
+ * A company admin whose company has a video tenant: the only kind of session that plays or uploads videos (the
+ * catalogue is COMPANY only and the video course is the company), hence the only one that needs a video token.
+ */
+export const companyVideoLogin = loginAnswer(
+  {
+    ...companyState,
+    vinapseConfig: { enabled: true, tenantId: 'acme', courseId: 'company-1', serviceUrl: 'http://acme.localhost:3001' },
+  },
+  'company-token',
+);
+
+/** What `POST auth/refresh-jwt` hands out (docs/api-contract.md), and the token the session then keeps. */
+export const freshVideoToken = { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' };
+
+const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as SessionContext).session;
 
 export const sessionModel: MachineModel = {
   name: 'session',
   summary: 'Signing in, restoring a stored session, assuming a tenant and going back to root, signing out.',
   machine: sessionMachine,
-  impossible: ['`me` answers describe the session that asked: an assumed session is answered as the assumed tenant, a GLOBAL one as GLOBAL.'],
+  impossible: [
+    '`me` answers describe the session that asked: a GLOBAL session is answered as GLOBAL, an assumed one as the assumed tenant, a company admin as that company admin.',
+    'A video token is refreshed only for a company admin: the player and the uploader live in the catalogue (COMPANY only), and the video course is the company, so GLOBAL and TENANT sessions never ask for one.',
+  ],
   bounded:
     'A state is its value, the signed-in scope, whether a root session is kept aside and the failure status: tokens, names and the video token are left out, so a repeated login or a refreshed video token lands on a known state.',
   scenarios: [
@@ -27,9 +47,11 @@ export const sessionModel: MachineModel = {
         });
       },
       isImpossible: (snapshot, event) => {
+        const session = sessionOf(snapshot);
+        if (event.type === 'session.videoTokenRefreshed') return session?.state.user.scope !== 'COMPANY';
         if (event.type !== 'xstate.done.actor.fetchMe') return false;
-        const asked = (snapshot.context as SessionContext).session?.state.assumedBy ?? null;
-        return ((event as unknown as { output: MeResponse }).output.assumedBy ?? null)?.id !== asked?.id;
+        const answer = (event as unknown as { output: MeResponse }).output;
+        return answer.user.scope !== session?.state.user.scope || (answer.assumedBy?.id ?? null) !== (session?.state.assumedBy?.id ?? null);
       },
       events: [
         ['sign in', { type: 'session.login', email: 'global@example.com', password: 'secret' }],
@@ -37,16 +59,18 @@ export const sessionModel: MachineModel = {
         ['back to root', { type: 'session.returnToRoot' }],
         ['log out', { type: 'session.logout' }],
         ['a call answers 401', { type: 'session.unauthorized' }],
-        ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' } }],
+        ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: freshVideoToken }],
         ['restore: a GLOBAL session', done('restoreSession', { session: stored(globalLogin), rootSession: null })],
         ['restore: an assumed tenant', done('restoreSession', { session: stored(assumedLogin), rootSession: stored(globalLogin) })],
+        ['restore: a company admin with videos', done('restoreSession', { session: stored(companyVideoLogin), rootSession: null })],
         ['restore: nothing stored', done('restoreSession', null)],
         ['restore: storage unreadable', error('restoreSession', new Error('storage unavailable'))],
         ['login: ok', done('login', globalLogin)],
         ['login: 401', error('login', unauthorized)],
         ['me: ok', done('fetchMe', meAnswer(globalState, 'Grace'))],
         ['me: ok (assumed tenant)', done('fetchMe', meAnswer(stored(assumedLogin).state, 'Grace'))],
-        ['me: 401', error('fetchMe', unauthorized)],
+        ['me: ok (company admin)', done('fetchMe', meAnswer(stored(companyVideoLogin).state, 'Carla'))],
+        ['me: 401', error('fetchMe', { kind: 'http', status: 401, message: 'Session expired' })],
         ['me: offline', error('fetchMe', offline)],
         ['assume: ok', done('assume', assumedLogin)],
         ['assume: 404', error('assume', { kind: 'http', status: 404, message: 'Tenant not found' })],

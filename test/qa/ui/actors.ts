@@ -1,4 +1,4 @@
-import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import { executionRecord } from '../../machines/graph-paths';
 
 const machineOf = (actor: unknown): AnyStateMachine | undefined => {
@@ -13,6 +13,7 @@ const machineOf = (actor: unknown): AnyStateMachine | undefined => {
 export function actorRecorder() {
   const started: AnyActorRef[] = [];
   const records = new Map<string, ReturnType<typeof executionRecord>>();
+  const histories = new Map<AnyActorRef, AnyMachineSnapshot[]>();
   const recordOf = (machineId: string) => {
     if (!records.has(machineId)) records.set(machineId, executionRecord());
     return records.get(machineId)!;
@@ -21,6 +22,11 @@ export function actorRecorder() {
     const machine = machineOf(event.actorRef);
     if (!machine) return;
     if (event.type === '@xstate.actor') started.push(event.actorRef as AnyActorRef);
+    if (event.type === '@xstate.snapshot') {
+      const actor = event.actorRef as AnyActorRef;
+      if (!histories.has(actor)) histories.set(actor, []);
+      histories.get(actor)!.push(event.snapshot as AnyMachineSnapshot);
+    }
     recordOf(machine.id).inspect(event);
   };
   return {
@@ -31,6 +37,8 @@ export function actorRecorder() {
     },
     /** Every actor of this machine, invoked ones included, oldest first. */
     all: (machineId: string) => started.filter((actor) => machineOf(actor)?.id === machineId),
+    /** Every snapshot this actor had, oldest first (its initial one included): states it left at once are among them. */
+    snapshots: (actor: AnyActorRef) => histories.get(actor) ?? [],
     /** What this machine's actors executed. */
     executed: (machineId: string) => recordOf(machineId),
   };

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { executionRecord, stateKeys, type GraphEvent, type Path } from '../../machines/graph-paths';
 import { exploreModel, modelCoverage, writeCoverage } from '../coverage';
 import { gateFailures } from '../gate';
@@ -18,6 +19,13 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
   perform: Record<string, (harness: Harness, event: GraphEvent) => Promise<void>>;
   /** Asserts what the screen shows in a leaf state (`ready.withData`), with the actor's snapshot at hand. */
   show: Record<string, (harness: Harness, snapshot: AnyMachineSnapshot) => void>;
+  /**
+   * Whether a step's state is one the app leaves at once, before the screen can show it: entered with an invoked
+   * actor that settles without waiting for anything (`nextLabel`, the path's next event, says how). Such a step is
+   * checked against the snapshots the app's actor went through since the previous step, not against its current
+   * one, and has no `show`. Unset: every state stays until the path's next event.
+   */
+  momentary?: (state: AnyMachineSnapshot, nextLabel: string | undefined) => boolean;
 }
 
 /**
@@ -27,6 +35,11 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
  */
 export function describeUiPaths<Harness extends { console: OpenedConsole }>(model: MachineModel, ui: MachineUi<Harness>) {
   const machineId = model.machine.id;
+  /** The leaf states to assert; a machine without states of its own (its value is `{}`) is asserted under its id. */
+  const shownKeys = (snapshot: AnyMachineSnapshot) => {
+    const keys = stateKeys(snapshot);
+    return keys.length > 0 ? keys : [machineId];
+  };
   const executed = executionRecord();
   const explorations = exploreModel(model);
 
@@ -37,11 +50,32 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
     expect(snapshot.value, `state after ${after}`).toEqual(expected.value);
     expect(scenario.serializeState(snapshot), `state after ${after}`).toBe(scenario.serializeState(expected));
     for (const [name, holds] of model.invariants) expect(holds(snapshot), `${name}, after ${after}`).toBe(true);
-    for (const key of stateKeys(snapshot)) {
+    for (const key of shownKeys(snapshot)) {
       const show = ui.show[key];
       expect(show, `a UI assertion for state ${key}`).toBeDefined();
       show!(harness, snapshot);
     }
+  };
+
+  /** Where the checks of a path stand in the app actor's snapshots: the first one a momentary step may match. */
+  interface Seen {
+    actor?: AnyActorRef;
+    count: number;
+  }
+
+  /** For a momentary step: one of the app actor's snapshots not seen yet was in the expected state; moves `seen` past it. */
+  const passedThrough = (harness: Harness, scenario: Scenario, expected: AnyMachineSnapshot, after: string, seen: Seen) => () => {
+    const actor = harness.console.actors.latest(machineId);
+    expect(actor, `a ${machineId} actor is running`).toBeDefined();
+    const history = harness.console.actors.snapshots(actor!);
+    const from = actor === seen.actor ? seen.count : 0;
+    const index = history.findIndex(
+      (snapshot, at) =>
+        at >= from && isDeepStrictEqual(snapshot.value, expected.value) && scenario.serializeState(snapshot) === scenario.serializeState(expected),
+    );
+    expect(index, `state after ${after} (left at once): ${scenario.serializeState(expected)}`).toBeGreaterThanOrEqual(0);
+    for (const [name, holds] of model.invariants) expect(holds(history[index]!), `${name}, after ${after}`).toBe(true);
+    Object.assign(seen, { actor, count: index + 1 });
   };
 
   describe(`${model.name} machine in the console`, () => {
@@ -49,6 +83,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
       const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
       it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', async (_, path) => {
         const harness = ui.open(scenario, path);
+        const seen: Seen = { count: 0 };
         try {
           for (const [index, step] of path.steps.entries()) {
             const label = index === 0 ? 'opening' : graph.describeEvent(step.event);
@@ -57,12 +92,19 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
               expect(perform, `an executor for "${label}"`).toBeDefined();
               await perform!(harness, step.event as GraphEvent);
             }
+            const next = path.steps[index + 1];
+            if (ui.momentary?.(step.state, next && graph.describeEvent(next.event))) {
+              await waitFor(passedThrough(harness, scenario, step.state, label, seen));
+              continue;
+            }
             const check = reached(harness, scenario, step.state, label);
             try {
               check();
             } catch {
               await waitFor(check);
             }
+            const actor = harness.console.actors.latest(machineId);
+            Object.assign(seen, { actor, count: harness.console.actors.snapshots(actor!).length });
           }
         } finally {
           const record = harness.console.actors.executed(machineId);
@@ -81,7 +123,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
         executed,
         events: plans.flatMap(({ graph, path }) => path.steps.slice(1).map((step) => graph.describeEvent(step.event))),
         executors: Object.keys(ui.perform),
-        shownStates: plans.flatMap(({ path }) => path.steps.flatMap((step) => stateKeys(step.state))),
+        shownStates: plans.flatMap(({ path }) => path.steps.flatMap((step) => shownKeys(step.state))),
         assertions: Object.keys(ui.show),
       });
       const count = (all: Set<string>, done: Set<string>) => [...all].filter((item) => done.has(item)).length;
