@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { Page } from '../../src/domain/resource';
-import {
-  FOLLOW_INTERVAL_MS,
-  listMachine,
-  SEARCH_DEBOUNCE_MS,
-  type FetchPageInput,
-  type ListContext,
-  type ListItem,
-} from '../../src/machines/list.machine';
-import { after, definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions, type GraphEvent } from './graph-paths';
-import { pageOf, serverError } from './list-fixtures';
+import { FOLLOW_INTERVAL_MS, listMachine, SEARCH_DEBOUNCE_MS, type ListContext, type ListItem } from '../../src/machines/list.machine';
+import type { Scenario } from '../qa/model';
+import { listModel } from '../qa/models/list';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from './graph-paths';
 
 const input = { allowedSorts: ['name'] };
 
@@ -21,33 +14,12 @@ const input = { allowedSorts: ['name'] };
 const serializeState = (snapshot: AnyMachineSnapshot) =>
   JSON.stringify({ value: snapshot.value, page: (snapshot.context as ListContext).query.page });
 
-const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(listMachine, {
-  input,
-  events: [
-    ['page 2', { type: 'list.page', page: 2 }],
-    ['page size 25', { type: 'list.pageSize', pageSize: 25 }],
-    ['sort name desc', { type: 'list.sort', sortBy: 'name', sortOrder: 'desc' }],
-    ['type "acme"', { type: 'list.search', text: 'acme' }],
-    ['address: page 2', { type: 'list.restore', query: { page: '2' } }],
-    ['refresh', { type: 'list.refresh' }],
-    ['retry', { type: 'list.retry' }],
-    ['delete row', { type: 'list.delete', id: 'a' }],
-    ['confirm', { type: 'list.confirmDelete' }],
-    ['cancel', { type: 'list.cancelDelete' }],
-    ['pause in typing', after('searchDebounce', 'list.debouncingSearch')],
-    ['fetch: one row', done('fetchPage', pageOf(['a'], 11))],
-    ['fetch: none', done('fetchPage', pageOf([], 0))],
-    ['fetch: 500', error('fetchPage', serverError)],
-    ['delete: ok', done('deleteRecord', undefined)],
-    ['delete: 500', error('deleteRecord', serverError)],
-  ],
-  serializeState,
-});
+// The events are the QA registry's (test/qa/models/list.ts); this test explores them without the screen's limits.
+const [paged, followingScenario] = listModel.scenarios as [Scenario, Scenario];
 
-const provide: DriveOptions['provide'] = (invoked) =>
-  listMachine.provide({
-    actors: { fetchPage: invoked<Page<ListItem>, FetchPageInput>(), deleteRecord: invoked<void, { id: string }>() },
-  });
+const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(listMachine, { input, events: paged.events, serializeState });
+
+const provide: DriveOptions['provide'] = listModel.provide;
 
 const delays = { searchDebounce: SEARCH_DEBOUNCE_MS, followInterval: FOLLOW_INTERVAL_MS };
 
@@ -55,28 +27,11 @@ const options: DriveOptions = { input, describeEvent, serializeState, delays, pr
 
 /** A list that follows rows being processed: what the rows' statuses are decides whether it fetches again. */
 const followingInput = { allowedSorts: ['name'], followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] } };
-const rows = (...statuses: string[]): Page<ListItem> => ({
-  items: statuses.map((status, index) => ({ id: `r${index}`, status }) as ListItem),
-  total: statuses.length,
-  totalIsEstimate: false,
-});
 const followingSerialization = (snapshot: AnyMachineSnapshot) => {
   const { items } = snapshot.context as ListContext;
   return JSON.stringify({ value: snapshot.value, statuses: items.map((item) => (item as ListItem & { status: string }).status) });
 };
-const followingEvents: Array<[string, GraphEvent]> = [
-  ['refresh', { type: 'list.refresh' }],
-  ['delete row', { type: 'list.delete', id: 'r0' }],
-  ['cancel', { type: 'list.cancelDelete' }],
-  ['3 s pass', after('followInterval', 'list.ready.withData')],
-  ['fetch: processing', done('fetchPage', rows('PENDING_PROCESSING', 'READY'))],
-  ['fetch: all ready', done('fetchPage', rows('READY'))],
-  ['follow: still processing', done('followPage', rows('PENDING_PROCESSING', 'READY'))],
-  ['follow: now ready', done('followPage', rows('READY', 'READY'))],
-  ['follow: none left', done('followPage', rows())],
-  ['follow: 500', error('followPage', serverError)],
-];
-const following = explore(listMachine, { input: followingInput, events: followingEvents, serializeState: followingSerialization });
+const following = explore(listMachine, { input: followingInput, events: followingScenario.events, serializeState: followingSerialization });
 const followingOptions: DriveOptions = {
   input: followingInput,
   describeEvent: following.describeEvent,

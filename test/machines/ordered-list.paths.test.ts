@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { orderedListMachine, type OrderedListContext, type OrderedPage } from '../../src/machines/ordered-list.machine';
+import { orderedListMachine, type OrderedPage } from '../../src/machines/ordered-list.machine';
+import { orderedListModel } from '../qa/models/ordered-list';
 import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
 import { pageOf, publishedPlan, serverError } from './ordered-list-fixtures';
 
 const input = { deleteWhen: { field: 'status', oneOf: ['DRAFT'] } };
 
-/** States differ by value, the order shown, the picked and the deleting row, and whether the owner allows deleting. */
-const serializeState = (snapshot: AnyMachineSnapshot) => {
-  const { items, pickedId, deletingId, owner } = snapshot.context as OrderedListContext;
-  return JSON.stringify({
-    value: snapshot.value,
-    order: items.map(({ id }) => id).join(''),
-    pickedId,
-    deletingId,
-    owner: (owner as { status?: string } | null)?.status ?? null,
-  });
-};
+/** States differ by value, the order shown, the picked and the deleting row, and whether the owner allows deleting (as in QA's model). */
+const { serializeState } = orderedListModel.scenarios[0]!;
 
 const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(orderedListMachine, {
   input,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { Credentials, LoginResponse, MeResponse } from '../../src/domain/session';
-import { sessionMachine, type RestoredSession } from '../../src/machines/session.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionModel } from '../qa/models/session';
 import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
 import { assumedLogin, globalLogin, globalState, meAnswer, offline, stored, unauthorized } from './session-fixtures';
 
@@ -38,16 +38,8 @@ const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(
 const options: DriveOptions = {
   describeEvent,
   serializeState,
-  provide: (invoked) =>
-    sessionMachine.provide({
-      actors: {
-        restoreSession: invoked<RestoredSession | null, void>(),
-        login: invoked<LoginResponse, Credentials>(),
-        assume: invoked<LoginResponse, { tenantId: string }>(),
-        logout: invoked<void, { token: string }>(),
-        fetchMe: invoked<MeResponse, void>(),
-      },
-    }),
+  // The invoked actors wired as in the QA registry (test/qa/models/session.ts).
+  provide: sessionModel.provide,
 };
 
 describe('session machine: shortest paths', () => {
