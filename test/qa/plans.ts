@@ -12,7 +12,7 @@ const code = (text: string) => `\`${text.replaceAll('`', "'")}\``;
 /** An event's payload in one line, long values cut short (the Events table of the plan has them whole). */
 const payloadOf = ({ type: _, ...payload }: EventObject, limit = Infinity) => {
   if (Object.keys(payload).length === 0) return '';
-  const text = JSON.stringify(payload);
+  const text = JSON.stringify(payload, (_, value: unknown) => (value instanceof Error ? `${value.name}: ${value.message}` : value));
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 };
 

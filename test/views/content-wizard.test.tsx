@@ -23,8 +23,10 @@ const choose = async (user: ReturnType<typeof renderConsole>['user'], field: str
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));
 };
-/** A message reaching the window, as the uploader frame's would. */
-const post = (data: unknown, origin = videoOrigin) => act(() => void window.dispatchEvent(new MessageEvent('message', { origin, data })));
+const uploaderWindow = () => screen.getByTestId<HTMLIFrameElement>('uploader-frame').contentWindow!;
+/** A message reaching the window, from the uploader frame unless another source is given. */
+const post = (data: unknown, origin = videoOrigin, source: MessageEventSource | null = uploaderWindow()) =>
+  act(() => void window.dispatchEvent(new MessageEvent('message', { origin, data, source })));
 const frameHeight = () => getComputedStyle(screen.getByTestId('uploader-frame').parentElement!).height;
 
 /** Step 1 done for a video: the uploader frame is there. */
@@ -215,9 +217,23 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
   it('stops listening to the window once the wizard is left', async () => {
     const resource = contents([]);
     const { user, location } = await toUploader({ resources: { contents: resource } });
+    const frameWindow = uploaderWindow();
     await user.click(button('Finish later'));
     await waitFor(() => expect(location()).toBe('/contents'));
-    await post({ type: 'update', uuid: 'video-9' });
+    await post({ type: 'update', uuid: 'video-9' }, videoOrigin, frameWindow);
     expect(resource.api.update).not.toHaveBeenCalled();
+  });
+
+  it('takes messages from the uploader frame only, not from another window of the video service', async () => {
+    const resource = contents([]);
+    const { location } = await toUploader({ resources: { contents: resource } });
+    await post({ type: 'update', uuid: 'video-9' }, videoOrigin, window);
+    await post({ type: 'update', uuid: 'video-9' }, videoOrigin, null);
+    await post({ type: 'reload' }, videoOrigin, null);
+    expect(location()).toBe('/contents/new');
+    expect(resource.api.update).not.toHaveBeenCalled();
+    await post({ type: 'update', uuid: 'video-9' });
+    await waitFor(() => expect(location()).toBe('/contents'));
+    expect(resource.api.update).toHaveBeenCalledTimes(1);
   });
 });

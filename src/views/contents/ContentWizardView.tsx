@@ -8,7 +8,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -44,7 +44,14 @@ const contentsPath = '/contents';
 const creationMessages = { createdKey: 'feedback.contentCreated', updatedKey: 'feedback.contentUpdated', createFailedKey: 'feedback.createFailed' };
 
 /** /contents/new (spec §2): the content form, then, for a video or podcast, the video service's uploader. */
-export function ContentWizardView({ wizard, fields }: { wizard: ContentWizardActor; fields: FieldConfig[] }) {
+export interface ContentWizardViewProps {
+  wizard: ContentWizardActor;
+  fields: FieldConfig[];
+  /** Given the uploader frame element, for telling its messages from other windows'. */
+  frameRef?: Ref<HTMLIFrameElement>;
+}
+
+export function ContentWizardView({ wizard, fields, frameRef }: ContentWizardViewProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const step = useSelector(wizard, selectStep);
@@ -69,7 +76,7 @@ export function ContentWizardView({ wizard, fields }: { wizard: ContentWizardAct
         </Step>
       </Stepper>
       {step === 'details' && form && <DetailsStep form={form} fields={fields} />}
-      {step === 'upload' && <UploadStep wizard={wizard} />}
+      {step === 'upload' && <UploadStep wizard={wizard} frameRef={frameRef} />}
     </>
   );
 }
@@ -90,7 +97,7 @@ function DetailsStep({ form, fields }: { form: FormActor; fields: FieldConfig[] 
   );
 }
 
-function UploadStep({ wizard }: { wizard: ContentWizardActor }) {
+function UploadStep({ wizard, frameRef }: Pick<ContentWizardViewProps, 'wizard' | 'frameRef'>) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const [language] = useState(i18n.language);
@@ -134,6 +141,7 @@ function UploadStep({ wizard }: { wizard: ContentWizardActor }) {
           height={height}
           loading={frameLoading}
           onLoad={() => wizard.send({ type: 'wizard.frameLoaded' })}
+          frameRef={frameRef}
         />
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PAGE_SIZES } from '../../machines/list-query';
+import { selectIsBusy } from '../../machines/session.machine';
 import {
   selectIsLoading,
   selectItems,
@@ -59,6 +60,8 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
   const total = useSelector(list, selectTotal);
   const totalIsEstimate = useSelector(list, selectTotalIsEstimate);
   const loading = useSelector(list, selectIsLoading);
+  // Row actions that act on the session (assume a tenant) wait while the session is busy deciding another one.
+  const sessionBusy = useSelector(session, selectIsBusy);
 
   const columns = useMemo((): GridColDef<Row>[] => {
     const rowActions = config.rowActions ?? [];
@@ -76,7 +79,13 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
         renderCell: (params) => (
           <GridActionsCell {...params} suppressChildrenValidation={Boolean(config.deleteWhen)}>
             {rowActions.map(({ labelKey, Icon, run }) => (
-              <GridActionsCellItem key={labelKey} icon={<Icon />} label={t(labelKey)} onClick={() => run(params.row, session)} />
+              <GridActionsCellItem
+                key={labelKey}
+                icon={<Icon />}
+                label={t(labelKey)}
+                disabled={sessionBusy}
+                onClick={() => run(params.row, session)}
+              />
             ))}
             <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
             {config.deletable &&
@@ -93,7 +102,7 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
         ),
       },
     ];
-  }, [config, t, list, session, navigate, basePath]);
+  }, [config, t, list, session, sessionBusy, navigate, basePath]);
 
   const localeText = useMemo(() => gridLocaleText(t, i18n.language, totalIsEstimate), [t, i18n.language, totalIsEstimate]);
 

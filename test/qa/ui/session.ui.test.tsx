@@ -172,12 +172,16 @@ describeUiPaths(sessionModel, {
     'signedIn.idle': (_, snapshot) => {
       showsSignedIn(snapshot);
       if (banner()) expect(within(banner()!).getByRole('button', { name: 'Back to root admin' })).toHaveProperty('disabled', false);
+      const tenant = screen.queryAllByRole('row').find((row) => within(row).queryByText('Acme Learning'));
+      if (tenant) expect(within(tenant).getByRole('button', { name: 'Assume tenant' })).toHaveProperty('disabled', false);
       const failure = context(snapshot).failure;
       if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
     },
     'signedIn.assuming': (_, snapshot) => {
       showsSignedIn(snapshot);
       expect(screen.getByTestId('page-title').textContent).toBe('Tenants');
+      // One tenant at a time: the row's action waits for the answer.
+      expect(within(rowNamed('Acme Learning')!).getByRole('button', { name: 'Assume tenant' })).toHaveProperty('disabled', true);
     },
     'signedIn.returningToRoot': (_, snapshot) => {
       showsSignedIn(snapshot);
