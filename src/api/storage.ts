@@ -9,14 +9,52 @@ export const storageKeys = {
   language: 'language',
 } as const;
 
-/** The browser's memory of the session and the language; anything unreadable is treated as absent. */
-export function createStorage(store: KeyValueStore) {
+/**
+ * `store`, or while it refuses access (storage disabled by the browser, quota exceeded), a copy in memory: the
+ * session then lasts as long as the tab instead of failing every call.
+ */
+function withMemory(store: KeyValueStore): KeyValueStore {
+  const memory = new Map<string, string>();
+  const attempt = (access: () => void) => {
+    try {
+      access();
+    } catch {
+      // The memory copy holds it.
+    }
+  };
+  return {
+    getItem(key) {
+      try {
+        return store.getItem(key);
+      } catch {
+        return memory.get(key) ?? null;
+      }
+    },
+    setItem(key, value) {
+      memory.set(key, value);
+      attempt(() => store.setItem(key, value));
+    },
+    removeItem(key) {
+      memory.delete(key);
+      attempt(() => store.removeItem(key));
+    },
+  };
+}
+
+/**
+ * The browser's memory of the session and the language; anything unreadable is treated as absent. Only reading
+ * the stored session at start reports a storage refusing access (the session machine then starts signed out);
+ * everything else falls back to memory for the tab's life.
+ */
+export function createStorage(browserStore: KeyValueStore) {
+  const store = withMemory(browserStore);
   return {
     readToken: (): string | null => store.getItem(storageKeys.token),
 
+    /** What an earlier visit stored; throws when the browser refuses access to its storage. */
     readSession(): StoredSession | null {
-      const token = store.getItem(storageKeys.token);
-      const state = parseJson(store.getItem(storageKeys.session));
+      const token = browserStore.getItem(storageKeys.token);
+      const state = parseJson(browserStore.getItem(storageKeys.session));
       return token && isSessionState(state) ? { token, state } : null;
     },
 
@@ -38,25 +76,13 @@ export function createStorage(store: KeyValueStore) {
       store.removeItem(storageKeys.rootSession);
     },
 
-    /** Best effort: a storage that refuses every access (disabled) holds nothing to clear. */
     clearSessions() {
-      try {
-        store.removeItem(storageKeys.token);
-        store.removeItem(storageKeys.session);
-        store.removeItem(storageKeys.rootSession);
-      } catch {
-        // A storage that refuses access holds no session to clear.
-      }
+      store.removeItem(storageKeys.token);
+      store.removeItem(storageKeys.session);
+      store.removeItem(storageKeys.rootSession);
     },
 
-    /** Unreadable (storage disabled): no language is stored, the browser's is used. */
-    readLanguage(): string | null {
-      try {
-        return store.getItem(storageKeys.language);
-      } catch {
-        return null;
-      }
-    },
+    readLanguage: (): string | null => store.getItem(storageKeys.language),
 
     writeLanguage(language: string) {
       store.setItem(storageKeys.language, language);

@@ -101,6 +101,19 @@ describe('the console wired to an API', () => {
     expect(queryClient.getQueryData(['tenants'])).toBeUndefined();
   });
 
+  it('works for the tab when the browser refuses access to its storage: signed out at start, then signed in and listing', async () => {
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const { actors, reach } = start({ getItem: refuse, setItem: refuse, removeItem: refuse });
+    await reach('signedOut');
+    actors.session.send({ type: 'session.login', email: 'global@example.com', password: 'secret' });
+    await reach('signedIn');
+    const list = createActor(actors.resources.companies.list, { input: { allowedSorts: ['name'] } }).start();
+    await waitFor(list, (snapshot) => snapshot.matches({ ready: 'withData' }));
+    expect(listRequests.at(-1)?.token).toBe(globalLogin.token);
+  });
+
   it('starts in the browser language and stores a switch', async () => {
     const store = memoryStore();
     const { i18n } = start(store);

@@ -44,4 +44,32 @@ describe('browser storage', () => {
     storage.writeLanguage('it');
     expect(store.entries.get('language')).toBe('it');
   });
+
+  describe('when the browser refuses access to its storage', () => {
+    const refusing = () => {
+      const refuse = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+      return { getItem: refuse, setItem: refuse, removeItem: refuse };
+    };
+
+    it('says so when the stored session is read at start', () => {
+      expect(() => createStorage(refusing()).readSession()).toThrow('insecure');
+    });
+
+    it('keeps the session and the language in memory for the tab, and forgets them on request', () => {
+      const storage = createStorage(refusing());
+      expect(storage.readToken()).toBeNull();
+      expect(storage.readLanguage()).toBeNull();
+      storage.writeSession(session);
+      storage.writeRootSession(session);
+      storage.writeLanguage('it');
+      expect(storage.readToken()).toBe(session.token);
+      expect(storage.readRootSession()).toEqual(session);
+      expect(storage.readLanguage()).toBe('it');
+      storage.clearSessions();
+      expect(storage.readToken()).toBeNull();
+      expect(storage.readRootSession()).toBeNull();
+    });
+  });
 });

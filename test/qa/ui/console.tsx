@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { SimulatedClock } from 'xstate';
 import { storageKeys, type KeyValueStore } from '../../../src/api/storage';
+import { memoryStore } from '../../api/memory-store';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
 import { createConsole } from '../../../src/app/providers';
 import type { LoginResponse } from '../../../src/domain/session';
@@ -11,16 +12,7 @@ import { historyLocation } from '../../views/history-location';
 import { actorRecorder } from './actors';
 import { apiBase, controlledNetwork } from './network';
 
-/** A browser storage in memory, holding `entries` at first. */
-export function memoryStore(entries: Record<string, string> = {}): KeyValueStore & { entries: Map<string, string> } {
-  const map = new Map(Object.entries(entries));
-  return {
-    entries: map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
+export { memoryStore };
 
 /** What the console keeps in storage after signing in with `answer` (and, while a tenant is assumed, the root session). */
 export function storedSession(answer: LoginResponse, root?: LoginResponse): Record<string, string> {
