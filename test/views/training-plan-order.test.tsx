@@ -87,8 +87,12 @@ describe('ordering modules and items', { timeout: 15_000 }, () => {
     const transfer = dataTransfer();
     fireEvent.dragStart(handle('Wrap-up'), { dataTransfer: transfer });
     expect(transfer.setData).toHaveBeenCalledWith('text/plain', 'm3');
+    expect(announcement()).toMatch(/^Wrap-up picked up, position 3 of 3\./);
     fireEvent.dragOver(rowOf('modules-table', 'm2'), { dataTransfer: transfer });
+    expect(announcement()).toBe('Wrap-up moved to position 2 of 3.');
     fireEvent.dragOver(rowOf('modules-table', 'm1'), { dataTransfer: transfer });
+    fireEvent.dragOver(rowOf('modules-table', 'm3'), { dataTransfer: transfer });
+    expect(announcement()).toBe('Wrap-up moved to position 1 of 3.');
     expect(titles('modules-table')).toEqual(['Wrap-up', 'Welcome', 'Tools']);
     fireEvent.drop(rowOf('modules-table', 'm3'), { dataTransfer: transfer });
     fireEvent.dragEnd(handle('Wrap-up'), { dataTransfer: transfer });

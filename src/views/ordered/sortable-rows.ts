@@ -9,7 +9,7 @@ type Announcement = 'ordered.pickedUp' | 'ordered.moved' | 'ordered.dropped' | '
 /**
  * Reordering rows by keyboard and by drag and drop, both through the ordered list machine. On a row's handle,
  * Space or Enter picks the row up and drops it, the arrow keys move it, Escape puts it back; each step is announced.
- * Dragging the handle picks the row up, dragging over another row takes that row's place, dropping saves.
+ * Dragging the handle picks the row up, dragging over another row takes that row's place (announced too), dropping saves.
  */
 export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor, label: (row: Row) => string) {
   const { t } = useTranslation();
@@ -87,10 +87,14 @@ export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor, 
     /** A row: what is dragged over it takes its place, and is dropped there. */
     rowProps: (row: Row) => ({
       onDragOver: (event: DragEvent) => {
-        if (!picked()) return;
+        const id = picked();
+        if (!id) return;
         event.preventDefault();
         if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+        const before = ordered.getSnapshot().context.items.findIndex((item) => item.id === id);
         ordered.send({ type: 'ordered.moveOver', id: row.id });
+        // Drag-over fires continuously: only a new position is announced.
+        if (ordered.getSnapshot().context.items.findIndex((item) => item.id === id) !== before) announce('ordered.moved', id);
       },
       onDrop: (event: DragEvent) => {
         const id = picked();
