@@ -57,6 +57,35 @@ const versionOf = async (table: typeof companies | typeof tenants | typeof users
  * path, 400 for a foreign tenant or company in the body, 403 for a route its scope may not use. GLOBAL reaches
  * everything: its probes show that the same ids exist (200, or a refusal that writes nothing).
  */
+/**
+ * Sends every probe of every route as the actor, and gives what the API answered next to what each probe
+ * expects (`statusOf` may overrule a probe's status, e.g. 403 for actors without a company).
+ */
+async function runProbes<TActor>(
+  probesByRoute: Record<string, (actor: TActor) => Promise<Probe[]>>,
+  actor: TActor,
+  token: string,
+  statusOf: (probe: Probe) => number,
+) {
+  const outcomes = [];
+  const expected = [];
+  for (const [route, probesOf] of Object.entries(probesByRoute)) {
+    for (const probe of await probesOf(actor)) {
+      const response = await testApp.app.inject({
+        method: probe.method,
+        url: probe.url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(probe.payload ? { payload: probe.payload } : {}),
+      });
+      const field = response.statusCode === 400 ? response.json().errors?.[0]?.field : undefined;
+      outcomes.push({ route, label: probe.label, status: response.statusCode, field });
+      const status = statusOf(probe);
+      expected.push({ route, label: probe.label, status, field: status === 400 ? probe.field : undefined });
+    }
+  }
+  return { outcomes, expected };
+}
+
 const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
   'GET /api/companies': async (actor) => [
     { label: 'tenant filter', method: 'GET', url: `/api/companies?tenantId=${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
@@ -264,22 +293,7 @@ describe('tenant isolation on every route of companies, tenants and users', () =
       const actor = actors[kind];
       const before = await snapshot();
 
-      const outcomes = [];
-      const expected = [];
-      for (const [route, probesOf] of Object.entries(routeProbes)) {
-        for (const probe of await probesOf(actor)) {
-          const response = await testApp.app.inject({
-            method: probe.method,
-            url: probe.url,
-            headers: { authorization: `Bearer ${actor.api.token}` },
-            ...(probe.payload ? { payload: probe.payload } : {}),
-          });
-          const field = response.statusCode === 400 ? response.json().errors?.[0]?.field : undefined;
-          outcomes.push({ route, label: probe.label, status: response.statusCode, field });
-          expected.push({ route, label: probe.label, status: probe.status, field: probe.status === 400 ? probe.field : undefined });
-        }
-      }
-
+      const { outcomes, expected } = await runProbes(routeProbes, actor, actor.api.token, (probe) => probe.status);
       expect(outcomes).toEqual(expected);
       expect(await snapshot()).toEqual(before);
     });
@@ -573,23 +587,7 @@ describe('company isolation on every route of topics, contents and training plan
       const actor = actors[kind];
       const before = await catalogueSnapshot();
 
-      const outcomes = [];
-      const expected = [];
-      for (const [route, probesOf] of Object.entries(catalogueProbes)) {
-        for (const probe of await probesOf(actor)) {
-          const response = await testApp.app.inject({
-            method: probe.method,
-            url: probe.url,
-            headers: { authorization: `Bearer ${actor.api.token}` },
-            ...(probe.payload ? { payload: probe.payload } : {}),
-          });
-          const field = response.statusCode === 400 ? response.json().errors?.[0]?.field : undefined;
-          outcomes.push({ route, label: probe.label, status: response.statusCode, field });
-          const status = actor.companyId ? probe.status : 403;
-          expected.push({ route, label: probe.label, status, field: status === 400 ? probe.field : undefined });
-        }
-      }
-
+      const { outcomes, expected } = await runProbes(catalogueProbes, actor, actor.api.token, (probe) => (actor.companyId ? probe.status : 403));
       expect(outcomes).toEqual(expected);
       expect(await catalogueSnapshot()).toEqual(before);
     });
