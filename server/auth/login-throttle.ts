@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { ApiError } from '../http/api-error';
 
 const failureWindow = sql`interval '15 minutes'`;
 
@@ -27,6 +28,14 @@ export async function lockoutSeconds(db: Database, keys: string[], maxFailures: 
     .from(recent)
     .where(eq(recent.rank, maxFailures));
   return locked?.seconds ? Math.max(1, locked.seconds) : null;
+}
+
+/** 429 with `Retry-After` while any of the keys has reached `maxFailures` failures in the window. */
+export async function refuseWhileLockedOut(db: Database, keys: string[], maxFailures: number) {
+  const retryAfter = await lockoutSeconds(db, keys, maxFailures);
+  if (retryAfter !== null) {
+    throw new ApiError(429, 'Too many failed sign-in attempts. Try again later.', { 'retry-after': String(retryAfter) });
+  }
 }
 
 export async function recordLoginFailure(db: Database, keys: string[]) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companies, sessions, tenants, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
@@ -7,21 +7,29 @@ import { hashSessionToken, newSessionToken } from './session-token';
 export interface NewSession {
   userId: string;
   assumedTenantId: string | null;
+  /** For an assumed session: the GLOBAL session it was opened from. */
+  assumedFromSessionId?: string | null;
   ttlHours: number;
 }
 
-export async function createSession(db: Database, { userId, assumedTenantId, ttlHours }: NewSession) {
+export async function createSession(db: Database, { userId, assumedTenantId, assumedFromSessionId = null, ttlHours }: NewSession) {
   const token = newSessionToken();
   await db.insert(sessions).values({
     tokenHash: hashSessionToken(token),
     userId,
     assumedTenantId,
+    assumedFromSessionId,
     expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
   });
   return token;
 }
 
-export async function findActiveSession(db: Database, token: string): Promise<AuthSession | null> {
+export const findActiveSession = (db: Database, token: string) => activeSession(db, eq(sessions.tokenHash, hashSessionToken(token)));
+
+/** A session read again by id (e.g. after its user changed), null once it is no longer valid. */
+export const readActiveSession = (db: Database, sessionId: string) => activeSession(db, eq(sessions.id, sessionId));
+
+async function activeSession(db: Database, which: SQL): Promise<AuthSession | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -45,7 +53,7 @@ export async function findActiveSession(db: Database, token: string): Promise<Au
     .leftJoin(companies, and(isNull(sessions.assumedTenantId), eq(companies.id, users.companyId)))
     .where(
       and(
-        eq(sessions.tokenHash, hashSessionToken(token)),
+        which,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.enabled, true),
@@ -75,4 +83,28 @@ export async function revokeSession(db: Database, sessionId: string) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Revokes every session of the user except `keptSessionId` and, when that one is an assumed session, the GLOBAL
+ * session it was opened from (the console keeps its token to go back to the root admin). Answers how many it revoked.
+ */
+export async function revokeOtherSessions(db: Database, userId: string, keptSessionId: string): Promise<number> {
+  const assumedFrom = db
+    .select({ id: sessions.assumedFromSessionId })
+    .from(sessions)
+    .where(eq(sessions.id, keptSessionId));
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.id, keptSessionId),
+        sql`${sessions.id} is distinct from (${assumedFrom})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

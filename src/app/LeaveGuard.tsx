@@ -10,24 +10,27 @@ import { LeaveGuardContext } from '../views/navigation/leave-guard';
  */
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const blocking = useRef(false);
+  /** One entry per form that has something to lose. */
+  const holds = useRef(new Set<symbol>());
   const [pending, setPending] = useState<(() => void) | null>(null);
 
-  const setBlocking = useCallback((value: boolean) => {
-    blocking.current = value;
+  const hold = useCallback(() => {
+    const token = Symbol('leave guard');
+    holds.current.add(token);
+    return () => void holds.current.delete(token);
   }, []);
 
   const aroundNav = useCallback<AroundNavHandler>((navigate, to, options) => {
-    if (!blocking.current) return navigate(to, options);
+    if (holds.current.size === 0) return navigate(to, options);
     setPending(() => () => {
-      blocking.current = false;
+      holds.current.clear();
       navigate(to, options);
     });
   }, []);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (blocking.current) event.preventDefault();
+      if (holds.current.size > 0) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
@@ -35,7 +38,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 
   return (
     <Router aroundNav={aroundNav}>
-      <LeaveGuardContext.Provider value={setBlocking}>{children}</LeaveGuardContext.Provider>
+      <LeaveGuardContext.Provider value={hold}>{children}</LeaveGuardContext.Provider>
       <ConfirmDialog
         open={pending !== null}
         title={t('form.leaveTitle')}

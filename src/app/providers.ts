@@ -2,6 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import type { i18n } from 'i18next';
+import { createAccountApi } from '../api/account';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
 import { createQueryClient } from '../api/query-client';
@@ -18,6 +19,7 @@ import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { ConsoleActorOptions, ConsoleActors, ResourceMachines } from '../views/actors';
+import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines } from './video';
 
@@ -138,6 +140,7 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
   });
   const video = provideVideoMachines(videoTokens.obtain, apis.contents, queryClient, resources.contents.form);
   const trainingPlans = provideTrainingPlanMachines(createTrainingPlanApis(http), apis['training-plans'], queryClient);
+  const settings = provideSettingsMachines(createAccountApi(http), queryClient, session);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
@@ -145,5 +148,5 @@ export function createConsole({ store, apiUrl, browserLanguages, onLanguageChang
     storage.writeLanguage(language);
     onLanguageChange?.(language);
   });
-  return { actors: { session, notifications, resources, video, trainingPlans, actorOptions }, i18n, queryClient };
+  return { actors: { session, notifications, resources, video, trainingPlans, settings, actorOptions }, i18n, queryClient };
 }

@@ -10,6 +10,7 @@ import { ListView } from '../views/list/ListView';
 import { LoginView } from '../views/login/LoginView';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
 import { PlaceholderPage } from '../views/pages/PlaceholderPage';
+import { SettingsPage } from '../views/settings/SettingsPage';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
 import type { ResourceConfig } from '../views/resources/resource-config';
@@ -80,6 +81,9 @@ export function AppRoutes() {
             {resourceRoutes(topicsResource)}
             {resourceRoutes(contentsResource, <ContentWizardRoute />)}
             {trainingPlanRoutes()}
+            <Route key="settings" path="/settings">
+              <SettingsPage />
+            </Route>
             {pages.map(({ path, titleKey }) => (
               <Route key={path} path={path}>
                 <PlaceholderPage titleKey={titleKey} />

@@ -62,6 +62,18 @@ export interface StoredSession {
   state: SessionState;
 }
 
+/** `PUT users/me`: the signed-in user's own name (answered with the {@link MeResponse} after the change). */
+export interface ProfileChange {
+  name: string;
+  surname: string;
+}
+
+/** `PUT users/me/password`. */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
 export interface Credentials {
   email: string;
   password: string;

@@ -21,7 +21,8 @@ export type SessionEvent =
   | { type: 'session.returnToRoot' }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' }
-  | { type: 'session.videoTokenRefreshed'; vinapse: VinapseToken };
+  | { type: 'session.videoTokenRefreshed'; vinapse: VinapseToken }
+  | { type: 'session.profileUpdated'; me: MeResponse };
 
 export type SessionEmitted =
   | { type: 'session.loggedIn'; state: SessionState }
@@ -40,6 +41,14 @@ const returnToRoot = [
 ] as const;
 
 const toStored = ({ token, ...state }: LoginResponse): StoredSession => ({ token, state });
+
+/** The session with what `users/me` answered (the token and the video token stay). */
+const withMe = (session: StoredSession, me: MeResponse): StoredSession => ({ ...session, state: { ...session.state, ...me } });
+
+/** The root session kept aside, renamed as its user now is (the assumed session acts as that same user). */
+const renamedRoot = (root: StoredSession, { user }: MeResponse): StoredSession =>
+  root.state.user.id === user.id ? { ...root, state: { ...root.state, user: { ...root.state.user, name: user.name, surname: user.surname } } } : root;
+
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
 
 export const sessionMachine = setup({
@@ -65,6 +74,11 @@ export const sessionMachine = setup({
     clearCache: () => {},
     forgetSession: assign({ session: null, rootSession: null, failure: null }),
     reinstateRootSession: assign(({ context }) => ({ session: context.rootSession, rootSession: null, failure: null })),
+    /** The user's own name changed: what `PUT users/me` answered. */
+    rename: assign(({ context }, me: MeResponse) => ({
+      session: context.session && withMe(context.session, me),
+      rootSession: context.rootSession && renamedRoot(context.rootSession, me),
+    })),
     announceReturnToRoot: emit(({ context }) => ({ type: 'session.returnedToRoot' as const, state: context.session!.state })),
   },
   guards: {
@@ -158,10 +172,7 @@ export const sessionMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign({
-                  session: ({ context, event }) =>
-                    context.session && { ...context.session, state: { ...context.session.state, ...event.output } },
-                }),
+                assign({ session: ({ context, event }) => context.session && withMe(context.session, event.output) }),
                 { type: 'storeSession', params: ({ context }) => context.session! },
               ],
             },
@@ -175,7 +186,28 @@ export const sessionMachine = setup({
             ],
           },
         },
-        idle: {},
+        idle: {
+          on: {
+            'session.profileUpdated': [
+              {
+                description: 'The user changed their own name (settings): the session and the root session kept aside (the same user) show it at once.',
+                guard: 'hasRootSession',
+                actions: [
+                  { type: 'rename', params: ({ event }) => event.me },
+                  { type: 'storeSession', params: ({ context }) => context.session! },
+                  { type: 'storeRootSession', params: ({ context }) => context.rootSession! },
+                ],
+              },
+              {
+                description: 'The user changed their own name (settings): the session shows it at once.',
+                actions: [
+                  { type: 'rename', params: ({ event }) => event.me },
+                  { type: 'storeSession', params: ({ context }) => context.session! },
+                ],
+              },
+            ],
+          },
+        },
         assuming: {
           tags: 'busy',
           on: { 'session.assume': {} },

@@ -35,12 +35,19 @@ export interface TrainingPlanMachines {
   items: (planId: string, moduleId: string) => OrderedMachines;
 }
 
+/** The signed-in user's own settings: the name (loaded and saved as `users/me`) and the password change, given their calls by src/app. */
+export interface SettingsMachines {
+  profile: typeof formMachine;
+  password: typeof formMachine;
+}
+
 export interface ConsoleActors {
   session: ActorRefFrom<typeof sessionMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
   resources: Record<ResourceName, ResourceMachines>;
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
+  settings: SettingsMachines;
   /**
    * Given to every actor the console starts, the session's and the views' alike: an inspector that watches
    * what they do (QA measures path coverage with it) and the clock their delays run on. Unset in production.
@@ -65,6 +72,7 @@ export const useNotificationsActor = () => useActors().notifications;
 export const useResourceMachines = (resource: ResourceName) => useActors().resources[resource];
 export const useVideoMachines = () => useActors().video;
 export const useTrainingPlanMachines = () => useActors().trainingPlans;
+export const useSettingsMachines = () => useActors().settings;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { LoginResponse } from '../../src/domain/session';
+import type { LoginResponse, MeResponse } from '../../src/domain/session';
 import type { SessionEmitted, SessionSnapshot } from '../../src/machines/session.machine';
 import {
   assumedLogin,
@@ -280,5 +280,83 @@ describe('session: back to the root admin', () => {
     actor.send({ type: 'session.returnToRoot' });
     expect(fakes.logout).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().can({ type: 'session.returnToRoot' })).toBe(false);
+  });
+});
+
+describe('session: the user renames themselves (settings)', () => {
+  const renamed = (answer: LoginResponse, name: string, surname: string): MeResponse => {
+    const me = meAnswer(stored(answer).state, name);
+    return {
+      ...me,
+      user: { ...me.user, surname },
+      // docs/api-contract.md: an assumed session's `assumedBy` names the root admin as `name surname`.
+      assumedBy: me.assumedBy && { ...me.assumedBy, name: `${name} ${surname}` },
+    };
+  };
+
+  it('shows and stores the new name at once, keeping the token and the video token', async () => {
+    const { actor, reach, effects, emitted } = signedInAs(globalLogin);
+    await reach({ signedIn: 'idle' });
+    effects.storeSession.mockClear();
+    actor.send({ type: 'session.profileUpdated', me: renamed(globalLogin, 'Gloria', 'Bianchi') });
+    const { session, rootSession } = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+    expect(session).toEqual({
+      token: globalSession.token,
+      state: { ...globalSession.state, user: { ...globalSession.state.user, name: 'Gloria', surname: 'Bianchi' } },
+    });
+    expect(rootSession).toBeNull();
+    expect(effects.storeSession).toHaveBeenCalledWith(session);
+    expect(effects.storeRootSession).not.toHaveBeenCalled();
+    expect(emitted).toEqual([]);
+  });
+
+  it('renames the root admin kept aside as well while a tenant is assumed (the same user)', async () => {
+    const { actor, reach, effects } = startSession({
+      restoreSession: restoringAssumed,
+      fetchMe: async () => meAnswer(stored(assumedLogin).state, 'Grace'),
+    });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.profileUpdated', me: renamed(assumedLogin, 'Gloria', 'Bianchi') });
+    const { session, rootSession } = actor.getSnapshot().context;
+    expect(session?.state.user).toMatchObject({ name: 'Gloria', surname: 'Bianchi', scope: 'TENANT' });
+    expect(session?.state.assumedBy?.name).toBe('Gloria Bianchi');
+    expect(session?.token).toBe(assumedLogin.token);
+    expect(rootSession).toEqual({
+      token: globalLogin.token,
+      state: { ...globalSession.state, user: { ...globalSession.state.user, name: 'Gloria', surname: 'Bianchi' } },
+    });
+    expect(effects.storeSession).toHaveBeenLastCalledWith(session);
+    expect(effects.storeRootSession).toHaveBeenCalledWith(rootSession);
+  });
+
+  it('leaves a root session of another user as it is', async () => {
+    const other = { ...globalSession, state: { ...globalSession.state, user: { ...globalSession.state.user, id: 'someone-else' } } };
+    const { actor, reach } = startSession({
+      restoreSession: async () => ({ session: stored(assumedLogin), rootSession: other }),
+      fetchMe: async () => meAnswer(stored(assumedLogin).state, 'Grace'),
+    });
+    await reach({ signedIn: 'idle' });
+    actor.send({ type: 'session.profileUpdated', me: renamed(assumedLogin, 'Gloria', 'Rossi') });
+    expect(actor.getSnapshot().context.session?.state.user.name).toBe('Gloria');
+    expect(actor.getSnapshot().context.rootSession).toEqual(other);
+  });
+
+  it('is taken only while the session is idle: not while it is verified, assumed or given back', async () => {
+    const { actor, reach, effects } = startSession({ restoreSession: restoredGlobal, assume: pending });
+    await reach({ signedIn: 'verifying' });
+    const event = { type: 'session.profileUpdated', me: renamed(globalLogin, 'Gloria', 'Rossi') } as const;
+    expect(actor.getSnapshot().can(event)).toBe(false);
+    actor.send(event);
+    expect(actor.getSnapshot().context.session).toEqual(globalSession);
+    expect(effects.storeSession).not.toHaveBeenCalled();
+  });
+
+  it('is not taken signed out', async () => {
+    const { actor, reach, effects } = startSession();
+    await reach('signedOut');
+    actor.send({ type: 'session.profileUpdated', me: renamed(globalLogin, 'Gloria', 'Rossi') });
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(effects.storeSession).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { MeResponse } from '../../src/domain/session';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { sessionModel } from '../qa/models/session';
 import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
@@ -16,6 +17,8 @@ const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(
     ['logout', { type: 'session.logout' }],
     ['unauthorized', { type: 'session.unauthorized' }],
     ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' } }],
+    ['profile saved', { type: 'session.profileUpdated', me: meAnswer(globalState, 'Grace') }],
+    ['profile saved (assumed)', { type: 'session.profileUpdated', me: meAnswer(stored(assumedLogin).state, 'Grace') }],
     ['restore: found', done('restoreSession', { session: stored(globalLogin), rootSession: null })],
     ['restore: assumed', done('restoreSession', { session: stored(assumedLogin), rootSession: stored(globalLogin) })],
     ['restore: nothing', done('restoreSession', null)],
@@ -33,6 +36,11 @@ const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(
     ['revoke: offline', error('revokeAssumedSession', offline)],
   ],
   serializeState,
+  // The answer to a name change describes the session that asked (the same name: the graph stays as small as it was).
+  isImpossible: (snapshot, event) =>
+    event.type === 'session.profileUpdated' &&
+    ((event as unknown as { me: MeResponse }).me.user.scope !== snapshot.context.session?.state.user.scope ||
+      ((event as unknown as { me: MeResponse }).me.assumedBy === null) !== (snapshot.context.session?.state.assumedBy === null)),
 });
 
 const options: DriveOptions = {

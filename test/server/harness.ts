@@ -1,6 +1,6 @@
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../server/app';
 import { openPglite, openPostgres, pgliteDirectory, type Database, type DatabaseClient } from '../../server/db/client';
 import { demoPassword } from '../../server/db/seed';
@@ -100,6 +100,18 @@ export const nextClientIp = () => `10.0.${Math.floor(++clientCounter / 250)}.${(
 
 export function postLogin(app: App, body: unknown, remoteAddress = nextClientIp()) {
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
+}
+
+/** The answer of a locked-out account (login and password change alike): 429, a Retry-After within the window. */
+export function expectLockedOut(response: Awaited<ReturnType<typeof postLogin>>) {
+  expect(response.statusCode).toBe(429);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  expect(response.json()).toEqual({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many failed sign-in attempts. Try again later.',
+  });
 }
 
 export async function signIn(app: App, email: string, password: string = demo.password) {

@@ -75,15 +75,17 @@ describe('user menu', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Home');
   });
 
-  it('offers settings and profiling, which only close the menu', async () => {
+  it('offers profiling, which only closes the menu, and settings, which opens its page', async () => {
     const { user, location } = await openAs(globalLogin);
-    await user.click(screen.getByTestId('user-menu-button'));
-    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
-    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await user.click(screen.getByTestId('user-menu-button'));
     await user.click(screen.getByRole('menuitem', { name: 'Profiling' }));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(location()).toBe('/home');
+    await user.click(screen.getByTestId('user-menu-button'));
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(location()).toBe('/settings');
+    expect(screen.getByTestId('page-title').textContent).toBe('Settings');
   });
 
   it('logs out and goes to /login', async () => {

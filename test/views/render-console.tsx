@@ -5,12 +5,14 @@ import { createActor } from 'xstate';
 import { createQueryClient } from '../../src/api/query-client';
 import { ConsoleShell } from '../../src/app/ConsoleShell';
 import { announceSessionEvents, provideResourceMachines } from '../../src/app/providers';
+import { provideSettingsMachines } from '../../src/app/settings';
 import { provideTrainingPlanMachines } from '../../src/app/training-plans';
 import { provideVideoMachines, type ObtainVideoAccess } from '../../src/app/video';
 import type { ResourceName } from '../../src/domain/resource';
 import { createI18n, type Language } from '../../src/i18n';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
-import { fakeSessionMachine, pending, type SessionFakes } from '../machines/session-fixtures';
+import { fakeSessionMachine, globalState, meAnswer, pending, type SessionFakes } from '../machines/session-fixtures';
+import { fakeAccount, type FakeAccount } from './fake-account';
 import { fakeApis, type FakeResource } from './fake-api';
 import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
 import { historyLocation } from './history-location';
@@ -24,6 +26,8 @@ export interface RenderOptions extends Partial<SessionFakes> {
   obtainVideoAccess?: ObtainVideoAccess;
   /** The modules and items of training plans, in memory (none unless given). */
   trainingPlans?: FakeTrainingPlans;
+  /** The signed-in user's own account, in memory (the GLOBAL user unless given). */
+  account?: FakeAccount;
 }
 
 /** The whole console at `path`, on a session fed with fakes (signed out, calls pending, unless overridden). */
@@ -33,6 +37,7 @@ export function renderConsole({
   resources: given,
   obtainVideoAccess = pending,
   trainingPlans: nested = fakeTrainingPlans(),
+  account = fakeAccount(meAnswer(globalState, globalState.user.name)),
   ...overrides
 }: RenderOptions = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
@@ -45,6 +50,7 @@ export function renderConsole({
   const machines = provideResourceMachines(apis, queryClient);
   const video = provideVideoMachines(obtainVideoAccess, apis.contents, queryClient, machines.contents.form);
   const trainingPlans = provideTrainingPlanMachines(nested.apis, apis['training-plans'], queryClient);
+  const settings = provideSettingsMachines(account.api, queryClient, session);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
@@ -53,8 +59,8 @@ export function renderConsole({
   const user = userEvent.setup();
   render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={{ session, notifications, resources: machines, video, trainingPlans }} i18n={i18n} />
+      <ConsoleShell actors={{ session, notifications, resources: machines, video, trainingPlans, settings }} i18n={i18n} />
     </Router>,
   );
-  return { user, session, fakes, i18n, queryClient, resources, trainingPlans: nested, history, location: history.current };
+  return { user, session, fakes, effects, i18n, queryClient, resources, trainingPlans: nested, account, history, location: history.current };
 }

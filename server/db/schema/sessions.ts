@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestampColumn } from './columns';
 import { tenants } from './tenants';
 import { users } from './users';
@@ -12,6 +12,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     assumedTenantId: uuid('assumed_tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The GLOBAL session an assumed session was opened from (kept when a password change revokes the others). */
+    assumedFromSessionId: uuid('assumed_from_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
     createdAt: timestampColumn('created_at').notNull().defaultNow(),
     expiresAt: timestampColumn('expires_at').notNull(),
     revokedAt: timestampColumn('revoked_at'),
@@ -19,5 +21,6 @@ export const sessions = pgTable(
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
     index('sessions_assumed_tenant_id_idx').on(table.assumedTenantId),
+    index('sessions_assumed_from_session_id_idx').on(table.assumedFromSessionId),
   ],
 );

@@ -5,16 +5,16 @@ import {
   accountThrottleKey,
   clearLoginFailures,
   clientThrottleKey,
-  lockoutSeconds,
   normaliseEmail,
   recordLoginFailure,
+  refuseWhileLockedOut,
 } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
 import { requireScope } from '../../auth/scope';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
-import { ApiError, notFound, unauthorized } from '../../http/api-error';
+import { notFound, unauthorized } from '../../http/api-error';
 import { errorResponses } from '../../http/error-response';
 import { errorBody } from '../../http/error-handler';
 import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
@@ -24,8 +24,9 @@ import { LoginResponse } from './session.schemas';
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings, issueVideoToken, videoServiceUrl } = app;
 
-  async function startSession(userId: string, assumedTenantId: string | null) {
-    const token = await createSession(db, { userId, assumedTenantId, ttlHours: authSettings.sessionTtlHours });
+  async function startSession(userId: string, assumedTenantId: string | null, assumedFromSessionId: string | null = null) {
+    const ttlHours = authSettings.sessionTtlHours;
+    const token = await createSession(db, { userId, assumedTenantId, assumedFromSessionId, ttlHours });
     const session = await findActiveSession(db, token);
     if (!session) throw new Error('A new session could not be read back');
     return { token, session };
@@ -47,12 +48,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = normaliseEmail(request.body.email);
       const accountKey = accountThrottleKey(email);
       const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
-      const retryAfter = await lockoutSeconds(db, throttleKeys, authSettings.loginMaxFailures);
-      if (retryAfter !== null) {
-        throw new ApiError(429, 'Too many failed sign-in attempts. Try again later.', {
-          'retry-after': String(retryAfter),
-        });
-      }
+      await refuseWhileLockedOut(db, throttleKeys, authSettings.loginMaxFailures);
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, admin: users.admin, enabled: users.enabled })
@@ -86,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, request.body.tenantId));
       if (!tenant) throw notFound('Tenant not found');
 
-      const { token, session } = await startSession(request.session.realUserId, tenant.id);
+      const { token, session } = await startSession(request.session.realUserId, tenant.id, request.session.sessionId);
       await recordAudit(db, session, {
         action: 'ASSUME',
         entity: 'tenant',

@@ -1,9 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  accountThrottleKey,
+  clearLoginFailures,
+  clientThrottleKey,
+  recordLoginFailure,
+  refuseWhileLockedOut,
+} from '../../auth/login-throttle';
+import { invalidField } from '../../http/api-error';
 import { errorResponses } from '../../http/error-response';
 import { meResponse } from '../auth/session-response';
 import { MeResponse } from '../auth/session.schemas';
+import { MeUpdateBody, PasswordChangeBody } from './me.schemas';
+import { changeOwnPassword, updateOwnName } from './own-account';
 
+/**
+ * The signed-in user's own account (decisions.md: "a settings page: the user's own name, language and password";
+ * the language stays in the browser). For an assumed session these act on the real user, the root admin.
+ */
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, authSettings } = app;
+
   app.get(
     '/me',
     {
@@ -14,5 +31,48 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => meResponse(request.session, app.videoServiceUrl()),
+  );
+
+  app.put(
+    '/me',
+    {
+      schema: {
+        summary: "Change the signed-in user's own name and surname (the root admin's for an assumed session)",
+        tags: ['users'],
+        body: MeUpdateBody,
+        response: { 200: MeResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => meResponse(await updateOwnName(db, request.session, request.body), app.videoServiceUrl()),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        summary: "Change the signed-in user's own password; signs out the user's other sessions",
+        description:
+          'A wrong currentPassword is a failed sign-in of the account (and of the client address): after LOGIN_MAX_FAILURES ' +
+          'in 15 minutes the answer is 429 with Retry-After, as at sign-in. Every other session of the user is revoked, ' +
+          'except this one and, for an assumed session, the GLOBAL session it was assumed from.',
+        tags: ['users'],
+        body: PasswordChangeBody,
+        response: { 204: Type.Null({ description: 'Password changed' }), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      // An assumed session's user is the real (root) user with a narrower scope: same id, same email.
+      const accountKey = accountThrottleKey(request.session.user.email);
+      const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
+      await refuseWhileLockedOut(db, throttleKeys, authSettings.loginMaxFailures);
+
+      const outcome = await changeOwnPassword(db, request.session, request.body);
+      if (!outcome.changed) {
+        await recordLoginFailure(db, throttleKeys);
+        throw invalidField('currentPassword', 'is incorrect');
+      }
+      await clearLoginFailures(db, accountKey);
+      return reply.code(204).send(null);
+    },
   );
 };

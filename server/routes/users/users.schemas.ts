@@ -25,11 +25,14 @@ export const User = Type.Object(
   { title: 'User' },
 );
 
+/** The rules of a new password, wherever one is set. */
+export const passwordRules = { minLength: 8, maxLength: 1024 } as const;
+
 export const userBody = {
   name: RequiredText(100),
   surname: RequiredText(100),
   email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024, description: 'On update, omitted = unchanged' })),
+  password: Type.Optional(Type.String({ ...passwordRules, description: 'On update, omitted = unchanged' })),
   enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
   admin: Type.Optional(Type.Boolean({ description: 'Default false' })),
   scope: Type.Optional(Scope({ description: "Default: the creator's" })),

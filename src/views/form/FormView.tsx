@@ -104,7 +104,8 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
 export interface RecordFormProps {
   form: FormActor;
   fields: FieldConfig[];
-  onCancel: () => void;
+  /** Offers Cancel (leaving the form); none unless given. */
+  onCancel?: () => void;
   /** 'Save' unless given. */
   submitLabelKey?: string;
   /** The submit button waits until every required field has a value. */
@@ -160,7 +161,7 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         {deleteBlockedKey && <DeleteRecordButton form={form} blockedKey={deleteBlockedKey} />}
-        <Button onClick={onCancel}>{t('form.cancel')}</Button>
+        {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}
         <Button type="submit" variant="contained" disabled={!editable || (submitWhenComplete && !complete)}>
           {t(submitLabelKey)}
         </Button>

@@ -17,6 +17,8 @@ const serverKeys: Record<string, string> = {
   'already in use': 'validation.alreadyInUse',
   'not allowed': 'validation.notAllowed',
   'not found': 'validation.notFound',
+  'is incorrect': 'validation.incorrect',
+  'must differ from the current password': 'validation.mustDifferFromCurrent',
 };
 
 export function problemText(problem: FieldProblem, t: TFunction): string {

@@ -11,16 +11,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { useSessionActor } from '../actors';
-
-const languageEntries = [
-  { language: 'it', labelKey: 'userMenu.italian' },
-  { language: 'en', labelKey: 'userMenu.english' },
-] as const;
+import { languageEntries, useLanguageSwitch } from './language-switch';
 
 export function UserMenu() {
   const session = useSessionActor();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguageSwitch();
+  const [, navigate] = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
@@ -46,14 +45,14 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <ListSubheader>{t('userMenu.language')}</ListSubheader>
-        {languageEntries.map(({ language, labelKey }) => (
+        {languageEntries.map(({ language: code, labelKey }) => (
           <MenuItem
-            key={language}
-            data-testid={`language-${language}`}
-            lang={language}
-            selected={i18n.resolvedLanguage === language}
+            key={code}
+            data-testid={`language-${code}`}
+            lang={code}
+            selected={language.current === code}
             onClick={() => {
-              void i18n.changeLanguage(language);
+              language.switchTo(code);
               close();
             }}
           >
@@ -61,7 +60,13 @@ export function UserMenu() {
           </MenuItem>
         ))}
         <Divider />
-        <MenuItem onClick={close}>
+        <MenuItem
+          data-testid="settings"
+          onClick={() => {
+            close();
+            navigate('/settings');
+          }}
+        >
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>

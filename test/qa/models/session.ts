@@ -19,6 +19,15 @@ export const companyVideoLogin = loginAnswer(
   'company-token',
 );
 
+/**
+ * What `PUT users/me` answers after the user renamed themselves on the settings page: the session that asked, under
+ * the new name (for an assumed tenant the root admin, also the `assumedBy` of the banner, named there `name surname`).
+ */
+export const renamedAs = (answer: LoginResponse, name: string, surname: string): MeResponse => {
+  const me = meAnswer(stored(answer).state, name);
+  return { ...me, user: { ...me.user, surname }, assumedBy: me.assumedBy && { ...me.assumedBy, name: `${name} ${surname}` } };
+};
+
 /** What `POST auth/refresh-jwt` hands out (docs/api-contract.md), and the token the session then keeps. */
 export const freshVideoToken = { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' };
 
@@ -29,11 +38,11 @@ export const sessionModel: MachineModel = {
   summary: 'Signing in, restoring a stored session, assuming a tenant and going back to root, signing out.',
   machine: sessionMachine,
   impossible: [
-    '`me` answers describe the session that asked: a GLOBAL session is answered as GLOBAL, an assumed one as the assumed tenant, a company admin as that company admin.',
+    '`me` answers, and the answers to a name change (`PUT users/me`, sent on as `session.profileUpdated`), describe the session that asked: a GLOBAL session is answered as GLOBAL, an assumed one as the assumed tenant, a company admin as that company admin.',
     'A video token is refreshed only for a company admin: the player and the uploader live in the catalogue (COMPANY only), and the video course is the company, so GLOBAL and TENANT sessions never ask for one.',
   ],
   bounded:
-    'A state is its value, the signed-in scope, whether a root session is kept aside and the failure status: tokens, names and the video token are left out, so a repeated login or a refreshed video token lands on a known state.',
+    'A state is its value, the signed-in scope, whether a root session is kept aside and the failure status: tokens, names and the video token are left out, so a repeated login, a refreshed video token or a new name lands on a known state.',
   scenarios: [
     {
       name: 'session',
@@ -49,8 +58,8 @@ export const sessionModel: MachineModel = {
       isImpossible: (snapshot, event) => {
         const session = sessionOf(snapshot);
         if (event.type === 'session.videoTokenRefreshed') return session?.state.user.scope !== 'COMPANY';
-        if (event.type !== 'xstate.done.actor.fetchMe') return false;
-        const answer = (event as unknown as { output: MeResponse }).output;
+        if (event.type !== 'xstate.done.actor.fetchMe' && event.type !== 'session.profileUpdated') return false;
+        const answer = event.type === 'session.profileUpdated' ? (event as unknown as { me: MeResponse }).me : (event as unknown as { output: MeResponse }).output;
         return answer.user.scope !== session?.state.user.scope || (answer.assumedBy?.id ?? null) !== (session?.state.assumedBy?.id ?? null);
       },
       events: [
@@ -60,6 +69,9 @@ export const sessionModel: MachineModel = {
         ['log out', { type: 'session.logout' }],
         ['a call answers 401', { type: 'session.unauthorized' }],
         ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: freshVideoToken }],
+        ['profile saved', { type: 'session.profileUpdated', me: renamedAs(globalLogin, 'Gloria', 'Bianchi') }],
+        ['profile saved (assumed tenant)', { type: 'session.profileUpdated', me: renamedAs(assumedLogin, 'Gloria', 'Bianchi') }],
+        ['profile saved (company admin)', { type: 'session.profileUpdated', me: renamedAs(companyVideoLogin, 'Carlotta', 'Verdi') }],
         ['restore: a GLOBAL session', done('restoreSession', { session: stored(globalLogin), rootSession: null })],
         ['restore: an assumed tenant', done('restoreSession', { session: stored(assumedLogin), rootSession: stored(globalLogin) })],
         ['restore: a company admin with videos', done('restoreSession', { session: stored(companyVideoLogin), rootSession: null })],

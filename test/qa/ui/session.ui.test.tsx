@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { storageKeys } from '../../../src/api/storage';
+import type { MeResponse } from '../../../src/domain/session';
 import type { SessionContext } from '../../../src/machines/session.machine';
 import { storedContent } from '../../machines/catalogue-fixtures';
 import type { Path } from '../../machines/graph-paths';
-import { assumedLogin, globalLogin } from '../../machines/session-fixtures';
+import { assumedLogin, globalLogin, meAnswer } from '../../machines/session-fixtures';
 import { companyVideoLogin, freshVideoToken, sessionModel } from '../models/session';
 import type { Scenario } from '../model';
 import { memoryStore, openConsole, storedSession, type OpenedConsole } from './console';
@@ -90,6 +91,38 @@ const showsSignedIn = (snapshot: AnyMachineSnapshot) => {
   else expect(banner()).toBeNull();
 };
 
+const isMeRequest = ({ method, path }: { method: string; path: string }) => method === 'GET' && path === 'users/me';
+
+/**
+ * The user opens Settings from the user menu, changes the name in the profile and saves it; the API answers
+ * `PUT users/me` with the session's user under the new name (the event's payload). The profile form first reads
+ * the signed-in user (`GET users/me`): answered as the API would. A session check left behind by a state the
+ * session already left (assuming during `verifying`) may still be held: nobody waits for it, it is answered too.
+ */
+const saveProfile = async ({ console: c }: Harness, event: unknown) => {
+  const { me } = event as { me: MeResponse };
+  const state = c.runtime.actors.session.getSnapshot().context.session!.state;
+  const heldBefore = c.network.held().filter(isMeRequest).length;
+  await c.user.click(screen.getByRole('button', { name: 'User menu' }));
+  await c.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+  await waitFor(() => expect(c.network.held().filter(isMeRequest).length).toBe(heldBefore + 1));
+  for (let index = 0; index <= heldBefore; index += 1) (await c.network.next('GET', 'users/me')).respond(200, meAnswer(state, state.user.name));
+  const profile = within(screen.getByRole('region', { name: 'Profile' }));
+  const name = await profile.findByRole('textbox', { name: 'Name' });
+  await c.user.clear(name);
+  await c.user.type(name, me.user.name);
+  await c.user.clear(profile.getByRole('textbox', { name: 'Surname' }));
+  await c.user.type(profile.getByRole('textbox', { name: 'Surname' }), me.user.surname);
+  await c.user.click(profile.getByRole('button', { name: 'Save' }));
+  const request = await c.network.next('PUT', 'users/me');
+  expect(request.body).toEqual({ name: me.user.name, surname: me.user.surname });
+  request.respond(200, me);
+  await waitFor(() => expect(notificationTexts()).toContain('Profile saved'));
+  // The state's serialisation leaves names out: the new one must show at once, in the header (and the banner).
+  expect(screen.getByTestId('sidebar-header').textContent).toContain(`${me.user.name} ${me.user.surname}`);
+  if (me.assumedBy) expect(banner()?.textContent).toContain(`as ${me.assumedBy.name}.`);
+};
+
 describeUiPaths(sessionModel, {
   open,
   perform: {
@@ -147,6 +180,9 @@ describeUiPaths(sessionModel, {
       await c.user.click(within(screen.getByTestId('sidebar-menu')).getByRole('link', { name: 'Users' }));
       (await c.network.next('GET', 'users')).respond(401, problem(401, 'Unauthorized', 'Session expired'));
     },
+    'profile saved': saveProfile,
+    'profile saved (assumed tenant)': saveProfile,
+    'profile saved (company admin)': saveProfile,
     'video token refreshed': async ({ console: c }) => {
       (await c.network.next('POST', 'auth/refresh-jwt')).respond(200, { success: true, jwtTokens: { vinapse: freshVideoToken } });
       await waitFor(() => expect(screen.getByTestId('player-frame').getAttribute('src')).toContain(freshVideoToken.token));

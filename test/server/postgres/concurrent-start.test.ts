@@ -13,7 +13,12 @@ describe('several instances starting at once on PostgreSQL', () => {
       const applied = await Promise.all(instances.map((client) => migrate(client)));
       const seeded = await Promise.all(instances.map((client) => seedDemoData(client.db)));
 
-      expect(applied.flat()).toEqual(['0001_initial.sql', '0002_list_indexes.sql', '0003_catalogue_list_indexes.sql']);
+      expect(applied.flat()).toEqual([
+        '0001_initial.sql',
+        '0002_list_indexes.sql',
+        '0003_catalogue_list_indexes.sql',
+        '0004_session_assumed_from.sql',
+      ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {
       await Promise.all(instances.map((client) => client.close()));

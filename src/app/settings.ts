@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/query-core';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { cacheAccountApi, type AccountApi } from '../api/account';
+import type { StoredRecord } from '../domain/resource';
+import type { MeResponse, PasswordChange, ProfileChange } from '../domain/session';
+import { formMachine } from '../machines/form.machine';
+import type { sessionMachine } from '../machines/session.machine';
+import type { SettingsMachines } from '../views/actors';
+
+/**
+ * The form's record of the signed-in user: the name fields at the top (what the form edits). `users/me` has no
+ * version: the change is the user's own, and the API takes no version for it.
+ */
+const profileRecord = ({ user }: MeResponse): StoredRecord & ProfileChange => ({
+  id: user.id,
+  createdAt: '',
+  updatedAt: '',
+  version: 0,
+  name: user.name,
+  surname: user.surname,
+});
+
+/** A password change answers nothing (204): the form's record is only a placeholder. */
+const passwordChanged: StoredRecord = { id: 'password', createdAt: '', updatedAt: '', version: 0 };
+
+/**
+ * The settings page's forms: the profile loads the signed-in user (`GET users/me`, through the query cache) and
+ * saves the name (`PUT users/me`), whose answer the session takes at once (`session.profileUpdated`: the header
+ * shows the new name); the password form changes the password (`PUT users/me/password`). The forms send exactly
+ * the API's bodies (`name`, `surname`; `currentPassword`, `newPassword`): the confirmation is form-only.
+ */
+export function provideSettingsMachines(
+  api: AccountApi,
+  queryClient: QueryClient,
+  session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
+): SettingsMachines {
+  const account = cacheAccountApi(api, queryClient);
+  return {
+    profile: formMachine.provide({
+      actors: {
+        loadRecord: fromPromise(async ({ input: { reload } }) => profileRecord(await account.me({ reload }))),
+        saveRecord: fromPromise(async ({ input: { body } }) => {
+          const me = await account.updateProfile(body as unknown as ProfileChange);
+          session.send({ type: 'session.profileUpdated', me });
+          return profileRecord(me);
+        }),
+      },
+    }),
+    password: formMachine.provide({
+      actors: {
+        saveRecord: fromPromise(async ({ input: { body } }) => {
+          await account.changePassword(body as unknown as PasswordChange);
+          return passwordChanged;
+        }),
+      },
+    }),
+  };
+}
