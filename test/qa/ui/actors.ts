@@ -35,6 +35,10 @@ export function actorRecorder() {
     latest(machineId: string): AnyActorRef | undefined {
       return started.findLast((actor) => machineOf(actor)?.id === machineId && actor._parent === undefined);
     },
+    /** The first actor of this machine started by the console or a view: the one a screen started before it moved on. */
+    first(machineId: string): AnyActorRef | undefined {
+      return started.find((actor) => machineOf(actor)?.id === machineId && actor._parent === undefined);
+    },
     /** Every actor of this machine, invoked ones included, oldest first. */
     all: (machineId: string) => started.filter((actor) => machineOf(actor)?.id === machineId),
     /** Every snapshot this actor had, oldest first (its initial one included): states it left at once are among them. */

@@ -8,7 +8,7 @@ import { companyLogin } from '../../machines/session-fixtures';
 import type { GraphEvent } from '../model';
 import { formModel, NAME_MAX_LENGTH, planFields, storedPlan, tooLongName, typedName } from '../models/form';
 import { openSignedIn, type OpenedConsole } from './console';
-import { button, dialog, dialogButton, errorAnswer, firstActorOf, notificationTexts } from './form-screen';
+import { button, dialog, dialogButton, errorAnswer, notificationTexts } from './form-screen';
 import type { HeldRequest } from './network';
 import { describeUiPaths } from './paths';
 
@@ -94,8 +94,10 @@ describeUiPaths<FormHarness>(formModel, {
     const opened = openSignedIn(id === null ? '/training-plans/new' : `/${planPath}`, companyLogin);
     // The modules table below a loaded plan: not this machine's business.
     opened.network.always('GET', `${planPath}/modules`, () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
-    return { console: firstActorOf(opened, 'form'), id };
+    return { console: opened, id };
   },
+  // Saving a new plan opens its edit page, which starts a form of its own: the path follows the form it opened.
+  actorUnderTest: (harness) => harness.console.actors.first('form'),
   perform: {
     'type a name': async (harness) => replaceName(harness, (field) => harness.console.user.type(field, typedName)),
     'paste a 201-character name': async (harness) =>

@@ -93,6 +93,20 @@ export function controlledNetwork() {
         request.respond(status, body);
       }
     },
+    /** Answers the next matching call only (one already held, or the next one made); later ones are held as usual. */
+    once(method: string, path: string | RegExp, answer: { status: number; body?: unknown }) {
+      const waiting = held.find(matches(method, path));
+      if (waiting) {
+        held.splice(held.indexOf(waiting), 1);
+        return waiting.respond(answer.status, answer.body);
+      }
+      let used = false;
+      autoAnswers.push((request) => {
+        if (used || !matches(method, path)(request)) return undefined;
+        used = true;
+        return answer;
+      });
+    },
     /** Calls made and not answered yet. */
     held: () => [...held],
     /** Calls answered so far, in order. */

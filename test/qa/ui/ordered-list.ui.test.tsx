@@ -9,7 +9,7 @@ import type { GraphEvent } from '../model';
 import { storedPlan } from '../models/form';
 import { draggedRow, keyboardRow, orderedListModel } from '../models/ordered-list';
 import { openSignedIn, type OpenedConsole } from './console';
-import { answerOnce, dialog, dialogButton, errorAnswer, notificationTexts } from './form-screen';
+import { dialog, dialogButton, errorAnswer, notificationTexts } from './form-screen';
 import type { HeldRequest } from './network';
 import { describeUiPaths } from './paths';
 
@@ -131,7 +131,7 @@ describeUiPaths<OrderedHarness>(orderedListModel, {
     // The plan's form loads the plan first; the table then takes it from the cache as the rows' owner.
     const first = path.steps[1]?.event as GraphEvent | undefined;
     const owner = first && 'output' in first ? ((first.output as OrderedPage).owner as { status: string }) : { status: 'DRAFT' };
-    answerOnce(opened.network, 'GET', planPath, { status: 200, body: planAs(owner.status) });
+    opened.network.once('GET', planPath, { status: 200, body: planAs(owner.status) });
     return { console: opened, planStale: false, dragging: false };
   },
   perform: {

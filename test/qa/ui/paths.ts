@@ -26,6 +26,11 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
    * one, and has no `show`. Unset: every state stays until the path's next event.
    */
   momentary?: (state: AnyMachineSnapshot, nextLabel: string | undefined) => boolean;
+  /**
+   * The app's actor the path follows; the latest one of the machine unless given (e.g. the first, when a final
+   * state leads to a page that starts another actor of the same machine).
+   */
+  actorUnderTest?: (harness: Harness) => AnyActorRef | undefined;
 }
 
 /**
@@ -35,6 +40,7 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
  */
 export function describeUiPaths<Harness extends { console: OpenedConsole }>(model: MachineModel, ui: MachineUi<Harness>) {
   const machineId = model.machine.id;
+  const actorOf = (harness: Harness) => (ui.actorUnderTest ? ui.actorUnderTest(harness) : harness.console.actors.latest(machineId));
   /** The leaf states to assert; a machine without states of its own (its value is `{}`) is asserted under its id. */
   const shownKeys = (snapshot: AnyMachineSnapshot) => {
     const keys = stateKeys(snapshot);
@@ -44,7 +50,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
   const explorations = exploreModel(model);
 
   const reached = (harness: Harness, scenario: Scenario, expected: AnyMachineSnapshot, after: string) => () => {
-    const actor = harness.console.actors.latest(machineId);
+    const actor = actorOf(harness);
     expect(actor, `a ${machineId} actor is running`).toBeDefined();
     const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
     expect(snapshot.value, `state after ${after}`).toEqual(expected.value);
@@ -65,7 +71,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
 
   /** For a momentary step: one of the app actor's snapshots not seen yet was in the expected state; moves `seen` past it. */
   const passedThrough = (harness: Harness, scenario: Scenario, expected: AnyMachineSnapshot, after: string, seen: Seen) => () => {
-    const actor = harness.console.actors.latest(machineId);
+    const actor = actorOf(harness);
     expect(actor, `a ${machineId} actor is running`).toBeDefined();
     const history = harness.console.actors.snapshots(actor!);
     const from = actor === seen.actor ? seen.count : 0;
@@ -103,7 +109,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
             } catch {
               await waitFor(check);
             }
-            const actor = harness.console.actors.latest(machineId);
+            const actor = actorOf(harness);
             Object.assign(seen, { actor, count: harness.console.actors.snapshots(actor!).length });
           }
         } finally {
