@@ -16,12 +16,8 @@ export const serviceUrl = 'http://acme.localhost:3001';
 export const serviceOrigin = 'http://acme.localhost:3001';
 export const access: VideoAccess = { serviceUrl, courseId: 'company-1', token: 'video-token' };
 
-export const storedContent = (fields: Partial<Content> = {}): Content => ({
-  id: 'k1',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  title: 'Forklift training',
+/** A new Video of company-1: what a content holds besides its id, title and timestamps. */
+export const contentDefaults = {
   background: null,
   type: 'Video',
   renderType: 'REFERENCE',
@@ -32,6 +28,15 @@ export const storedContent = (fields: Partial<Content> = {}): Content => ({
   status: 'DRAFT',
   companyId: 'company-1',
   tenantId: 'tenant-1',
+} satisfies Partial<Content>;
+
+export const storedContent = (fields: Partial<Content> = {}): Content => ({
+  id: 'k1',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  version: 1,
+  title: 'Forklift training',
+  ...contentDefaults,
   ...fields,
 });
 

@@ -1,3 +1,4 @@
+import { contentDefaults } from '../machines/catalogue-fixtures';
 import { fakeResource, record, type FakeRecord } from './fake-api';
 
 export const topicRecords: FakeRecord[] = [
@@ -8,20 +9,7 @@ export const topicRecords: FakeRecord[] = [
 export const topics = (items: FakeRecord[] = topicRecords) => fakeResource(items, ['name']);
 
 export const contentRecord = (id: string, fields: Record<string, unknown> = {}): FakeRecord =>
-  record(id, {
-    title: `Content ${id}`,
-    background: null,
-    type: 'Video',
-    renderType: 'REFERENCE',
-    text: null,
-    topicIds: [],
-    topics: [],
-    externalUuid: null,
-    status: 'DRAFT',
-    companyId: 'company-1',
-    tenantId: 'tenant-1',
-    ...fields,
-  });
+  record(id, { title: `Content ${id}`, ...contentDefaults, ...fields });
 
 export const contentRecords: FakeRecord[] = [
   contentRecord('k1', { title: 'Forklift training', externalUuid: 'video-1', status: 'READY', topicIds: ['t1'], topics: [{ id: 't1', name: 'Safety' }] }),

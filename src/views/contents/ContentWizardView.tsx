@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -36,6 +35,7 @@ import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import { UploaderFrame } from '../video/UploaderFrame';
 import { VideoFailureAlert } from '../video/VideoFailureAlert';
+import { ActionAlert } from '../pages/ActionAlert';
 
 export type ContentWizardActor = ActorRefFrom<typeof contentWizardMachine>;
 
@@ -116,16 +116,9 @@ function UploadStep({ wizard, frameRef }: Pick<ContentWizardViewProps, 'wizard' 
       <Typography>{t('wizard.uploadFor', { title: content?.title ?? '' })}</Typography>
       {videoFailure && <VideoFailureAlert failure={videoFailure} onRetry={retry} />}
       {attachFailure && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('form.retry')}
-            </Button>
-          }
-        >
+        <ActionAlert actionLabel={t('form.retry')} onAction={retry}>
           {t('feedback.contentUpdateFailed')}
-        </Alert>
+        </ActionAlert>
       )}
       {(preparing || attaching) && (
         <Box role="status">

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
@@ -32,6 +31,7 @@ import type { FormActor } from './form-actor';
 import type { FieldConfig, FormConfig } from './form-config';
 import { FormField } from './FormField';
 import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
+import { ActionAlert } from '../pages/ActionAlert';
 
 /**
  * The create/edit screen of any resource; after saving it returns to the resource's list, or, for a resource that
@@ -57,8 +57,6 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
   const [fields] = useState(() => (session ? config.fields(session) : []));
   const deleteWhen = config.deletion?.when;
   const form = useConsoleActorRef(machine, { input: { id, fields, ...(deleteWhen && { deleteWhen }) } });
-  const loading = useSelector(form, selectIsLoading);
-  const loadFailure = useSelector(form, selectLoadFailure);
   const saved = useSelector(form, selectIsSaved);
   const createdId = useSelector(form, (snapshot) => (id === null && selectIsSaved(snapshot) ? selectRecord(snapshot)?.id : undefined));
   const stayAfterCreate = config.stayAfterCreate === true;
@@ -74,28 +72,15 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
   return (
     <>
       <PageTitle>{t(id === null ? config.newTitleKey : config.editTitleKey)}</PageTitle>
-      {loading && <Typography role="status">{t('app.loading')}</Typography>}
-      {loadFailure && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => form.send({ type: 'form.reload' })}>
-              {t('form.retry')}
-            </Button>
-          }
-        >
-          {t(config.loadErrorKey)}
-        </Alert>
-      )}
-      {!loading && !loadFailure && (
+      <RecordLoad form={form} loadErrorKey={config.loadErrorKey}>
         <RecordForm
           form={form}
           fields={fields}
           onCancel={() => navigate(listPath)}
           {...(id !== null && config.deletion && { deleteBlockedKey: config.deletion.blockedKey })}
         />
-      )}
-      {!loading && !loadFailure && config.Extra && <config.Extra form={form} />}
+        {config.Extra && <config.Extra form={form} />}
+      </RecordLoad>
       {config.deletion && <RecordDeletion form={form} backPath={listPath} />}
     </>
   );
@@ -114,6 +99,22 @@ export interface RecordFormProps {
   deleteBlockedKey?: string;
 }
 
+/** While a form actor loads its record: a loading line, or the failure and Retry; once loaded, `children`. */
+export function RecordLoad({ form, loadErrorKey, children }: { form: FormActor; loadErrorKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const loading = useSelector(form, selectIsLoading);
+  const loadFailure = useSelector(form, selectLoadFailure);
+  if (loading) return <Typography role="status">{t('app.loading')}</Typography>;
+  if (loadFailure) {
+    return (
+      <ActionAlert actionLabel={t('form.retry')} onAction={() => form.send({ type: 'form.reload' })}>
+        {t(loadErrorKey)}
+      </ActionAlert>
+    );
+  }
+  return children;
+}
+
 /** The fields of a form actor, its conflict notice, and cancel and submit. */
 export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save', submitWhenComplete = false, deleteBlockedKey }: RecordFormProps) {
   const { t } = useTranslation();
@@ -130,17 +131,9 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
   return (
     <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
       {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => form.send({ type: 'form.reload' })}>
-              {t('form.reload')}
-            </Button>
-          }
-        >
+        <ActionAlert severity="warning" sx={{ mb: 3 }} actionLabel={t('form.reload')} onAction={() => form.send({ type: 'form.reload' })}>
           {t('form.conflict')}
-        </Alert>
+        </ActionAlert>
       )}
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {fields

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectAssumedBy, selectCanReturnToRoot, selectSessionState } from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
+import { ActionAlert } from '../pages/ActionAlert';
 
 /** While a GLOBAL admin acts in a tenant: which one, and the way back to the root session. */
 export function AssumedTenantBanner() {
@@ -14,17 +13,15 @@ export function AssumedTenantBanner() {
   const canReturn = useSelector(session, selectCanReturnToRoot);
   if (!assumedBy) return null;
   return (
-    <Alert
+    <ActionAlert
       data-testid="assumed-tenant-banner"
       severity="info"
       sx={{ mb: 2 }}
-      action={
-        <Button color="inherit" size="small" disabled={!canReturn} onClick={() => session.send({ type: 'session.returnToRoot' })}>
-          {t('assumedTenant.backToRoot')}
-        </Button>
-      }
+      actionLabel={t('assumedTenant.backToRoot')}
+      actionDisabled={!canReturn}
+      onAction={() => session.send({ type: 'session.returnToRoot' })}
     >
       {t('assumedTenant.banner', { tenant: tenant?.name ?? '', name: assumedBy.name })}
-    </Alert>
+    </ActionAlert>
   );
 }

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +12,7 @@ import type { ListActor } from './list-actor';
 import type { ListConfig } from './list-config';
 import { ListGrid } from './ListGrid';
 import { ListToolbar } from './ListToolbar';
+import { ActionAlert } from '../pages/ActionAlert';
 
 /** The list screen of any resource: title, search and add, the grid, and the delete confirmation. */
 export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
@@ -28,25 +27,19 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       <ListToolbar list={list} addPath={`/${resource}/new`} />
-      {failure ? <ListFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} /> : <ListGrid list={list} config={config} basePath={`/${resource}`} />}
+      {failure ? <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} /> : <ListGrid list={list} config={config} basePath={`/${resource}`} />}
       {config.deletable && <DeleteConfirmation list={list} />}
     </>
   );
 }
 
-function ListFailure({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
+/** Rows that could not be fetched, and Retry (lists and ordered tables). */
+export function FetchFailure({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('list.retry')}
-        </Button>
-      }
-    >
+    <ActionAlert actionLabel={t('list.retry')} onAction={onRetry}>
       {`${t('feedback.fetchError')} ${failure.status}`}
-    </Alert>
+    </ActionAlert>
   );
 }
 

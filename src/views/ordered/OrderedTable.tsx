@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -34,6 +33,7 @@ import type { OrderedActor } from './ordered-actor';
 import type { OrderedTableConfig } from './ordered-config';
 import { OrderedRow } from './OrderedRow';
 import { useSortableRows } from './sortable-rows';
+import { FetchFailure } from '../list/ListView';
 
 export interface OrderedTableProps<Row extends OrderedItem> {
   machine: typeof orderedListMachine;
@@ -70,16 +70,7 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
         </Button>
       </Stack>
       {failure ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => ordered.send({ type: 'ordered.retry' })}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          {`${t('feedback.fetchError')} ${failure.status}`}
-        </Alert>
+        <FetchFailure failure={failure} onRetry={() => ordered.send({ type: 'ordered.retry' })} />
       ) : (
         <TableContainer>
           <Table size="small" data-testid={config.testId} aria-labelledby={titleId}>

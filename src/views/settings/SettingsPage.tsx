@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { Fragment, useEffect, useId, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectIsDirty, selectIsLoading, selectIsSaved, selectLoadFailure } from '../../machines/form.machine';
+import { selectIsDirty, selectIsSaved } from '../../machines/form.machine';
 import { useConsoleActorRef, useNotificationsActor, useSettingsMachines } from '../actors';
 import type { FormActor } from '../form/form-actor';
-import { RecordForm, useAnnouncedSaves } from '../form/FormView';
+import { RecordForm, RecordLoad, useAnnouncedSaves } from '../form/FormView';
 import { languageEntries, useLanguageSwitch, type LanguageCode } from '../layout/language-switch';
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
@@ -74,30 +72,16 @@ const profileMessages = {
 
 /** The signed-in user's name, loaded from the API; saving it renames the user in the header at once (src/app tells the session). */
 function ProfileForm({ onSaved }: { onSaved: () => void }) {
-  const { t } = useTranslation();
   const form = useConsoleActorRef(useSettingsMachines().profile, { input: { id: 'me', fields: profileFields } });
-  const loading = useSelector(form, selectIsLoading);
-  const loadFailure = useSelector(form, selectLoadFailure);
   useLeaveGuard(useSelector(form, selectIsDirty));
   useAnnouncedSaves(form, profileMessages);
   useOnSaved(form, onSaved);
 
-  if (loading) return <Typography role="status">{t('app.loading')}</Typography>;
-  if (loadFailure) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => form.send({ type: 'form.reload' })}>
-            {t('form.retry')}
-          </Button>
-        }
-      >
-        {t('settings.profileLoadFailed')}
-      </Alert>
-    );
-  }
-  return <RecordForm form={form} fields={profileFields} />;
+  return (
+    <RecordLoad form={form} loadErrorKey="settings.profileLoadFailed">
+      <RecordForm form={form} fields={profileFields} />
+    </RecordLoad>
+  );
 }
 
 /** The password change: the API's field errors (a wrong current password) show on their fields; success says so and empties the form. */
