@@ -10,13 +10,13 @@ import {
   refuseWhileLockedOut,
 } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
-import { requireScope } from '../../auth/scope';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/api-error';
 import { errorResponses } from '../../http/error-response';
 import { errorBody } from '../../http/error-handler';
+import { allow } from '../resource/resource.routes';
 import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
 import { loginResponse, videoTokenFor } from './session-response';
 import { LoginResponse } from './session.schemas';
@@ -70,6 +70,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/assume',
     {
+      // Who may assume is decided before the body is read: any other scope is 403, whatever it sent.
+      onRequest: allow(['GLOBAL']),
       schema: {
         summary: 'Open a session scoped to a tenant (GLOBAL admins only)',
         tags: ['auth'],
@@ -78,7 +80,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireScope(request.session, 'GLOBAL');
       const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, request.body.tenantId));
       if (!tenant) throw notFound('Tenant not found');
 
