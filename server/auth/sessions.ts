@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companies, sessions, tenants, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
@@ -78,11 +78,22 @@ async function activeSession(db: Database, which: SQL): Promise<AuthSession | nu
   };
 }
 
+/** Revokes a session and the sessions assumed from it (logging out of a GLOBAL session ends its assumed tenants). */
 export async function revokeSession(db: Database, sessionId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.id, sessionId), eq(sessions.assumedFromSessionId, sessionId)), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user (assumed ones included: they are the same user's); answers how many. */
+export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /**
