@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { LoginThrottlePolicy } from './auth/login-throttle';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
@@ -13,7 +14,10 @@ export interface AppOptions {
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Sign-in throttling (see `auth/login-throttle.ts`); defaults 10 failures, a first delay of 30 s, at most 900 s. */
   loginMaxFailures?: number;
+  loginDelaySeconds?: number;
+  loginMaxDelaySeconds?: number;
   sessionTtlHours?: number;
   videoTokenSecret?: string;
   bodyLimitBytes?: number;
@@ -28,7 +32,7 @@ export interface AppOptions {
 }
 
 export interface AuthSettings {
-  loginMaxFailures: number;
+  loginThrottle: LoginThrottlePolicy;
   sessionTtlHours: number;
 }
 
@@ -58,7 +62,11 @@ export async function buildApp(options: AppOptions) {
 
   app.decorate('db', options.db);
   app.decorate('authSettings', {
-    loginMaxFailures: options.loginMaxFailures ?? 10,
+    loginThrottle: {
+      maxFailures: options.loginMaxFailures ?? 10,
+      firstDelaySeconds: options.loginDelaySeconds ?? 30,
+      maxDelaySeconds: options.loginMaxDelaySeconds ?? 900,
+    },
     sessionTtlHours: options.sessionTtlHours ?? 12,
   });
   app.decorate('videoTokenSecret', videoTokenSecretLoader(options.db, options.videoTokenSecret));

@@ -7,6 +7,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   trustProxy: boolean | string;
   loginMaxFailures: number;
+  loginDelaySeconds: number;
+  loginMaxDelaySeconds: number;
   sessionTtlHours: number;
   videoTokenSecret: string | undefined;
   video: VideoServiceSettings;
@@ -24,6 +26,7 @@ export interface VideoServiceSettings {
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integerSetting(env, 'PORT', 3000, 0);
+  const loginDelaySeconds = integerSetting(env, 'LOGIN_DELAY_SECONDS', 30, 1);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -31,6 +34,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseUrl: env.DATABASE_URL || undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     loginMaxFailures: integerSetting(env, 'LOGIN_MAX_FAILURES', 10, 1),
+    loginDelaySeconds,
+    loginMaxDelaySeconds: integerSetting(env, 'LOGIN_MAX_DELAY_SECONDS', Math.max(900, loginDelaySeconds), loginDelaySeconds),
     sessionTtlHours: integerSetting(env, 'SESSION_TTL_HOURS', 12, 1),
     videoTokenSecret: env.VIDEO_TOKEN_SECRET || undefined,
     video: {

@@ -26,6 +26,8 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL || 'info' },
   trustProxy: config.trustProxy,
   loginMaxFailures: config.loginMaxFailures,
+  loginDelaySeconds: config.loginDelaySeconds,
+  loginMaxDelaySeconds: config.loginMaxDelaySeconds,
   sessionTtlHours: config.sessionTtlHours,
   videoTokenSecret: config.videoTokenSecret,
   videoServiceUrl: () => videoServiceUrl,

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import {
-  accountThrottleKey,
-  clearLoginFailures,
-  clientThrottleKey,
-  normaliseEmail,
-  recordLoginFailure,
-  refuseWhileLockedOut,
-} from '../../auth/login-throttle';
+import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
@@ -46,21 +39,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const accountKey = accountThrottleKey(email);
-      const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
-      await refuseWhileLockedOut(db, throttleKeys, authSettings.loginMaxFailures);
-
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, admin: users.admin, enabled: users.enabled })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
-      const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !passwordMatches || !user.admin || !user.enabled) {
-        await recordLoginFailure(db, throttleKeys);
-        throw unauthorized('Invalid email or password');
-      }
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+      const signedIn = await attemptSignIn(db, throttleKeys(email, request.ip), authSettings.loginThrottle, async () => {
+        const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
+        return passwordMatches && user !== undefined && user.admin && user.enabled;
+      });
+      if (!signedIn || !user) throw unauthorized('Invalid email or password');
 
-      await clearLoginFailures(db, accountKey);
       const { token, session } = await startSession(user.id, null);
       await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });
       return loginResponse(session, token, issueVideoToken, videoServiceUrl());
