@@ -6,6 +6,7 @@ import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { loggerOptions } from './http/logger';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
 import { buildVideoService } from './video-service/video-service';
 
@@ -24,7 +25,7 @@ let videoServiceUrl = config.video.serviceUrl;
 const app = await buildApp({
   db: database.db,
   staticDir,
-  logger: { level: process.env.LOG_LEVEL || 'info' },
+  logger: loggerOptions(process.env.LOG_LEVEL || 'info'),
   trustProxy: config.trustProxy,
   loginMaxFailures: config.loginMaxFailures,
   loginDelaySeconds: config.loginDelaySeconds,
