@@ -61,11 +61,24 @@ function violationsOfNul(input: unknown): SchemaViolation[] {
   return violations.sort((a, b) => a.instancePath.localeCompare(b.instancePath));
 }
 
+/** What a value breaking a schema `pattern` should have been, in words, for the patterns that have some. */
+const patternMessages = new Map<string, string>();
+
+export function describePattern(pattern: string, message: string) {
+  patternMessages.set(pattern, message);
+}
+
+function describedPattern(violation: SchemaViolation): SchemaViolation {
+  if (violation.keyword !== 'pattern') return violation;
+  const message = patternMessages.get(String((violation.params as { pattern?: unknown }).pattern));
+  return message ? { ...violation, message } : violation;
+}
+
 const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 export function toFieldErrors(violations: readonly SchemaViolation[], part: string | undefined): FieldError[] {
   const root = partNames[part ?? 'body'] ?? 'body';
-  const fieldErrors = collapseAlternatives(violations).flatMap((violation): FieldError[] => {
+  const fieldErrors = collapseAlternatives(violations.map(describedPattern)).flatMap((violation): FieldError[] => {
     const path = pointerToPath(violation.instancePath);
     const params = violation.params as { requiredProperties?: string[]; additionalProperties?: string[] };
     if (violation.keyword === 'required' && params.requiredProperties) {

@@ -25,6 +25,7 @@ export const en = {
     incorrect: 'Incorrect',
     mustDifferFromCurrent: 'Must differ from the current password',
     hexColor: 'A colour as #RRGGBB (e.g. #1E5AA8)',
+    videoTenant: 'Lower-case letters, digits and single hyphens between them, at most 63 characters (e.g. acme-robotics)',
   },
   list: {
     search: 'Search',

@@ -27,6 +27,7 @@ export const it: Translations = {
     incorrect: 'Valore non corretto',
     mustDifferFromCurrent: 'Deve essere diversa dalla password attuale',
     hexColor: 'Un colore nel formato #RRGGBB (es. #1E5AA8)',
+    videoTenant: 'Lettere minuscole, cifre e singoli trattini tra di esse, al massimo 63 caratteri (es. acme-robotics)',
   },
   list: {
     search: 'Cerca',

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { videoTenantOf } from '../../auth/auth-session';
+import { videoTenantRule } from '../../auth/video-tenant';
 import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
@@ -117,7 +119,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const vinapse = await videoTokenFor(request.session, issueVideoToken);
       if (!vinapse) {
-        const message = 'No video service is configured for this account';
+        const message = videoTenantOf(request.session).invalid
+          ? `The video tenant configured for this account is not valid (it must be ${videoTenantRule}): an administrator must correct it on the company or tenant`
+          : 'No video service is configured for this account';
         return reply.code(409).send({ ...errorBody(409, message), success: false });
       }
       return { success: true as const, jwtTokens: { vinapse } };
