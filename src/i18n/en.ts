@@ -11,6 +11,8 @@ export const en = {
     submit: 'Sign in',
     succeeded: 'Login successful',
     failed: 'Login failed',
+    tooManyAttempts: 'Too many failed sign-in attempts. You can try again at {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttemptsLater: 'Too many failed sign-in attempts. Try again in a few minutes.',
   },
   validation: {
     required: 'Required field',

@@ -13,6 +13,8 @@ export const it: Translations = {
     submit: 'Accedi',
     succeeded: 'Accesso effettuato',
     failed: 'Accesso non riuscito',
+    tooManyAttempts: 'Troppi tentativi di accesso non riusciti. Puoi riprovare alle {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttemptsLater: 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.',
   },
   validation: {
     required: 'Campo obbligatorio',
