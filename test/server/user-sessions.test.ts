@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
-import { users } from '../../server/db/schema';
+import { hashSessionToken } from '../../server/auth/session-token';
+import { sessions, users } from '../../server/db/schema';
 import { demo, signIn, useTestApp } from './harness';
 import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
 
@@ -175,6 +176,20 @@ describe('logout of a GLOBAL session', () => {
     expect(await stillSignedIn(assumedTwice)).toBe(false);
     expect(await stillSignedIn(otherGlobal)).toBe(true);
     expect(await stillSignedIn(assumedElsewhere)).toBe(true);
+  });
+
+  it('ends an assumed session with its GLOBAL session, however that one ends', async () => {
+    const expiring = await signedIn(testApp.app, demo.root);
+    const revoked = await signedIn(testApp.app, demo.root);
+    const assumedFromExpiring = await assumeFrom(expiring);
+    const assumedFromRevoked = await assumeFrom(revoked);
+    expect(await stillSignedIn(assumedFromExpiring)).toBe(true);
+
+    await testApp.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashSessionToken(expiring.token)));
+    await testApp.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
+
+    expect(await stillSignedIn(assumedFromExpiring)).toBe(false);
+    expect(await stillSignedIn(assumedFromRevoked)).toBe(false);
   });
 
   it('keeps the GLOBAL session when only the assumed one logs out (back to the root admin)', async () => {
