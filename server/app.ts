@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { LoginThrottlePolicy } from './auth/login-throttle';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
@@ -12,8 +13,12 @@ export interface AppOptions {
   db: Database;
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Fastify's setting, or a number of proxy hops (see `hopsAsTrust`). */
+  trustProxy?: FastifyServerOptions['trustProxy'] | number;
+  /** Sign-in throttling (see `auth/login-throttle.ts`); defaults 10 failures, a first delay of 30 s, at most 900 s. */
   loginMaxFailures?: number;
+  loginDelaySeconds?: number;
+  loginMaxDelaySeconds?: number;
   sessionTtlHours?: number;
   videoTokenSecret?: string;
   bodyLimitBytes?: number;
@@ -28,7 +33,7 @@ export interface AppOptions {
 }
 
 export interface AuthSettings {
-  loginMaxFailures: number;
+  loginThrottle: LoginThrottlePolicy;
   sessionTtlHours: number;
 }
 
@@ -51,14 +56,18 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: hopsAsTrust(options.trustProxy ?? false),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     requestTimeout: options.requestTimeoutMs ?? 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
   app.decorate('authSettings', {
-    loginMaxFailures: options.loginMaxFailures ?? 10,
+    loginThrottle: {
+      maxFailures: options.loginMaxFailures ?? 10,
+      firstDelaySeconds: options.loginDelaySeconds ?? 30,
+      maxDelaySeconds: options.loginMaxDelaySeconds ?? 900,
+    },
     sessionTtlHours: options.sessionTtlHours ?? 12,
   });
   app.decorate('videoTokenSecret', videoTokenSecretLoader(options.db, options.videoTokenSecret));
@@ -88,6 +97,18 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * A number of proxy hops means: the last that many addresses (the connection's, then X-Forwarded-For from the right)
+ * are proxies, the one before them is the client. Fastify itself now trusts nothing for a bare number, because it
+ * cannot tell a proxy from a client that connects directly; the setting is meant for servers reachable only through
+ * their proxies.
+ */
+function hopsAsTrust(trustProxy: NonNullable<AppOptions['trustProxy']>): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address: string, hop: number) => hop < hops;
+}
 
 function acceptEmptyJsonBodies(app: App) {
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -1,12 +1,20 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** Fastify's `trustProxy`: every proxy (`true`), a number of proxy hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
 
 export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  trustProxy: boolean | string;
+  /** Whether an empty database gets the demo tenants and accounts (by default only the embedded database does). */
+  demoData: boolean;
+  trustProxy: TrustProxy;
   loginMaxFailures: number;
+  loginDelaySeconds: number;
+  loginMaxDelaySeconds: number;
   sessionTtlHours: number;
   videoTokenSecret: string | undefined;
   video: VideoServiceSettings;
@@ -24,13 +32,18 @@ export interface VideoServiceSettings {
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integerSetting(env, 'PORT', 3000, 0);
+  const loginDelaySeconds = integerSetting(env, 'LOGIN_DELAY_SECONDS', 30, 1);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    demoData: booleanSetting(env, 'DEMO_DATA', databaseUrl === undefined),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     loginMaxFailures: integerSetting(env, 'LOGIN_MAX_FAILURES', 10, 1),
+    loginDelaySeconds,
+    loginMaxDelaySeconds: integerSetting(env, 'LOGIN_MAX_DELAY_SECONDS', Math.max(900, loginDelaySeconds), loginDelaySeconds),
     sessionTtlHours: integerSetting(env, 'SESSION_TTL_HOURS', 12, 1),
     videoTokenSecret: env.VIDEO_TOKEN_SECRET || undefined,
     video: {
@@ -53,9 +66,40 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return value;
 }
 
-function trustProxySetting(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
+function booleanSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/** The names proxy-addr knows for address ranges. */
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (rangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` trusts every proxy (the client is the left-most `X-Forwarded-For` entry: only behind a proxy that overwrites it),
+ * a whole number is how many proxies stand in front (the client is that many hops back), anything else a comma-separated
+ * list of proxy addresses and CIDR ranges (`loopback`, `10.0.0.0/8`). A number is never an address.
+ */
+function trustProxySetting(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !isAddressOrRange(entry))) {
+    throw new Error(`TRUST_PROXY must be true, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges, got "${raw}"`);
+  }
+  return entries;
 }
 
 function originSetting(raw: string | undefined): string | undefined {

@@ -6,6 +6,7 @@ import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { loggerOptions } from './http/logger';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
 import { buildVideoService } from './video-service/video-service';
 
@@ -15,7 +16,8 @@ const consoleDir = path.resolve('dist');
 const config = readServerConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database);
-const seeded = await seedDemoData(database.db);
+// Demo data (published passwords) only when asked: by default on the embedded database, never silently on a server.
+const seeded = config.demoData ? await seedDemoData(database.db) : false;
 const staticDir = existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : undefined;
 /** Known once the video service listens when its port is chosen at start (VIDEO_PORT=0). */
 let videoServiceUrl = config.video.serviceUrl;
@@ -23,9 +25,11 @@ let videoServiceUrl = config.video.serviceUrl;
 const app = await buildApp({
   db: database.db,
   staticDir,
-  logger: { level: process.env.LOG_LEVEL || 'info' },
+  logger: loggerOptions(process.env.LOG_LEVEL || 'info'),
   trustProxy: config.trustProxy,
   loginMaxFailures: config.loginMaxFailures,
+  loginDelaySeconds: config.loginDelaySeconds,
+  loginMaxDelaySeconds: config.loginMaxDelaySeconds,
   sessionTtlHours: config.sessionTtlHours,
   videoTokenSecret: config.videoTokenSecret,
   videoServiceUrl: () => videoServiceUrl,
@@ -55,8 +59,13 @@ videoServiceUrl ??= `http://{tenant}.localhost:${videoPort}`;
 
 console.log(`\nAdmin console: http://${shownHost}:${port}/`);
 console.log(`Video service: ${videoServiceUrl}/`);
-console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
-for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
+if (config.demoData) {
+  console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
+  for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
+} else {
+  const why = process.env.DEMO_DATA?.trim() === 'false' ? 'DEMO_DATA=false' : 'DATABASE_URL is set and DEMO_DATA is not true';
+  console.log(`No demo data loaded (${why}); set DEMO_DATA=true to load the demo tenants and accounts into an empty database.`);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

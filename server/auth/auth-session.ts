@@ -1,3 +1,4 @@
+import { isVideoTenant, videoServiceUrlFor } from './video-tenant';
 import type { Scope } from '../db/schema/enums';
 
 export interface SessionUser {
@@ -46,13 +47,23 @@ export interface VinapseConfig {
   serviceUrl: string | null;
 }
 
+/**
+ * The video tenant of a session: its company's, else its tenant's. A stored value that is not a valid video tenant
+ * (written before the rule, or by hand) is not used at all, neither for URLs nor for tokens: `invalid` says so.
+ */
+export function videoTenantOf(session: AuthSession): { tenant: string | null; invalid: boolean } {
+  const configured = session.company?.vinapseTenant || session.tenant?.vinapseTenant || null;
+  if (configured === null) return { tenant: null, invalid: false };
+  return isVideoTenant(configured) ? { tenant: configured, invalid: false } : { tenant: null, invalid: true };
+}
+
 /** `serviceUrlTemplate`: where the video service is, with a `{tenant}` placeholder (`VIDEO_SERVICE_URL`). */
 export function vinapseConfigOf(session: AuthSession, serviceUrlTemplate?: string): VinapseConfig {
-  const vinapseTenant = session.company?.vinapseTenant || session.tenant?.vinapseTenant || null;
+  const { tenant } = videoTenantOf(session);
   return {
-    enabled: vinapseTenant !== null,
-    tenantId: vinapseTenant,
+    enabled: tenant !== null,
+    tenantId: tenant,
     courseId: session.company?.id ?? null,
-    serviceUrl: vinapseTenant !== null && serviceUrlTemplate ? serviceUrlTemplate.replaceAll('{tenant}', vinapseTenant) : null,
+    serviceUrl: tenant !== null && serviceUrlTemplate ? videoServiceUrlFor(serviceUrlTemplate, tenant) : null,
   };
 }

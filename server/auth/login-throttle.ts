@@ -1,48 +1,173 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginFailures } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
-const failureWindow = sql`interval '15 minutes'`;
+/**
+ * How failed sign-ins (and wrong current passwords) are throttled, per client address and per account:
+ * - a client address may fail `maxFailures` times in a 15-minute window, then it is refused until the window ends;
+ * - an account takes `maxFailures` consecutive failures freely; after that each attempt must wait, `firstDelaySeconds`
+ *   after the first failure beyond the limit, doubled with each further failure, at most `maxDelaySeconds`. A success
+ *   clears the account, and so does a day without failures. The delay grows, so guessing is slow, but it is short
+ *   at first and bounded, so that failures typed by someone else cannot keep the owner out for long.
+ */
+export interface LoginThrottlePolicy {
+  maxFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export const clientWindowSeconds = 15 * 60;
+/** An account's failures are forgotten after this long without one. */
+const accountMemory = sql`interval '1 day'`;
+
+export interface ThrottleKeys {
+  account: string;
+  client: string;
+}
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const accountThrottleKey = (email: string) => `account:${normaliseEmail(email)}`;
 export const clientThrottleKey = (ip: string) => `client:${ip}`;
+export const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
+  account: accountThrottleKey(email),
+  client: clientThrottleKey(ip),
+});
 
-/** Seconds until a sign-in may be tried again for the most restricted key, or null when none is locked. */
-export async function lockoutSeconds(db: Database, keys: string[], maxFailures: number): Promise<number | null> {
-  const recent = db
-    .select({
-      failedAt: loginFailures.failedAt,
-      rank: sql<number>`row_number() over (
-        partition by ${loginFailures.throttleKey} order by ${loginFailures.failedAt} desc
-      )`.as('rank'),
-    })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.throttleKey, keys), gt(loginFailures.failedAt, sql`now() - ${failureWindow}`)))
-    .as('recent');
-  const [locked] = await db
-    .select({
-      seconds: sql<number>`ceil(extract(epoch from max(${recent.failedAt}) + ${failureWindow} - now()))::int`,
-    })
-    .from(recent)
-    .where(eq(recent.rank, maxFailures));
-  return locked?.seconds ? Math.max(1, locked.seconds) : null;
-}
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new ApiError(429, 'Too many failed sign-in attempts. Try again later.', { 'retry-after': String(retryAfterSeconds) });
 
-/** 429 with `Retry-After` while any of the keys has reached `maxFailures` failures in the window. */
-export async function refuseWhileLockedOut(db: Database, keys: string[], maxFailures: number) {
-  const retryAfter = await lockoutSeconds(db, keys, maxFailures);
-  if (retryAfter !== null) {
-    throw new ApiError(429, 'Too many failed sign-in attempts. Try again later.', { 'retry-after': String(retryAfter) });
+/** Thrown inside the claim's transaction to roll back the key claimed before a refused one. */
+class Refused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('refused');
   }
 }
 
-export async function recordLoginFailure(db: Database, keys: string[]) {
-  await db.delete(loginFailures).where(lt(loginFailures.failedAt, sql`now() - ${failureWindow}`));
-  await db.insert(loginFailures).values(keys.map((throttleKey) => ({ throttleKey })));
+const integer = (value: number) => sql`${value}::integer`;
+/** A column of the stored row, in the upsert of a key that already has one. */
+const stored = (column: string) => sql.raw(`stored.${column}`);
+
+/** What a key holds after one more attempt, if it fails too: `existing` when the key already has a row. */
+interface Step {
+  failures: SQL;
+  windowStartedAt: SQL;
+  /** When the key may try again; null while it need not wait. */
+  blockedUntil: SQL;
 }
 
-export async function clearLoginFailures(db: Database, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.throttleKey, key));
+function accountStep(policy: LoginThrottlePolicy, existing: boolean): Step {
+  const forgotten = sql`greatest(${stored('last_failed_at')}, coalesce(${stored('blocked_until')}, ${stored('last_failed_at')})) <= now() - ${accountMemory}`;
+  const failures = existing ? sql`(case when ${forgotten} then 1 else ${stored('failures')} + 1 end)` : sql`1`;
+  const beyond = sql`(${failures} - ${integer(policy.maxFailures)})`;
+  const delaySeconds = sql`least(${integer(policy.firstDelaySeconds)} * power(2, least(${beyond}, 30)), ${integer(policy.maxDelaySeconds)})`;
+  return {
+    failures,
+    windowStartedAt: existing ? stored('window_started_at') : sql`now()`,
+    blockedUntil: sql`case when ${beyond} >= 0 then now() + make_interval(secs => ${delaySeconds}) end`,
+  };
+}
+
+function clientStep(policy: LoginThrottlePolicy, existing: boolean): Step {
+  const window = sql`make_interval(secs => ${integer(clientWindowSeconds)})`;
+  const expired = sql`${stored('window_started_at')} <= now() - ${window}`;
+  const failures = existing ? sql`(case when ${expired} then 1 else ${stored('failures')} + 1 end)` : sql`1`;
+  const windowStartedAt = existing ? sql`(case when ${expired} then now() else ${stored('window_started_at')} end)` : sql`now()`;
+  return {
+    failures,
+    windowStartedAt,
+    blockedUntil: sql`case when ${failures} >= ${integer(policy.maxFailures)} then ${windowStartedAt} + ${window} end`,
+  };
+}
+
+/**
+ * Counts one attempt of a key, in one statement, unless the key must wait: an upsert whose update only happens while
+ * the key is not blocked. The row lock it takes makes parallel attempts of the same key count one after the other,
+ * each seeing the block the previous one set. Answers the seconds to wait when refused, else null.
+ */
+async function claimKey(db: Database, key: string, policy: LoginThrottlePolicy, step: typeof accountStep): Promise<number | null> {
+  const fresh = step(policy, false);
+  const next = step(policy, true);
+  const claimed = await rowsOf<{ failures: number }>(
+    db.execute(sql`
+      insert into login_throttle as stored (throttle_key, failures, window_started_at, last_failed_at, blocked_until)
+      values (${key}, ${fresh.failures}, ${fresh.windowStartedAt}, now(), ${fresh.blockedUntil})
+      on conflict (throttle_key) do update set
+        failures = ${next.failures},
+        window_started_at = ${next.windowStartedAt},
+        last_failed_at = now(),
+        blocked_until = ${next.blockedUntil}
+      where stored.blocked_until is null or stored.blocked_until <= now()
+      returning stored.failures`),
+  );
+  if (claimed.length > 0) return null;
+  const [blocked] = await rowsOf<{ seconds: number }>(
+    db.execute(sql`select ceil(extract(epoch from blocked_until - now()))::integer as seconds
+                     from login_throttle where throttle_key = ${key}`),
+  );
+  return Math.max(1, blocked?.seconds ?? 1);
+}
+
+async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  return ((await result) as { rows: Row[] }).rows;
+}
+
+/**
+ * Counts a sign-in attempt against the account and the client address, as a failure until it is known to be
+ * otherwise, or throws 429 with `Retry-After` when either must wait (then neither is counted). Both keys are claimed in
+ * one transaction, always the account first, so two attempts never wait for each other's keys in opposite orders.
+ */
+export async function claimSignInAttempt(db: Database, keys: ThrottleKeys, policy: LoginThrottlePolicy) {
+  await forgetOldKeys(db);
+  try {
+    await db.transaction(async (tx) => {
+      for (const [key, step] of [
+        [keys.account, accountStep],
+        [keys.client, clientStep],
+      ] as const) {
+        const retryAfter = await claimKey(tx, key, policy, step);
+        if (retryAfter !== null) throw new Refused(retryAfter);
+      }
+    });
+  } catch (error) {
+    if (error instanceof Refused) throw tooManyAttempts(error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+/** Gives back the attempt counted on a key: it was not a failure after all. */
+function releaseKey(db: Database, key: string, policy: LoginThrottlePolicy) {
+  return db.execute(sql`
+    update login_throttle set
+      failures = greatest(failures - 1, 0),
+      blocked_until = case when failures - 1 >= ${integer(policy.maxFailures)} then blocked_until end
+    where throttle_key = ${key}`);
+}
+
+/**
+ * Sign-in with a claimed attempt: `check` says whether the password was right. Right: the account's failures are
+ * cleared and the client's attempt given back. Wrong: the attempt stays counted. An error (a refusal that is not about
+ * the password, a failure of the database): both attempts are given back, and the error goes on.
+ */
+export async function attemptSignIn(db: Database, keys: ThrottleKeys, policy: LoginThrottlePolicy, check: () => Promise<boolean>) {
+  await claimSignInAttempt(db, keys, policy);
+  let passwordMatches: boolean;
+  try {
+    passwordMatches = await check();
+  } catch (error) {
+    await releaseKey(db, keys.account, policy);
+    await releaseKey(db, keys.client, policy);
+    throw error;
+  }
+  if (passwordMatches) {
+    await db.execute(sql`delete from login_throttle where throttle_key = ${keys.account}`);
+    await releaseKey(db, keys.client, policy);
+  }
+  return passwordMatches;
+}
+
+/** Keys whose last failure is a day old and that wait for nothing: their failures count no more. */
+async function forgetOldKeys(db: Database) {
+  await db.execute(sql`
+    delete from login_throttle
+     where last_failed_at < now() - ${accountMemory} and (blocked_until is null or blocked_until < now())`);
 }

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { companies, sessions, tenants, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
@@ -29,6 +30,8 @@ export const findActiveSession = (db: Database, token: string) => activeSession(
 /** A session read again by id (e.g. after its user changed), null once it is no longer valid. */
 export const readActiveSession = (db: Database, sessionId: string) => activeSession(db, eq(sessions.id, sessionId));
 
+const assumedFrom = alias(sessions, 'assumed_from');
+
 async function activeSession(db: Database, which: SQL): Promise<AuthSession | null> {
   const [row] = await db
     .select({
@@ -51,11 +54,14 @@ async function activeSession(db: Database, which: SQL): Promise<AuthSession | nu
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(tenants, eq(tenants.id, sql`coalesce(${sessions.assumedTenantId}, ${users.tenantId})`))
     .leftJoin(companies, and(isNull(sessions.assumedTenantId), eq(companies.id, users.companyId)))
+    .leftJoin(assumedFrom, eq(assumedFrom.id, sessions.assumedFromSessionId))
     .where(
       and(
         which,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        // An assumed session lives no longer than the GLOBAL session it was opened from.
+        or(isNull(sessions.assumedFromSessionId), and(isNull(assumedFrom.revokedAt), gt(assumedFrom.expiresAt, sql`now()`))),
         eq(users.enabled, true),
         eq(users.admin, true),
       ),
@@ -78,11 +84,22 @@ async function activeSession(db: Database, which: SQL): Promise<AuthSession | nu
   };
 }
 
+/** Revokes a session and the sessions assumed from it (logging out of a GLOBAL session ends its assumed tenants). */
 export async function revokeSession(db: Database, sessionId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.id, sessionId), eq(sessions.assumedFromSessionId, sessionId)), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user (assumed ones included: they are the same user's); answers how many. */
+export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /**

@@ -23,17 +23,62 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   const validator = Compile(schema);
   const coerce = httpPart !== 'body';
   return (input) => {
+    const nulViolations = violationsOfNul(input);
     const withDefaults = validator.Default(input);
     const value = coerce ? validator.Convert(withDefaults) : withDefaults;
+    if (nulViolations.length > 0) {
+      const others = validator.Check(value) ? [] : (validator.Errors(value) as SchemaViolation[]);
+      return { error: [...nulViolations, ...others] as never };
+    }
     return validator.Check(value) ? { value } : { error: validator.Errors(value) as never };
   };
 };
+
+export const nulMessage = 'must not contain the NUL character (U+0000)';
+const maxNulViolations = 48;
+
+/**
+ * Every string (value or property name) holding U+0000, wherever it is nested: PostgreSQL cannot store one in a text
+ * value, so it is refused here, on every route and every part of the request, before anything reaches the database.
+ */
+function violationsOfNul(input: unknown): SchemaViolation[] {
+  const violations: SchemaViolation[] = [];
+  const pending: Array<{ value: unknown; pointer: string }> = [{ value: input, pointer: '' }];
+  const refuse = (pointer: string) =>
+    violations.push({ keyword: 'nul', schemaPath: '#', instancePath: pointer, params: {}, message: nulMessage });
+  while (pending.length > 0 && violations.length < maxNulViolations) {
+    const { value, pointer } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) refuse(pointer);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPointer = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        if (key.includes('\u0000')) refuse(childPointer);
+        else pending.push({ value: child, pointer: childPointer });
+      }
+    }
+  }
+  return violations.sort((a, b) => a.instancePath.localeCompare(b.instancePath));
+}
+
+/** What a value breaking a schema `pattern` should have been, in words, for the patterns that have some. */
+const patternMessages = new Map<string, string>();
+
+export function describePattern(pattern: string, message: string) {
+  patternMessages.set(pattern, message);
+}
+
+function describedPattern(violation: SchemaViolation): SchemaViolation {
+  if (violation.keyword !== 'pattern') return violation;
+  const message = patternMessages.get(String((violation.params as { pattern?: unknown }).pattern));
+  return message ? { ...violation, message } : violation;
+}
 
 const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 export function toFieldErrors(violations: readonly SchemaViolation[], part: string | undefined): FieldError[] {
   const root = partNames[part ?? 'body'] ?? 'body';
-  const fieldErrors = collapseAlternatives(violations).flatMap((violation): FieldError[] => {
+  const fieldErrors = collapseAlternatives(violations.map(describedPattern)).flatMap((violation): FieldError[] => {
     const path = pointerToPath(violation.instancePath);
     const params = violation.params as { requiredProperties?: string[]; additionalProperties?: string[] };
     if (violation.keyword === 'required' && params.requiredProperties) {

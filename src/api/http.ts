@@ -53,11 +53,23 @@ export async function call<T>(request: ResponsePromise): Promise<T> {
   }
 }
 
-export async function toFailure(error: unknown): Promise<Failure> {
+export async function toFailure(error: unknown, now: () => number = Date.now): Promise<Failure> {
   if (isTimeoutError(error)) return { kind: 'timeout', status: 'TIMEOUT_ERROR' };
-  if (isHTTPError(error)) return { kind: 'http', status: error.response.status, ...(await readErrorBody(error.response)) };
+  if (isHTTPError(error)) {
+    const retryAt = retryAtOf(error.response.headers.get('retry-after'), now());
+    return { kind: 'http', status: error.response.status, ...(await readErrorBody(error.response)), ...(retryAt === undefined ? {} : { retryAt }) };
+  }
   if (error instanceof SyntaxError) return { kind: 'parse', status: 'PARSING_ERROR' };
   return { kind: 'network', status: 'FETCH_ERROR' };
+}
+
+/** `Retry-After` is either seconds to wait or an HTTP date (RFC 9110); anything else is ignored. */
+function retryAtOf(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return now + Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date;
 }
 
 async function readErrorBody(response: Response): Promise<{ message?: string; errors?: FieldError[] }> {

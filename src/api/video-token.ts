@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { SessionState, VinapseToken } from '../domain/session';
-import type { VideoAccess, VideoFailure } from '../domain/video';
+import { isVideoTenant, type VideoAccess, type VideoFailure } from '../domain/video';
 import { toFailure } from './http';
 
 /** A token this close to its expiry is refreshed rather than handed to a frame that will use it for a while. */
@@ -61,7 +61,8 @@ export function createVideoTokens({ http, readSession, readAccessToken, storeTok
     async obtain(signal?: AbortSignal): Promise<VideoAccess> {
       const state = readSession();
       const { enabled, tenantId, courseId, serviceUrl } = state?.vinapseConfig ?? {};
-      if (!enabled || !tenantId || !courseId || !serviceUrl || !isHttpUrl(serviceUrl)) {
+      // Only a DNS label may name the provider's subdomain (the API checks it too): nothing else reaches a frame.
+      if (!enabled || !tenantId || !isVideoTenant(tenantId) || !courseId || !serviceUrl || !isHttpUrl(serviceUrl)) {
         throw { kind: 'configurationUnavailable' } satisfies VideoFailure;
       }
       const current = state?.jwtTokens?.vinapse;

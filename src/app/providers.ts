@@ -79,6 +79,12 @@ export function provideResourceMachines(apis: ResourceApis, queryClient: QueryCl
 const createResourceApis = (http: KyInstance): ResourceApis =>
   Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ResourceApis;
 
+/** The notification of a sign-in refused for too many failures: when it may be tried again, if the API said. */
+export const tooManyAttempts = (retryAt: number | undefined) =>
+  retryAt === undefined
+    ? { messageKey: 'login.tooManyAttemptsLater' }
+    : { messageKey: 'login.tooManyAttempts', values: { retryAt } };
+
 const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
 
 /** Turns what the session reports into notifications (spec §8). */
@@ -88,9 +94,13 @@ export function announceSessionEvents(
 ) {
   const push = (notification: Omit<Notification, 'id'>) => notifications.send({ type: 'notifications.push', ...notification });
   session.on('session.loggedIn', () => push({ severity: 'success', messageKey: 'login.succeeded' }));
-  session.on('session.loginFailed', ({ failure }) =>
-    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) }),
-  );
+  session.on('session.loginFailed', ({ failure }) => {
+    if (failure.kind === 'http' && failure.status === 429) {
+      // Said in the user's language, with when to try again, rather than the server's English words.
+      return push({ severity: 'error', ...tooManyAttempts(failure.retryAt) });
+    }
+    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) });
+  });
   session.on('session.assumed', ({ state }) =>
     push({ severity: 'success', messageKey: 'feedback.tenantAssumed', values: { name: state.tenant?.name ?? '' } }),
   );

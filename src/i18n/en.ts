@@ -11,6 +11,8 @@ export const en = {
     submit: 'Sign in',
     succeeded: 'Login successful',
     failed: 'Login failed',
+    tooManyAttempts: 'Too many failed sign-in attempts. You can try again at {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttemptsLater: 'Too many failed sign-in attempts. Try again in a few minutes.',
   },
   validation: {
     required: 'Required field',
@@ -25,6 +27,7 @@ export const en = {
     incorrect: 'Incorrect',
     mustDifferFromCurrent: 'Must differ from the current password',
     hexColor: 'A colour as #RRGGBB (e.g. #1E5AA8)',
+    videoTenant: 'Lower-case letters, digits and single hyphens between them, at most 63 characters (e.g. acme-robotics)',
   },
   list: {
     search: 'Search',

@@ -13,6 +13,8 @@ export const it: Translations = {
     submit: 'Accedi',
     succeeded: 'Accesso effettuato',
     failed: 'Accesso non riuscito',
+    tooManyAttempts: 'Troppi tentativi di accesso non riusciti. Puoi riprovare alle {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttemptsLater: 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.',
   },
   validation: {
     required: 'Campo obbligatorio',
@@ -27,6 +29,7 @@ export const it: Translations = {
     incorrect: 'Valore non corretto',
     mustDifferFromCurrent: 'Deve essere diversa dalla password attuale',
     hexColor: 'Un colore nel formato #RRGGBB (es. #1E5AA8)',
+    videoTenant: 'Lettere minuscole, cifre e singoli trattini tra di esse, al massimo 63 caratteri (es. acme-robotics)',
   },
   list: {
     search: 'Cerca',

@@ -1,6 +1,7 @@
 import type { Failure } from '../domain/failure';
 import type { RecordBody } from '../domain/resource';
 import type { NamedRef } from '../domain/session';
+import { isVideoTenant } from '../domain/video';
 
 /**
  * How a field holds its value and travels to the API:
@@ -13,7 +14,7 @@ export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | nul
 
 export type FormValues = Record<string, FieldValue>;
 
-export type Rule = 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | { minLength: number } | { sameAs: string };
+export type Rule = 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | { minLength: number } | { sameAs: string };
 
 /** While `field` holds one of `oneOf`, a field holds `value` and cannot be changed. */
 export interface FixedWhen {
@@ -47,7 +48,7 @@ export interface FieldSpec {
 
 /** Why a field is not accepted: a rule of ours (the view translates it) or the API's own words. */
 export type FieldProblem =
-  | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'sameAs' }
+  | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | 'sameAs' }
   | { rule: 'minLength'; min: number }
   | { server: string };
 
@@ -154,6 +155,7 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (rule === 'email') return emailPattern.test(text) ? null : { rule };
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
+  if (rule === 'videoTenant') return typeof value === 'string' && isVideoTenant(value.trim()) ? null : { rule };
   if ('minLength' in rule) return typeof value === 'string' && value.length < rule.minLength ? { rule: 'minLength', min: rule.minLength } : null;
   return (values[rule.sameAs] ?? '') === (value ?? '') ? null : { rule: 'sameAs' };
 }

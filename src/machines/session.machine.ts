@@ -276,6 +276,15 @@ export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
 export const selectSessionStatus = (snapshot: SessionSnapshot): SessionStatus =>
   snapshot.matches('restoring') ? 'restoring' : snapshot.matches('signedIn') ? 'signedIn' : 'signedOut';
 export const selectIsBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
+/**
+ * Signed out after the API refused sign-in for too many failures (429): `retryAt` is when it may be tried again
+ * (epoch ms, null when the answer did not say); null when sign-in was not refused so.
+ */
+export const selectSignInRefusal = (snapshot: SessionSnapshot): { retryAt: number | null } | null => {
+  const { failure } = snapshot.context;
+  if (!snapshot.matches('signedOut') || failure?.kind !== 'http' || failure.status !== 429) return null;
+  return { retryAt: failure.retryAt ?? null };
+};
 export const selectSessionState = (snapshot: SessionSnapshot) => snapshot.context.session?.state ?? null;
 export const selectAssumedBy = (snapshot: SessionSnapshot) => snapshot.context.session?.state.assumedBy ?? null;
 export const selectCanReturnToRoot = (snapshot: SessionSnapshot) => snapshot.can({ type: 'session.returnToRoot' });

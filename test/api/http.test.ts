@@ -37,6 +37,18 @@ const routes: Record<string, Handler> = {
       message: 'body/email must match format "email"',
       errors: [{ field: 'email', message: 'must match format "email"' }],
     }),
+  'GET /api/throttled-seconds': (_request, _body, response) => {
+    response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '90' });
+    response.end(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many failed sign-in attempts. Try again later.' }));
+  },
+  'GET /api/throttled-date': (_request, _body, response) => {
+    response.writeHead(429, { 'content-type': 'application/json', 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' });
+    response.end(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Later' }));
+  },
+  'GET /api/throttled-nonsense': (_request, _body, response) => {
+    response.writeHead(429, { 'content-type': 'application/json', 'retry-after': 'soon' });
+    response.end(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Later' }));
+  },
   'POST /api/auth/login': (_request, body, response) => {
     const { email } = JSON.parse(body) as { email: string };
     if (email !== 'root@example.com') return sendJson(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
@@ -163,6 +175,25 @@ describe('HTTP client', () => {
       message: 'body/email must match format "email"',
       errors: [{ field: 'email', message: 'must match format "email"' }],
     });
+  });
+
+  it('answers when a refused call may be tried again, from Retry-After in seconds or as a date', async () => {
+    const { http } = client();
+    const before = Date.now();
+    const inSeconds = await failureOf(call(http.get('throttled-seconds')));
+    const after = Date.now();
+
+    expect(inSeconds).toEqual({
+      kind: 'http',
+      status: 429,
+      message: 'Too many failed sign-in attempts. Try again later.',
+      retryAt: expect.any(Number),
+    });
+    const { retryAt } = inSeconds as { retryAt: number };
+    expect(retryAt).toBeGreaterThanOrEqual(before + 90_000);
+    expect(retryAt).toBeLessThanOrEqual(after + 90_000);
+    expect(await failureOf(call(http.get('throttled-date')))).toMatchObject({ retryAt: Date.parse('2026-10-21T07:28:00Z') });
+    expect(await failureOf(call(http.get('throttled-nonsense')))).toEqual({ kind: 'http', status: 429, message: 'Later' });
   });
 
   it('answers only the status when the error body is not JSON', async () => {

@@ -115,6 +115,8 @@ describe('video token (spec §7)', () => {
     ['no service URL', { serviceUrl: null }],
     ['a service URL from before it existed', { serviceUrl: undefined }],
     ['a service URL that is no http(s) URL', { serviceUrl: 'javascript:alert(1)' }],
+    ['a video tenant that is no DNS label', { tenantId: '127.0.0.1:3299/x#' }],
+    ['a video tenant with upper case', { tenantId: 'Acme' }],
   ])('says the configuration is unavailable with %s', async (_, config) => {
     const { obtain } = tokens(videoSession({ token: 'kept', expiresAt: inMinutes(10) }, config));
     expect(await failureOf(obtain())).toEqual({ kind: 'configurationUnavailable' });

@@ -103,6 +103,18 @@ describe('form fields', () => {
     });
 
     it.each([
+      ['acme-robotics', {}],
+      ['', {}],
+      ['127.0.0.1:3299/x#', { vinapseTenant: { rule: 'videoTenant' } }],
+      ['Acme', { vinapseTenant: { rule: 'videoTenant' } }],
+      ['acme.evil.test', { vinapseTenant: { rule: 'videoTenant' } }],
+      ['a'.repeat(64), { vinapseTenant: { rule: 'videoTenant' } }],
+    ])('checks the video tenant %j', (vinapseTenant, problems) => {
+      const fields: FieldSpec[] = [{ name: 'vinapseTenant', kind: 'text', rules: ['videoTenant'] }];
+      expect(validate(fields, { vinapseTenant })).toEqual(problems);
+    });
+
+    it.each([
       ['https://acme.test', {}],
       ['http://acme.test/path', {}],
       ['ftp://acme.test', { url: { rule: 'url' } }],

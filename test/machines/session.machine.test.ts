@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { LoginResponse, MeResponse } from '../../src/domain/session';
-import type { SessionEmitted, SessionSnapshot } from '../../src/machines/session.machine';
+import { selectSignInRefusal, type SessionEmitted, type SessionSnapshot } from '../../src/machines/session.machine';
 import {
   assumedLogin,
   fakeSessionMachine,
@@ -132,6 +132,24 @@ describe('session: login', () => {
     expect(actor.getSnapshot().context.failure).toEqual(unauthorized);
     expect(effects.storeSession).not.toHaveBeenCalled();
     expect(emitted).toEqual([{ type: 'session.loginFailed', failure: unauthorized }]);
+  });
+
+  it('tells when sign-in may be tried again after a 429, and nothing after other failures', async () => {
+    const refused = { kind: 'http' as const, status: 429, message: 'Too many', retryAt: 1_780_000_000_000 };
+    let answer: unknown = refused;
+    const { actor, reach } = startSession({ login: () => Promise.reject(answer) });
+    await reach('signedOut');
+    expect(selectSignInRefusal(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'session.login', ...credentials });
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    expect(selectSignInRefusal(actor.getSnapshot())).toEqual({ retryAt: refused.retryAt });
+
+    answer = unauthorized;
+    actor.send({ type: 'session.login', ...credentials });
+    expect(selectSignInRefusal(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    expect(selectSignInRefusal(actor.getSnapshot())).toBeNull();
   });
 
   it('forgets the previous failure on a new attempt', async () => {

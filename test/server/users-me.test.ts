@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
-import { auditLog, loginFailures, users } from '../../server/db/schema';
+import { auditLog, loginThrottle, users } from '../../server/db/schema';
 import { bearer, demo, expectLockedOut, nextClientIp, postLogin, signIn, useTestApp } from './harness';
 import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
 
@@ -28,7 +28,7 @@ const lastAuditOf = async (userId: string) =>
       .limit(1)
   )[0];
 const accountFailures = async (email: string) =>
-  (await testApp.db.select().from(loginFailures).where(eq(loginFailures.throttleKey, `account:${email}`))).length;
+  (await testApp.db.select().from(loginThrottle).where(eq(loginThrottle.throttleKey, `account:${email}`)))[0]?.failures ?? 0;
 
 const putMe = (api: Api, payload?: unknown) =>
   testApp.app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(api.token), ...(payload === undefined ? {} : { payload: payload as object }) });

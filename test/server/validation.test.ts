@@ -55,3 +55,25 @@ describe('request validation', () => {
     ]);
   });
 });
+
+describe('the NUL character', () => {
+  const Nested = Type.Object({ tags: Type.Array(Type.String()), note: Type.Optional(Type.String()) }, { additionalProperties: false });
+  const check = (httpPart: string, input: unknown) =>
+    (validatorCompiler({ schema: Nested, httpPart, method: 'POST', url: '/' }) as (value: unknown) => { value?: unknown; error?: Parameters<typeof toFieldErrors>[0] })(input);
+
+  it('is refused in nested values and in property names, next to the other errors', () => {
+    const { error } = check('body', { tags: ['ok', 'a\u0000b'], 'x\u0000': 1 });
+
+    expect(toFieldErrors(error ?? [], 'body')).toEqual([
+      { field: 'tags.1', message: 'must not contain the NUL character (U+0000)' },
+      { field: 'x\u0000', message: 'must not contain the NUL character (U+0000)' },
+      { field: 'x\u0000', message: 'is not allowed' },
+    ]);
+  });
+
+  it('is refused in query strings, which are otherwise coerced', () => {
+    const { error } = check('querystring', { tags: 'a', note: '\u0000' });
+
+    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([{ field: 'note', message: 'must not contain the NUL character (U+0000)' }]);
+  });
+});

@@ -64,6 +64,20 @@ describe('company form', { timeout: 15_000 }, () => {
     expect(resource.api.create).not.toHaveBeenCalled();
   });
 
+  it('accepts only a DNS label as video tenant, before calling the API', async () => {
+    const resource = companies(0);
+    const { user } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fill(user, textbox('Name'), 'Acme');
+    await fill(user, textbox('Tax ID'), 'IT1');
+    await fill(user, textbox('Country code'), 'IT');
+    await fill(user, textbox('Video tenant'), '127.0.0.1:3299/x#');
+    await save(user);
+    expect(messageOf(textbox('Video tenant'))).toBe(
+      'Lower-case letters, digits and single hyphens between them, at most 63 characters (e.g. acme-robotics)',
+    );
+    expect(resource.api.create).not.toHaveBeenCalled();
+  });
+
   it('creates the company, says so, and shows the fresh list', async () => {
     const resource = companies(2);
     const { user, location } = renderConsole({ path: '/companies', restoreSession: restoring(tenantLogin), resources: { companies: resource } });

@@ -64,6 +64,44 @@ describe('login screen', () => {
     await waitFor(() => expect(notificationTexts()).toEqual(['Login failed']));
   });
 
+  describe('after too many failed attempts (429)', () => {
+    const retryAt = new Date(2026, 5, 1, 14, 5, 30).getTime();
+    const refused = { kind: 'http' as const, status: 429, message: 'Too many failed sign-in attempts. Try again later.', retryAt };
+    const refusal = () => screen.findByTestId('sign-in-refused');
+    /** The time as the user's language writes it (2:05:30 PM, 14:05:30). */
+    const timeIn = (language: string) => new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(retryAt);
+
+    it('says when sign-in may be tried again, on the page and in the notification', async () => {
+      const { fillIn } = await openLogin({ login: () => Promise.reject(refused) });
+      await fillIn('global@example.com', 'secret');
+      const expected = `Too many failed sign-in attempts. You can try again at ${timeIn('en')}.`;
+      expect(timeIn('en')).toMatch(/^2:05:30\sPM$/);
+      expect((await refusal()).textContent).toBe(expected);
+      await waitFor(() => expect(notificationTexts()).toEqual([expected]));
+      expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
+    });
+
+    it('says it in Italian', async () => {
+      const rendered = renderConsole({ path: '/login', language: 'it', login: () => Promise.reject(refused) });
+      await rendered.user.type(await screen.findByRole('textbox', { name: 'Email' }), 'global@example.com');
+      await rendered.user.type(screen.getByLabelText(/^Password/), 'secret');
+      await rendered.user.click(screen.getByRole('button', { name: 'Accedi' }));
+      expect(timeIn('it')).toBe('14:05:30');
+      expect((await refusal()).textContent).toBe(`Troppi tentativi di accesso non riusciti. Puoi riprovare alle ${timeIn('it')}.`);
+    });
+
+    it('asks to wait a few minutes when the API does not say how long, and forgets it on the next attempt', async () => {
+      let answer: () => Promise<never> = () => Promise.reject({ ...refused, retryAt: undefined });
+      const { fillIn, user } = await openLogin({ login: () => answer() });
+      await fillIn('global@example.com', 'secret');
+      expect((await refusal()).textContent).toBe('Too many failed sign-in attempts. Try again in a few minutes.');
+
+      answer = () => Promise.reject(unauthorized);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(screen.queryByTestId('sign-in-refused')).toBeNull());
+    });
+  });
+
   it("shows 'Login successful' and goes home", async () => {
     const { fillIn, location } = await openLogin({ login: async () => globalLogin });
     await fillIn('global@example.com', 'secret');

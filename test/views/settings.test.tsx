@@ -226,6 +226,16 @@ describe('settings: password', { timeout: 15_000 }, () => {
     expect(currentPassword().value).toBe('current-secret');
   });
 
+  it('says when the password may be tried again, when the API says it', async () => {
+    const { user, account } = await openSettings();
+    const retryAt = new Date(2026, 5, 1, 9, 41, 7).getTime();
+    account.failNext('changePassword', { kind: 'http', status: 429, message: 'Too many failed attempts', retryAt });
+    await fillPasswords(user, 'current-secret', 'brand-new-secret');
+    await changePassword(user);
+    const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(retryAt);
+    await waitFor(() => expect(notificationTexts()).toContain(`Too many failed sign-in attempts. You can try again at ${time}.`));
+  });
+
   it('changes the password, says so and empties the form', async () => {
     const { user, account } = await openSettings();
     await fillPasswords(user, 'current-secret', 'brand-new-secret');

@@ -2,7 +2,7 @@ export * from './tenants';
 export * from './companies';
 export * from './users';
 export * from './sessions';
-export * from './login-failures';
+export * from './login-throttle';
 export * from './topics';
 export * from './contents';
 export * from './content-topics';

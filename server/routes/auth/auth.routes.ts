@@ -1,22 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import {
-  accountThrottleKey,
-  clearLoginFailures,
-  clientThrottleKey,
-  normaliseEmail,
-  recordLoginFailure,
-  refuseWhileLockedOut,
-} from '../../auth/login-throttle';
+import { videoTenantOf } from '../../auth/auth-session';
+import { videoTenantRule } from '../../auth/video-tenant';
+import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
-import { requireScope } from '../../auth/scope';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/api-error';
 import { errorResponses } from '../../http/error-response';
 import { errorBody } from '../../http/error-handler';
+import { allow } from '../resource/resource.routes';
 import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
 import { loginResponse, videoTokenFor } from './session-response';
 import { LoginResponse } from './session.schemas';
@@ -46,21 +41,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const accountKey = accountThrottleKey(email);
-      const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
-      await refuseWhileLockedOut(db, throttleKeys, authSettings.loginMaxFailures);
-
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, admin: users.admin, enabled: users.enabled })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
-      const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !passwordMatches || !user.admin || !user.enabled) {
-        await recordLoginFailure(db, throttleKeys);
-        throw unauthorized('Invalid email or password');
-      }
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+      const signedIn = await attemptSignIn(db, throttleKeys(email, request.ip), authSettings.loginThrottle, async () => {
+        const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
+        return passwordMatches && user !== undefined && user.admin && user.enabled;
+      });
+      if (!signedIn || !user) throw unauthorized('Invalid email or password');
 
-      await clearLoginFailures(db, accountKey);
       const { token, session } = await startSession(user.id, null);
       await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });
       return loginResponse(session, token, issueVideoToken, videoServiceUrl());
@@ -70,6 +61,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/assume',
     {
+      // Who may assume is decided before the body is read: any other scope is 403, whatever it sent.
+      onRequest: allow(['GLOBAL']),
       schema: {
         summary: 'Open a session scoped to a tenant (GLOBAL admins only)',
         tags: ['auth'],
@@ -78,7 +71,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireScope(request.session, 'GLOBAL');
       const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, request.body.tenantId));
       if (!tenant) throw notFound('Tenant not found');
 
@@ -127,7 +119,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const vinapse = await videoTokenFor(request.session, issueVideoToken);
       if (!vinapse) {
-        const message = 'No video service is configured for this account';
+        const message = videoTenantOf(request.session).invalid
+          ? `The video tenant configured for this account is not valid (it must be ${videoTenantRule}): an administrator must correct it on the company or tenant`
+          : 'No video service is configured for this account';
         return reply.code(409).send({ ...errorBody(409, message), success: false });
       }
       return { success: true as const, jwtTokens: { vinapse } };

@@ -1,4 +1,6 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
+import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from '../../auth/video-tenant';
+import { describePattern } from '../../http/validation';
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -12,6 +14,15 @@ export const OptionalEmail = Type.Optional(
 );
 export const OptionalHttpUrl = Type.Optional(
   Type.Union([Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 }), Type.Literal(''), Type.Null()]),
+);
+
+describePattern(videoTenantPattern, `must be ${videoTenantRule}`);
+
+/** A company's or tenant's video tenant: a DNS label (`auth/video-tenant.ts`), or null / "" for none. */
+export const OptionalVideoTenant = Type.Optional(
+  Type.Union([Type.String({ maxLength: videoTenantMaxLength, pattern: videoTenantPattern }), Type.Literal(''), Type.Null()], {
+    description: `The video provider's tenant: ${videoTenantRule}`,
+  }),
 );
 
 /** The fields every stored record has. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NullableString, OptionalHttpUrl, OptionalText, recordProperties, RequiredText } from '../resource/resource.schemas';
+import { NullableString, OptionalHttpUrl, OptionalText, OptionalVideoTenant, recordProperties, RequiredText } from '../resource/resource.schemas';
 
 export const Tenant = Type.Object(
   {
@@ -16,7 +16,7 @@ export const Tenant = Type.Object(
 export const tenantBody = {
   name: RequiredText(),
   domainName: OptionalText(),
-  vinapseTenant: OptionalText(100),
+  vinapseTenant: OptionalVideoTenant,
   description: OptionalText(2000),
   url: OptionalHttpUrl,
 };

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  accountThrottleKey,
-  clearLoginFailures,
-  clientThrottleKey,
-  recordLoginFailure,
-  refuseWhileLockedOut,
-} from '../../auth/login-throttle';
+import { attemptSignIn, throttleKeys } from '../../auth/login-throttle';
 import { invalidField } from '../../http/api-error';
 import { errorResponses } from '../../http/error-response';
 import { meResponse } from '../auth/session-response';
@@ -52,8 +46,8 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Change the signed-in user's own password; signs out the user's other sessions",
         description:
-          'A wrong currentPassword is a failed sign-in of the account (and of the client address): after LOGIN_MAX_FAILURES ' +
-          'in 15 minutes the answer is 429 with Retry-After, as at sign-in. Every other session of the user is revoked, ' +
+          'A wrong currentPassword is a failed sign-in of the account and of the client address, throttled as at sign-in ' +
+          '(429 with Retry-After while either must wait). Every other session of the user is revoked, ' +
           'except this one and, for an assumed session, the GLOBAL session it was assumed from.',
         tags: ['users'],
         body: PasswordChangeBody,
@@ -62,16 +56,12 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // An assumed session's user is the real (root) user with a narrower scope: same id, same email.
-      const accountKey = accountThrottleKey(request.session.user.email);
-      const throttleKeys = [accountKey, clientThrottleKey(request.ip)];
-      await refuseWhileLockedOut(db, throttleKeys, authSettings.loginMaxFailures);
-
-      const outcome = await changeOwnPassword(db, request.session, request.body);
-      if (!outcome.changed) {
-        await recordLoginFailure(db, throttleKeys);
-        throw invalidField('currentPassword', 'is incorrect');
-      }
-      await clearLoginFailures(db, accountKey);
+      const keys = throttleKeys(request.session.user.email, request.ip);
+      const changed = await attemptSignIn(db, keys, authSettings.loginThrottle, async () => {
+        const outcome = await changeOwnPassword(db, request.session, request.body);
+        return outcome.changed;
+      });
+      if (!changed) throw invalidField('currentPassword', 'is incorrect');
       return reply.code(204).send(null);
     },
   );

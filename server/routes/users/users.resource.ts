@@ -1,10 +1,11 @@
 import { eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/password';
+import { revokeUserSessions } from '../../auth/sessions';
 import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
-import { companies, tenants, users } from '../../db/schema';
-import { conflict } from '../../http/api-error';
+import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
+import { conflict, invalidField } from '../../http/api-error';
 import { defineResource, isoTimestamps } from '../resource/resource';
 import { placeUser } from './user-placement';
 import { User, userBody } from './users.schemas';
@@ -61,21 +62,42 @@ export const usersResource = defineResource({
       ...(companyIds.length ? [anyOf(users.companyId, companyIds)] : []),
     ];
   },
-  values: async ({ db, session, body: { password, scope, tenantId, companyId, ...fields }, existing }) => ({
-    ...fields,
-    ...(await placeUser(db, session, { scope, tenantId, companyId }, existing)),
-    ...(password !== undefined
-      ? { passwordHash: await hashPassword(password), status: 'ACTIVE' as const }
-      : existing
-        ? {}
-        : { status: 'PENDING' as const }),
-  }),
+  values: async ({ db, session, body: { password, scope, tenantId, companyId, ...fields }, existing }) => {
+    if (password !== undefined && existing?.id === session.realUserId) throw ownPasswordRefused();
+    return {
+      ...fields,
+      ...(await placeUser(db, session, { scope, tenantId, companyId }, existing)),
+      ...(password !== undefined
+        ? { passwordHash: await hashPassword(password), status: 'ACTIVE' as const }
+        : existing
+          ? {}
+          : { status: 'PENDING' as const }),
+    };
+  },
+  afterWrite: async ({ db, body, row, existing }) => {
+    if (existing && changesAccess(body, row, existing)) await revokeUserSessions(db, row.id);
+    return [];
+  },
   uniqueFields: { users_email_lower_key: { field: 'email', message: 'already in use' } },
   beforeDelete: (session, existing) => {
     if (existing.id === session.realUserId) throw conflict('You cannot delete your own user');
   },
   auditNames: { passwordHash: 'password' },
 });
+
+/**
+ * A user's own password is changed only by `PUT /users/me/password`, which asks for the current one, is throttled like
+ * sign-in and ends the user's other sessions: through the generic route a stolen session would become a stolen account.
+ */
+const ownPasswordRefused = () =>
+  invalidField('password', 'cannot be changed here: change your own password with PUT /api/users/me/password (Settings)');
+
+/** What says who a user is and what they may do: any change of it ends every session the user has. */
+const accessColumns = ['enabled', 'admin', 'scope', 'tenantId', 'companyId'] as const;
+
+function changesAccess(body: { password?: string }, row: StoredUser, existing: StoredUser) {
+  return body.password !== undefined || accessColumns.some((column) => row[column] !== existing[column]);
+}
 
 /**
  * Tenants and companies matching a search are looked up first (trigram indexes, small tables) and their ids

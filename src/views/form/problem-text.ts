@@ -7,6 +7,7 @@ const ruleKeys = {
   url: 'validation.invalidUrl',
   countryCode: 'validation.countryCode',
   hexColor: 'validation.hexColor',
+  videoTenant: 'validation.videoTenant',
   sameAs: 'validation.passwordsDiffer',
   minLength: 'validation.minLength',
 } as const;

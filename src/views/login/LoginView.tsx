@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Credentials } from '../../domain/session';
-import { selectIsBusy } from '../../machines/session.machine';
+import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
 import { PageTitle } from '../pages/PageTitle';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
@@ -16,6 +17,7 @@ import { validateCredentials, type CredentialErrors } from './validate-credentia
 export function LoginView() {
   const session = useSessionActor();
   const busy = useSelector(session, selectIsBusy);
+  const refusal = useSelector(session, selectSignInRefusal);
   const { t } = useTranslation();
   const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -47,6 +49,11 @@ export function LoginView() {
             </Typography>
             <PageTitle>{t('login.title')}</PageTitle>
           </div>
+          {refusal && (
+            <Alert severity="warning" role="status" data-testid="sign-in-refused">
+              {refusal.retryAt === null ? t('login.tooManyAttemptsLater') : t('login.tooManyAttempts', { retryAt: refusal.retryAt })}
+            </Alert>
+          )}
           <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus />
           <TextField {...field('password')} label={t('login.password')} type="password" autoComplete="current-password" />
           <Button type="submit" variant="contained" size="large" disabled={busy}>

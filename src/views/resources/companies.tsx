@@ -8,7 +8,7 @@ const companyFields: FieldConfig[] = [
   text('name', 'fields.name', { rules: ['required'] }),
   text('taxId', 'fields.taxId', { rules: ['required'] }),
   text('domain', 'fields.domain'),
-  text('vinapseTenant', 'fields.vinapseTenant'),
+  text('vinapseTenant', 'fields.vinapseTenant', { rules: ['videoTenant'] }),
   text('addressLine1', 'fields.addressLine1', { autoComplete: 'address-line1' }),
   text('addressLine2', 'fields.addressLine2', { autoComplete: 'address-line2' }),
   text('postalCode', 'fields.postalCode', { autoComplete: 'postal-code' }),

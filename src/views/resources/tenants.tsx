@@ -25,7 +25,7 @@ export const tenantsResource: ResourceConfig<Tenant> = {
     fields: () => [
       { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], hideRequiredMark: true },
       { name: 'domainName', kind: 'text', labelKey: 'fields.domainName' },
-      { name: 'vinapseTenant', kind: 'text', labelKey: 'fields.vinapseTenant' },
+      { name: 'vinapseTenant', kind: 'text', labelKey: 'fields.vinapseTenant', rules: ['videoTenant'] },
       { name: 'url', kind: 'text', labelKey: 'fields.url', rules: ['url'], autoComplete: 'url' },
       { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
     ],

@@ -93,13 +93,18 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
   useEffect(() => {
     const subscriptions = [
       form.on('form.saved', () => notifications.send({ type: 'notifications.push', severity: 'success', messageKey: 'settings.passwordChanged' })),
-      form.on('form.saveFailed', ({ failure }) =>
+      form.on('form.saveFailed', ({ failure }) => {
+        const refused = failure.kind === 'http' && failure.status === 429;
+        const retryAt = failure.kind === 'http' ? failure.retryAt : undefined;
         notifications.send({
           type: 'notifications.push',
           severity: 'error',
-          messageKey: failure.kind === 'http' && failure.status === 429 ? 'settings.tooManyAttempts' : 'settings.passwordChangeFailed',
-        }),
-      ),
+          // Throttled as sign-in is: when the API says when to try again, so does the message.
+          ...(refused && retryAt !== undefined
+            ? { messageKey: 'login.tooManyAttempts', values: { retryAt } }
+            : { messageKey: refused ? 'settings.tooManyAttempts' : 'settings.passwordChangeFailed' }),
+        });
+      }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, notifications]);

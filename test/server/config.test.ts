@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readServerConfig } from '../../server/config';
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['0', 0],
+    ['loopback', ['loopback']],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['127.0.0.1, 10.0.0.0/8,192.168.1.0/24', ['127.0.0.1', '10.0.0.0/8', '192.168.1.0/24']],
+    ['::1, fd00::/8, uniquelocal', ['::1', 'fd00::/8', 'uniquelocal']],
+  ])('reads %j as %j: a number is a count of proxy hops, never an address', (raw, expected) => {
+    expect(readServerConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '1.2.3', '10.0.0.0/33', '::1/129', '-1', '1.5', '10.0.0.1,', 'loopback,nowhere', '10.0.0.0/8/1'])(
+    'refuses %j at start with a message naming the setting',
+    (raw) => {
+      expect(() => readServerConfig({ TRUST_PROXY: raw })).toThrow(/^TRUST_PROXY must be/);
+    },
+  );
+});
+
+describe('DEMO_DATA', () => {
+  it('loads demo data by default on the embedded database only', () => {
+    expect(readServerConfig({}).demoData).toBe(true);
+    expect(readServerConfig({ DATABASE_URL: 'postgres://db/console' }).demoData).toBe(false);
+  });
+
+  it('does what it is told either way', () => {
+    expect(readServerConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(readServerConfig({ DATABASE_URL: 'postgres://db/console', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('refuses anything but true or false', () => {
+    expect(() => readServerConfig({ DEMO_DATA: 'yes' })).toThrow('DEMO_DATA must be true or false, got "yes"');
+  });
+});
+
+describe('sign-in throttling settings', () => {
+  it('defaults to 10 failures, a first delay of 30 s and a longest one of 15 minutes', () => {
+    expect(readServerConfig({})).toMatchObject({ loginMaxFailures: 10, loginDelaySeconds: 30, loginMaxDelaySeconds: 900 });
+  });
+
+  it('takes them from the environment, the longest delay never shorter than the first', () => {
+    expect(readServerConfig({ LOGIN_MAX_FAILURES: '5', LOGIN_DELAY_SECONDS: '60', LOGIN_MAX_DELAY_SECONDS: '3600' })).toMatchObject({
+      loginMaxFailures: 5,
+      loginDelaySeconds: 60,
+      loginMaxDelaySeconds: 3600,
+    });
+    expect(readServerConfig({ LOGIN_DELAY_SECONDS: '1200' }).loginMaxDelaySeconds).toBe(1200);
+    expect(() => readServerConfig({ LOGIN_DELAY_SECONDS: '60', LOGIN_MAX_DELAY_SECONDS: '30' })).toThrow(
+      'LOGIN_MAX_DELAY_SECONDS must be an integer of at least 60, got "30"',
+    );
+  });
+});
