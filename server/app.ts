@@ -4,6 +4,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
+import { registerProtection } from './http/protection';
+import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { apiRoutes } from './routes';
@@ -25,6 +27,8 @@ export interface AppOptions {
    * `vinapseConfig.serviceUrl`); a function when it is known only once the service listens.
    */
   videoServiceUrl?: string | (() => string | undefined);
+  /** When `Strict-Transport-Security` is sent (see `http/security-headers.ts`). */
+  hsts?: HstsMode;
 }
 
 export interface AuthSettings {
@@ -72,6 +76,9 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler(notFoundHandler(options.staticDir));
   acceptEmptyJsonBodies(app);
   app.removeContentTypeParser('text/plain');
+
+  // Protection: what every answer goes through before any route (see http/protection.ts).
+  await registerProtection(app, { videoServiceUrl: app.videoServiceUrl, hsts: options.hsts });
 
   await app.register(fastifySwagger, {
     openapi: {

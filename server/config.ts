@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HstsMode } from './http/security-headers';
 
 export interface ServerConfig {
   port: number;
@@ -10,6 +11,12 @@ export interface ServerConfig {
   sessionTtlHours: number;
   videoTokenSecret: string | undefined;
   video: VideoServiceSettings;
+  serving: ServingSettings;
+}
+
+/** How the process serves. */
+export interface ServingSettings {
+  hsts: HstsMode;
 }
 
 /** The local video service; defaults that depend on the bound ports are filled in by main.ts. */
@@ -40,7 +47,26 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       callbackUrl: env.VIDEO_CALLBACK_URL || undefined,
       maxBytes: integerSetting(env, 'VIDEO_MAX_BYTES', 2 * 1024 ** 3, 1),
     },
+    serving: readServingSettings(env),
   };
+}
+
+function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
+  return {
+    hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
+  };
+}
+
+function choiceSetting<const Choice extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  choices: readonly Choice[],
+  fallback: Choice,
+): Choice {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!choices.includes(raw as Choice)) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as Choice;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {

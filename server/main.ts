@@ -29,6 +29,7 @@ const app = await buildApp({
   sessionTtlHours: config.sessionTtlHours,
   videoTokenSecret: config.videoTokenSecret,
   videoServiceUrl: () => videoServiceUrl,
+  hsts: config.serving.hsts,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
