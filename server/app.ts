@@ -5,6 +5,7 @@ import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type Vi
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
 import { registerProtection } from './http/protection';
+import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
 import { validatorCompiler } from './http/validation';
@@ -29,6 +30,8 @@ export interface AppOptions {
   videoServiceUrl?: string | (() => string | undefined);
   /** When `Strict-Transport-Security` is sent (see `http/security-headers.ts`). */
   hsts?: HstsMode;
+  /** The API's rate limits (`server/main.ts` gives the configured ones); none when absent. */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface AuthSettings {
@@ -78,7 +81,12 @@ export async function buildApp(options: AppOptions) {
   app.removeContentTypeParser('text/plain');
 
   // Protection: what every answer goes through before any route (see http/protection.ts).
-  await registerProtection(app, { videoServiceUrl: app.videoServiceUrl, hsts: options.hsts });
+  await registerProtection(app, {
+    db: options.db,
+    videoServiceUrl: app.videoServiceUrl,
+    hsts: options.hsts,
+    rateLimits: options.rateLimits,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
 
 export interface ServerConfig {
@@ -16,6 +17,7 @@ export interface ServerConfig {
 
 /** How the process serves. */
 export interface ServingSettings {
+  rateLimits: RateLimitSettings;
   hsts: HstsMode;
 }
 
@@ -53,6 +55,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 
 function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
   return {
+    rateLimits: {
+      windowSeconds: integerSetting(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      perSession: integerSetting(env, 'RATE_LIMIT_PER_SESSION', 600, 1),
+      writesPerSession: integerSetting(env, 'RATE_LIMIT_WRITES_PER_SESSION', 120, 1),
+      perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
+    },
     hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
   };
 }

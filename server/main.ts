@@ -30,6 +30,7 @@ const app = await buildApp({
   videoTokenSecret: config.videoTokenSecret,
   videoServiceUrl: () => videoServiceUrl,
   hsts: config.serving.hsts,
+  rateLimits: config.serving.rateLimits,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { registerSecurityHeaders, type HstsMode } from './security-headers';
 
 export interface ProtectionOptions {
+  db: Database;
   /** The video service's URL template (`{tenant}` placeholder): the only frames the console may show. */
   videoServiceUrl: () => string | undefined;
   hsts?: HstsMode;
+  /** The API's rate limits; none when absent (`server/main.ts` always gives them). */
+  rateLimits?: RateLimitSettings;
 }
 
 /**
- * What every answer of the server goes through before any route: security headers. Registered on the root
+ * What every answer of the server goes through before any route: security headers, rate limits. Registered on the root
  * instance, before the routes, so it covers them all, the 404s and the errors.
  */
 export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
   await registerSecurityHeaders(app, { videoServiceUrl: options.videoServiceUrl, hsts: options.hsts ?? 'auto' });
+  if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
 }

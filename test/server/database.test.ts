@@ -31,6 +31,7 @@ describe('migrations and seed', () => {
           '0002_list_indexes.sql',
           '0003_catalogue_list_indexes.sql',
           '0004_session_assumed_from.sql',
+          '0006_rate_limits_and_idempotency.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);

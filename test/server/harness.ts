@@ -2,6 +2,7 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../server/app';
+import type { RateLimitSettings } from '../../server/http/rate-limits';
 import { openPglite, openPostgres, pgliteDirectory, type Database, type DatabaseClient } from '../../server/db/client';
 import { demoPassword } from '../../server/db/seed';
 import { databaseUrl, uniqueName, withAdminConnection } from './test-database';
@@ -64,6 +65,14 @@ export interface TestApp {
   database: TestDatabase;
 }
 
+/** Limits no test of another feature reaches, so that every API test still counts its requests in the database. */
+export const generousRateLimits: RateLimitSettings = {
+  windowSeconds: 60,
+  perSession: 1_000_000,
+  writesPerSession: 1_000_000,
+  perClient: 1_000_000,
+};
+
 /** Gives the test file one app on its own fresh database, closed after the file's tests. */
 export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
   const context = {} as TestApp;
@@ -72,7 +81,7 @@ export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
     context.database = await createTestDatabase();
     client = await context.database.open();
     context.db = client.db;
-    context.app = await buildApp({ db: client.db, ...options });
+    context.app = await buildApp({ db: client.db, rateLimits: generousRateLimits, ...options });
   });
   afterAll(async () => {
     await context.app?.close();
