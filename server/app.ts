@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
+import type { IdempotencySettings } from './http/idempotency';
 import { registerProtection } from './http/protection';
 import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
@@ -32,6 +33,8 @@ export interface AppOptions {
   hsts?: HstsMode;
   /** The API's rate limits (`server/main.ts` gives the configured ones); none when absent. */
   rateLimits?: RateLimitSettings;
+  /** How long `Idempotency-Key` answers are kept (see `http/idempotency.ts`). */
+  idempotency?: IdempotencySettings;
 }
 
 export interface AuthSettings {
@@ -86,6 +89,7 @@ export async function buildApp(options: AppOptions) {
     videoServiceUrl: app.videoServiceUrl,
     hsts: options.hsts,
     rateLimits: options.rateLimits,
+    idempotency: options.idempotency,
   });
 
   await app.register(fastifySwagger, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { defaultIdempotency, registerIdempotency, type IdempotencySettings } from './idempotency';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { registerSecurityHeaders, type HstsMode } from './security-headers';
 
@@ -10,13 +11,15 @@ export interface ProtectionOptions {
   hsts?: HstsMode;
   /** The API's rate limits; none when absent (`server/main.ts` always gives them). */
   rateLimits?: RateLimitSettings;
+  idempotency?: IdempotencySettings;
 }
 
 /**
- * What every answer of the server goes through before any route: security headers, rate limits. Registered on the root
- * instance, before the routes, so it covers them all, the 404s and the errors.
+ * What every answer of the server goes through before any route: security headers, rate limits, idempotent creates.
+ * Registered on the root instance, before the routes, so it covers them all, the 404s and the errors.
  */
 export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
   await registerSecurityHeaders(app, { videoServiceUrl: options.videoServiceUrl, hsts: options.hsts ?? 'auto' });
   if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
+  await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
 }

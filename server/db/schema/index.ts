@@ -12,3 +12,4 @@ export * from './training-plan-items';
 export * from './audit-log';
 export * from './app-settings';
 export * from './rate-limit-counters';
+export * from './idempotency-keys';
