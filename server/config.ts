@@ -19,6 +19,8 @@ export interface ServerConfig {
 export interface ServingSettings {
   rateLimits: RateLimitSettings;
   hsts: HstsMode;
+  /** After SIGTERM, how long the server keeps answering (readiness 503) before it stops taking connections. */
+  shutdownDrainMs: number;
 }
 
 /** The local video service; defaults that depend on the bound ports are filled in by main.ts. */
@@ -62,6 +64,7 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
       perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
     },
     hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
+    shutdownDrainMs: integerSetting(env, 'SHUTDOWN_DRAIN_SECONDS', 2, 0) * 1000,
   };
 }
 

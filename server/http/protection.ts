@@ -14,12 +14,31 @@ export interface ProtectionOptions {
   idempotency?: IdempotencySettings;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment the process is asked to stop: readiness answers 503 and answers close their connection. */
+    draining: boolean;
+    startDraining(): void;
+  }
+}
+
 /**
- * What every answer of the server goes through before any route: security headers, rate limits, idempotent creates.
- * Registered on the root instance, before the routes, so it covers them all, the 404s and the errors.
+ * What every answer of the server goes through before any route: security headers, rate limits, idempotent creates,
+ * draining at shutdown. Registered on the root instance, before the routes, so it covers them all, the 404s and the
+ * errors.
  */
 export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
   await registerSecurityHeaders(app, { videoServiceUrl: options.videoServiceUrl, hsts: options.hsts ?? 'auto' });
   if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
   await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
+
+  app.decorate('draining', false);
+  app.decorate('startDraining', () => {
+    app.draining = true;
+  });
+  // Answers sent while draining (those in flight at the signal too) close their connection: no socket is left idle.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
 }

@@ -22,6 +22,25 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
+  it('reports 503 from the moment the server drains, and closes the connection of every answer', async () => {
+    const app = await buildApp({ db: testApp.db });
+    try {
+      const before = await app.inject({ method: 'GET', url: '/api/ready' });
+      app.startDraining();
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+
+      expect(before.statusCode).toBe(200);
+      expect(before.headers.connection).not.toBe('close');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The server is shutting down' });
+      expect(health.statusCode).toBe(200);
+      expect([ready.headers.connection, health.headers.connection]).toEqual(['close', 'close']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reports 503 when the database does not answer', async () => {
     const client = await testApp.database.open();
     const app = await buildApp({ db: client.db });
