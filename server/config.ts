@@ -15,12 +15,14 @@ export interface ServerConfig {
   serving: ServingSettings;
 }
 
-/** How the process serves. */
+/** How the process serves: rate limits, HSTS, shutdown, log format. */
 export interface ServingSettings {
   rateLimits: RateLimitSettings;
   hsts: HstsMode;
   /** After SIGTERM, how long the server keeps answering (readiness 503) before it stops taking connections. */
   shutdownDrainMs: number;
+  /** `pretty`: human-readable lines (pino-pretty); `json`: one JSON object per line. */
+  logFormat: 'json' | 'pretty';
 }
 
 /** The local video service; defaults that depend on the bound ports are filled in by main.ts. */
@@ -65,6 +67,7 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
     },
     hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
     shutdownDrainMs: integerSetting(env, 'SHUTDOWN_DRAIN_SECONDS', 2, 0) * 1000,
+    logFormat: choiceSetting(env, 'LOG_FORMAT', ['json', 'pretty'], process.stdout.isTTY ? 'pretty' : 'json'),
   };
 }
 

@@ -26,7 +26,13 @@ let videoServiceUrl = config.video.serviceUrl;
 const app = await buildApp({
   db: database.db,
   staticDir,
-  logger: { level: process.env.LOG_LEVEL || 'info' },
+  logger: {
+    level: process.env.LOG_LEVEL || 'info',
+    // JSON lines unless told otherwise or on a terminal, where pino-pretty makes them readable.
+    ...(config.serving.logFormat === 'pretty' && {
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+    }),
+  },
   trustProxy: config.trustProxy,
   loginMaxFailures: config.loginMaxFailures,
   sessionTtlHours: config.sessionTtlHours,
