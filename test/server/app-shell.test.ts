@@ -1,9 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, useTestApp } from './harness';
+import { bearer, useTestApp, writeConsoleFiles } from './harness';
 
 const testApp = useTestApp();
 
@@ -95,10 +93,7 @@ describe('serving the console', () => {
   let app: App;
 
   beforeAll(async () => {
-    staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
-    await mkdir(path.join(staticDir, 'assets'));
-    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
-    await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    staticDir = await writeConsoleFiles();
     app = await buildApp({ db: testApp.db, staticDir });
   });
   afterAll(async () => {

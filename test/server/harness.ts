@@ -1,4 +1,5 @@
-import { cp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../server/app';
@@ -130,3 +131,12 @@ export async function signIn(app: App, email: string, password: string = demo.pa
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A built console in a temporary folder: `index.html` and one fingerprinted asset, `assets/app-1234.js`. */
+export async function writeConsoleFiles(): Promise<string> {
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+  await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return staticDir;
+}

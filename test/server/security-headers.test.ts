@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../server/app';
 import { videoFrameSource } from '../../server/http/security-headers';
-import { bearer, demo, signIn, useTestApp } from './harness';
+import { bearer, demo, signIn, useTestApp, writeConsoleFiles } from './harness';
 
 const videoServiceUrl = 'http://{tenant}.localhost:3001';
 const testApp = useTestApp({ videoServiceUrl });
@@ -154,10 +152,7 @@ describe('security headers of the console', () => {
   let app: App;
 
   beforeAll(async () => {
-    staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
-    await mkdir(path.join(staticDir, 'assets'));
-    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
-    await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    staticDir = await writeConsoleFiles();
     app = await buildApp({ db: testApp.db, staticDir, videoServiceUrl });
   });
   afterAll(async () => {
