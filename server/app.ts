@@ -5,6 +5,10 @@ import type { LoginThrottlePolicy } from './auth/login-throttle';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
+import type { IdempotencySettings } from './http/idempotency';
+import { registerProtection } from './http/protection';
+import type { RateLimitSettings } from './http/rate-limits';
+import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { apiRoutes } from './routes';
@@ -30,6 +34,12 @@ export interface AppOptions {
    * `vinapseConfig.serviceUrl`); a function when it is known only once the service listens.
    */
   videoServiceUrl?: string | (() => string | undefined);
+  /** When `Strict-Transport-Security` is sent (see `http/security-headers.ts`). */
+  hsts?: HstsMode;
+  /** The API's rate limits (`server/main.ts` gives the configured ones); none when absent. */
+  rateLimits?: RateLimitSettings;
+  /** How long `Idempotency-Key` answers are kept (see `http/idempotency.ts`). */
+  idempotency?: IdempotencySettings;
 }
 
 export interface AuthSettings {
@@ -81,6 +91,15 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler(notFoundHandler(options.staticDir));
   acceptEmptyJsonBodies(app);
   app.removeContentTypeParser('text/plain');
+
+  // Protection: what every answer goes through before any route (see http/protection.ts).
+  await registerProtection(app, {
+    db: options.db,
+    videoServiceUrl: app.videoServiceUrl,
+    hsts: options.hsts,
+    rateLimits: options.rateLimits,
+    idempotency: options.idempotency,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { RateLimitSettings } from './http/rate-limits';
+import type { HstsMode } from './http/security-headers';
 
 /** Fastify's `trustProxy`: every proxy (`true`), a number of proxy hops, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | number | string[];
@@ -18,6 +20,17 @@ export interface ServerConfig {
   sessionTtlHours: number;
   videoTokenSecret: string | undefined;
   video: VideoServiceSettings;
+  serving: ServingSettings;
+}
+
+/** How the process serves: rate limits, HSTS, shutdown, log format. */
+export interface ServingSettings {
+  rateLimits: RateLimitSettings;
+  hsts: HstsMode;
+  /** After SIGTERM, how long the server keeps answering (readiness 503) before it stops taking connections. */
+  shutdownDrainMs: number;
+  /** `pretty`: human-readable lines (pino-pretty); `json`: one JSON object per line. */
+  logFormat: 'json' | 'pretty';
 }
 
 /** The local video service; defaults that depend on the bound ports are filled in by main.ts. */
@@ -53,7 +66,34 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       callbackUrl: env.VIDEO_CALLBACK_URL || undefined,
       maxBytes: integerSetting(env, 'VIDEO_MAX_BYTES', 2 * 1024 ** 3, 1),
     },
+    serving: readServingSettings(env),
   };
+}
+
+function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
+  return {
+    rateLimits: {
+      windowSeconds: integerSetting(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      perSession: integerSetting(env, 'RATE_LIMIT_PER_SESSION', 600, 1),
+      writesPerSession: integerSetting(env, 'RATE_LIMIT_WRITES_PER_SESSION', 120, 1),
+      perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
+    },
+    hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
+    shutdownDrainMs: integerSetting(env, 'SHUTDOWN_DRAIN_SECONDS', 2, 0) * 1000,
+    logFormat: choiceSetting(env, 'LOG_FORMAT', ['json', 'pretty'], process.stdout.isTTY ? 'pretty' : 'json'),
+  };
+}
+
+function choiceSetting<const Choice extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  choices: readonly Choice[],
+  fallback: Choice,
+): Choice {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!choices.includes(raw as Choice)) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as Choice;
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {

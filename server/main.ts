@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
@@ -10,7 +12,8 @@ import { loggerOptions } from './http/logger';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
 import { buildVideoService } from './video-service/video-service';
 
-const shutdownGraceMs = 10_000;
+/** After the drain, what the in-flight requests and the database get to finish before the process is ended. */
+const closeGraceMs = 8_000;
 const consoleDir = path.resolve('dist');
 
 const config = readServerConfig();
@@ -25,7 +28,13 @@ let videoServiceUrl = config.video.serviceUrl;
 const app = await buildApp({
   db: database.db,
   staticDir,
-  logger: loggerOptions(process.env.LOG_LEVEL || 'info'),
+  logger: {
+    ...loggerOptions(process.env.LOG_LEVEL || 'info'),
+    // JSON lines unless told otherwise or on a terminal, where pino-pretty makes them readable.
+    ...(config.serving.logFormat === 'pretty' && {
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+    }),
+  },
   trustProxy: config.trustProxy,
   loginMaxFailures: config.loginMaxFailures,
   loginDelaySeconds: config.loginDelaySeconds,
@@ -33,6 +42,8 @@ const app = await buildApp({
   sessionTtlHours: config.sessionTtlHours,
   videoTokenSecret: config.videoTokenSecret,
   videoServiceUrl: () => videoServiceUrl,
+  hsts: config.serving.hsts,
+  rateLimits: config.serving.rateLimits,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -67,25 +78,32 @@ if (config.demoData) {
   console.log(`No demo data loaded (${why}); set DEMO_DATA=true to load the demo tenants and accounts into an empty database.`);
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received, closing`);
-  setTimeout(() => {
-    app.log.error('graceful shutdown timed out');
-    process.exit(1);
-  }, shutdownGraceMs).unref();
-  try {
-    await videoService.close();
-    await app.close();
+/**
+ * On SIGTERM or SIGINT (npm forwards a terminal's Ctrl-C, which the process also gets: a repeat is ignored): readiness
+ * answers 503 and every answer closes its connection at once; after the drain the server stops taking connections,
+ * finishes the requests it has, closes the idle keep-alive sockets, then the video service and the database; exit 0.
+ * Past the grace period, or on an uncaught error, close-with-grace ends the process with 1.
+ */
+const closer = closeWithGrace(
+  {
+    delay: config.serving.shutdownDrainMs + closeGraceMs,
+    skip: ['SIGTERM', 'SIGINT'],
+    logger: { error: (message: unknown) => app.log.error(message) },
+  },
+  async ({ err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    app.startDraining();
+    await sleep(config.serving.shutdownDrainMs);
+    await Promise.all([app.close(), videoService.close()]);
     await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
+    app.log.info('closed');
+  },
+);
 
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (app.draining) return;
+    app.log.info(`${signal} received, draining for ${config.serving.shutdownDrainMs} ms`);
+    void closer.close();
+  });
+}

@@ -1,3 +1,4 @@
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { errorBody, handleServiceError } from './service-error';
 import { playerRoutes } from './player.routes';
@@ -60,6 +61,24 @@ export async function buildVideoService(options: VideoServiceOptions) {
     reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
   );
   app.addHook('onClose', async () => processor.close());
+
+  // Security headers on every answer (helmet): nosniff, no referrer, and a policy for what is not a page (JSON, media):
+  // nothing to load, framed by the console only. Pages send their own policy with a nonce (`pages.ts`). No
+  // X-Frame-Options: it cannot allow one other origin, and the console frames the pages from another origin.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: [options.consoleOrigin],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    frameguard: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
 
   await app.register(uploaderRoutes, context);
   await app.register(uploadRoutes, context);

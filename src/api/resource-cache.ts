@@ -47,7 +47,7 @@ export function cacheResourceApi(
   return {
     list: (request: ListRequest, reload: Reload) => read(resourceKeys.list(resource, request), () => api.list(request), reload),
     get: (id: string, reload: Reload) => read(resourceKeys.record(resource, id), () => api.get(id), reload),
-    create: (body: RecordBody) => write(() => api.create(body)),
+    create: (body: RecordBody, idempotencyKey?: string | null) => write(() => api.create(body, idempotencyKey)),
     update: (id: string, body: RecordBody) => write(() => api.update(id, body)),
     remove: (id: string) => write(() => api.remove(id)),
   };

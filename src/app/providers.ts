@@ -14,11 +14,11 @@ import { createVideoTokens } from '../api/video-token';
 import type { Failure } from '../domain/failure';
 import { resourceNames, type ResourceName } from '../domain/resource';
 import { createI18n, detectLanguage } from '../i18n';
-import { formMachine } from '../machines/form.machine';
 import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { ConsoleActorOptions, ConsoleActors, ResourceMachines } from '../views/actors';
+import { keyedFormMachine } from './keyed-form';
 import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines } from './video';
@@ -62,11 +62,11 @@ export function provideResourceMachines(apis: ResourceApis, queryClient: QueryCl
           deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
         },
       }),
-      form: formMachine.provide({
+      form: keyedFormMachine.provide({
         actors: {
           loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-          saveRecord: fromPromise(({ input: { id, body, version } }) =>
-            id === null ? api.create(body) : api.update(id, { ...body, version }),
+          saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
+            id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
           ),
           deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
         },

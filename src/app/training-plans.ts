@@ -3,9 +3,9 @@ import { fromPromise } from 'xstate';
 import { cacheResourceApi } from '../api/resource-cache';
 import type { ResourceApi } from '../api/resources';
 import { cacheTrainingPlanApis, type CachedOrderedApi, type TrainingPlanApis } from '../api/training-plans';
-import { formMachine } from '../machines/form.machine';
 import { orderedListMachine, type OrderedItem, type OrderedPage } from '../machines/ordered-list.machine';
 import type { OrderedMachines, TrainingPlanMachines } from '../views/actors';
+import { keyedFormMachine } from './keyed-form';
 
 const cached = { reload: false };
 
@@ -17,11 +17,11 @@ export function provideTrainingPlanMachines(apis: TrainingPlanApis, plansApi: Re
   const nested = cacheTrainingPlanApis(apis, queryClient);
   const plans = cacheResourceApi(plansApi, queryClient, 'training-plans');
   const machinesOf = (api: CachedOrderedApi, planId: string): OrderedMachines => ({
-    form: formMachine.provide({
+    form: keyedFormMachine.provide({
       actors: {
         loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-        saveRecord: fromPromise(({ input: { id, body, version } }) =>
-          id === null ? api.create(body) : api.update(id, { ...body, version }),
+        saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
+          id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
         ),
         deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
       },

@@ -1,4 +1,4 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import {
@@ -39,6 +39,12 @@ export interface FormContext {
   problems: FieldProblems;
   failure: Failure | null;
   deleteWhen: Condition | null;
+  /**
+   * The attempt at creating the record: the body last sent and the idempotency key it went with. Sending the same
+   * body again (a retry after a lost answer) reuses the key, so the API answers the first answer instead of creating twice.
+   */
+  attemptBody: RecordBody | null;
+  idempotencyKey: string | null;
 }
 
 export type FormEvent =
@@ -64,9 +70,14 @@ export interface SaveRecordInput {
   id: string | null;
   body: RecordBody;
   version: number | null;
+  /** Sent with a create (`Idempotency-Key`); null for updates, or when no key generator is provided. */
+  idempotencyKey: string | null;
 }
 
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
+
+const bodyOf = (context: FormContext) => bodyFromValues(context.fields, context.values, context.savedValues);
+const sameBody = (a: RecordBody, b: RecordBody) => JSON.stringify(a) === JSON.stringify(b);
 
 const isConflict = (failure: Failure) =>
   failure.kind === 'http' && failure.status === 409 && (failure.errors ?? []).some(({ field }) => field === 'version');
@@ -90,6 +101,8 @@ export const formMachine = setup({
       return { values, savedValues: values, version: record.version, record, problems: {}, failure: null };
     }),
     announceFailure: emit(({ context }, failure: Failure) => ({ type: 'form.saveFailed' as const, created: context.id === null, failure })),
+    /** The key of a new create attempt: a random key is an effect, so src/app provides it; none by default. */
+    newIdempotencyKey: assign({ idempotencyKey: (): string | null => null }),
   },
   guards: {
     isNew: ({ context }) => context.id === null,
@@ -112,6 +125,8 @@ export const formMachine = setup({
       problems: {},
       failure: null,
       deleteWhen: input.deleteWhen ?? null,
+      attemptBody: null,
+      idempotencyKey: null,
     };
   },
   output: ({ context }) => ({ record: context.record }),
@@ -147,7 +162,20 @@ export const formMachine = setup({
     },
     validating: {
       always: [
-        { guard: 'isValid', target: 'saving', actions: assign({ problems: {}, failure: null }) },
+        {
+          guard: 'isValid',
+          target: 'saving',
+          actions: [
+            assign({ problems: {}, failure: null }),
+            // A create whose body differs from the last attempt's is a new attempt with a new key; the same body keeps it.
+            enqueueActions(({ context, enqueue }) => {
+              const body = bodyOf(context);
+              if (context.id !== null || (context.attemptBody && sameBody(context.attemptBody, body))) return;
+              enqueue.assign({ attemptBody: body });
+              enqueue('newIdempotencyKey');
+            }),
+          ],
+        },
         { target: 'editing', actions: assign({ problems: ({ context }) => validate(context.fields, context.values) }) },
       ],
     },
@@ -158,8 +186,9 @@ export const formMachine = setup({
         src: 'saveRecord',
         input: ({ context }) => ({
           id: context.id,
-          body: bodyFromValues(context.fields, context.values, context.savedValues),
+          body: bodyOf(context),
           version: context.version,
+          idempotencyKey: context.id === null ? context.idempotencyKey : null,
         }),
         onDone: {
           target: 'saved',

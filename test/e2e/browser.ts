@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeEach, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const baseURL = inject('baseURL');
@@ -12,7 +12,7 @@ export const demo = {
 
 let browser: Browser | undefined;
 
-async function connectedBrowser(): Promise<Browser> {
+export async function connectedBrowser(): Promise<Browser> {
   browser ??= await chromium.connect(inject('browserWsEndpoint'));
   return browser;
 }
@@ -21,15 +21,37 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh browser profile (empty storage) per test, in English unless told otherwise. */
+/**
+ * Reports every Content-Security-Policy violation of every frame (the console's and the video service's pages) to
+ * `violations`: the test fails if the console, under its policy, needed anything the policy refuses.
+ */
+export async function watchPolicyViolations(context: BrowserContext, violations: string[]) {
+  await context.exposeBinding('reportPolicyViolation', ({ frame }, violation: string) => {
+    violations.push(`${frame.url()}: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void }).reportPolicyViolation;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+/** A fresh browser profile (empty storage) per test, in English unless told otherwise; no CSP violation allowed. */
 export function usePage(locale = 'en-US'): () => Page {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeEach(async () => {
     context = await (await connectedBrowser()).newContext({ baseURL, locale });
+    const violations: string[] = [];
+    await watchPolicyViolations(context, violations);
     page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content[ -]Security[ -]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    });
     return async () => {
       await context?.close();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     };
   });
   return () => {

@@ -88,6 +88,7 @@ describe('content form rules (spec §4)', () => {
       id: 'k1',
       body: { title: 'Forklift training', background: null, type: 'Article', renderType: 'REFERENCE', topicIds: [] },
       version: 1,
+      idempotencyKey: null,
     });
     expect(form.actor.getSnapshot().output).toEqual({ record: storedContent({ version: 2 }) });
   });

@@ -44,6 +44,7 @@ describe('content wizard: step 1', () => {
       id: null,
       body: { title: 'Forklift training', background: null, type: 'Video', renderType: 'REFERENCE', topicIds: ['t1'] },
       version: null,
+      idempotencyKey: null,
     });
     expect(actor.getSnapshot().context.content).toEqual({ id: 'k1', version: 1, title: 'Forklift training' });
     expect(selectAccess(actor.getSnapshot())).toEqual(access);

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
 import type { StoredRecord } from '../../src/domain/resource';
 import type { FieldSpec } from '../../src/machines/form-fields';
@@ -47,8 +47,12 @@ export interface FormFakes {
   saveRecord: (input: SaveRecordInput) => Promise<StoredRecord>;
 }
 
-/** A form machine on fakes (the stored user loads, saves succeed); emitted events are kept. */
+/**
+ * A form machine on fakes (the stored user loads, saves succeed; each new create attempt gets the idempotency key
+ * `key-1`, `key-2`…); emitted events are kept.
+ */
 export function startForm(id: string | null, overrides: Partial<FormFakes> = {}, fields: FieldSpec[] = userFields) {
+  let keys = 0;
   const fakes = {
     loadRecord: vi.fn(overrides.loadRecord ?? (async () => storedUser)),
     saveRecord: vi.fn(overrides.saveRecord ?? (async () => storedUser)),
@@ -59,6 +63,7 @@ export function startForm(id: string | null, overrides: Partial<FormFakes> = {},
         loadRecord: fromPromise(({ input }) => fakes.loadRecord(input)),
         saveRecord: fromPromise(({ input }) => fakes.saveRecord(input)),
       },
+      actions: { newIdempotencyKey: assign({ idempotencyKey: () => `key-${(keys += 1)}` }) },
     }),
     { input: { id, fields } },
   );

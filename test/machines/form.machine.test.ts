@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
+import type { Failure } from '../../src/domain/failure';
 import { selectIsDirty } from '../../src/machines/form.machine';
 import { emailInUse, notFound, serverError, staleVersion, startForm, storedUser } from './form-fixtures';
 import { pending } from './session-fixtures';
@@ -46,6 +47,7 @@ describe('form: creating', () => {
       id: null,
       body: { name: 'Ada', email: 'ada@example.com', enabled: true, scope: 'TENANT', tenantId: 't1' },
       version: null,
+      idempotencyKey: 'key-1',
     });
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('saved');
@@ -62,6 +64,22 @@ describe('form: creating', () => {
     expect(form.actor.getSnapshot().value).toBe('editing');
     expect(form.actor.getSnapshot().context).toMatchObject({ failure: serverError, problems: {}, values: { name: 'Ada' } });
     expect(form.emitted).toEqual([{ type: 'form.saveFailed', created: true, failure: serverError }]);
+  });
+
+  it('sends a retry of the same create with the same idempotency key, and a changed one with a new key', async () => {
+    const networkFailure: Failure = { kind: 'network', status: 'FETCH_ERROR' };
+    const form = startForm(null, { saveRecord: () => Promise.reject(networkFailure) });
+    fillNewUser(form);
+    form.actor.send({ type: 'form.submit' });
+    await settled(form);
+    form.actor.send({ type: 'form.submit' });
+    await settled(form);
+    form.change('name', 'Ada Lovelace');
+    form.actor.send({ type: 'form.submit' });
+    await settled(form);
+
+    const keys = form.fakes.saveRecord.mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
   });
 
   it("puts the API's field errors on the fields", async () => {
@@ -101,7 +119,7 @@ describe('form: editing', () => {
     const form = startForm('u1');
     await settled(form);
     form.actor.send({ type: 'form.submit' });
-    expect(form.fakes.saveRecord).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1', version: 4 }));
+    expect(form.fakes.saveRecord).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1', version: 4, idempotencyKey: null }));
     await settled(form);
     expect(form.emitted).toEqual([{ type: 'form.saved', created: false }]);
   });

@@ -1,9 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, useTestApp } from './harness';
+import { bearer, useTestApp, writeConsoleFiles } from './harness';
 
 const testApp = useTestApp();
 
@@ -20,6 +18,25 @@ describe('health and readiness', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('reports 503 from the moment the server drains, and closes the connection of every answer', async () => {
+    const app = await buildApp({ db: testApp.db });
+    try {
+      const before = await app.inject({ method: 'GET', url: '/api/ready' });
+      app.startDraining();
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+
+      expect(before.statusCode).toBe(200);
+      expect(before.headers.connection).not.toBe('close');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The server is shutting down' });
+      expect(health.statusCode).toBe(200);
+      expect([ready.headers.connection, health.headers.connection]).toEqual(['close', 'close']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('reports 503 when the database does not answer', async () => {
@@ -76,10 +93,7 @@ describe('serving the console', () => {
   let app: App;
 
   beforeAll(async () => {
-    staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
-    await mkdir(path.join(staticDir, 'assets'));
-    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
-    await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    staticDir = await writeConsoleFiles();
     app = await buildApp({ db: testApp.db, staticDir });
   });
   afterAll(async () => {

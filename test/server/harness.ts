@@ -1,7 +1,9 @@
-import { cp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../server/app';
+import type { RateLimitSettings } from '../../server/http/rate-limits';
 import { openPglite, openPostgres, pgliteDirectory, type Database, type DatabaseClient } from '../../server/db/client';
 import { demoPassword } from '../../server/db/seed';
 import { databaseUrl, uniqueName, withAdminConnection } from './test-database';
@@ -64,6 +66,14 @@ export interface TestApp {
   database: TestDatabase;
 }
 
+/** Limits no test of another feature reaches, so that every API test still counts its requests in the database. */
+export const generousRateLimits: RateLimitSettings = {
+  windowSeconds: 60,
+  perSession: 1_000_000,
+  writesPerSession: 1_000_000,
+  perClient: 1_000_000,
+};
+
 /** Gives the test file one app on its own fresh database, closed after the file's tests. */
 export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
   const context = {} as TestApp;
@@ -72,7 +82,7 @@ export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
     context.database = await createTestDatabase();
     client = await context.database.open();
     context.db = client.db;
-    context.app = await buildApp({ db: client.db, ...options });
+    context.app = await buildApp({ db: client.db, rateLimits: generousRateLimits, ...options });
   });
   afterAll(async () => {
     await context.app?.close();
@@ -124,3 +134,12 @@ export async function signIn(app: App, email: string, password: string = demo.pa
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A built console in a temporary folder: `index.html` and one fingerprinted asset, `assets/app-1234.js`. */
+export async function writeConsoleFiles(): Promise<string> {
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+  await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return staticDir;
+}

@@ -17,7 +17,7 @@ describe('server/main.ts', () => {
     });
     server.stdout?.on('data', (chunk) => (output += chunk));
     server.stderr?.on('data', (chunk) => (output += chunk));
-    await waitFor(() => /Admin console: http:\S+/.test(output) || server.exitCode !== null, 30_000);
+    await waitFor(() => output.includes('company.admin@example.com') || server.exitCode !== null, 30_000);
   });
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGKILL');
@@ -51,6 +51,36 @@ describe('server/main.ts', () => {
 
     expect(videoUrl, output).toBeDefined();
     expect((await response.json()).vinapseConfig.serviceUrl).toBe(videoUrl!.replace('{tenant}', 'acme-robotics'));
+  });
+
+  it('sends the security headers, its frames limited to the video service it started', async () => {
+    const videoPort = /Video service: http:\/\/\{tenant\}\.localhost:(\d+)\//.exec(output)?.[1];
+
+    const response = await fetch(`${baseUrl()}/api/health`);
+
+    expect(response.headers.get('content-security-policy')).toContain(`frame-src http://*.localhost:${videoPort};`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a burst of 200 refresh-jwt calls of one session past the default limit, with Retry-After', async () => {
+    const login = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'company.admin@example.com', password: 'Demo-2026!' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${baseUrl()}/api/auth/refresh-jwt`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+      ),
+    );
+
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(120);
+    expect(refused).toHaveLength(80);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('closes gracefully on SIGTERM', async () => {

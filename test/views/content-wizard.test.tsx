@@ -72,7 +72,7 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
       renderType: 'INLINE',
       topicIds: [],
       text: '<b>Hello</b>',
-    });
+    }, expect.any(String));
     expect(history.entries()).toEqual(['/contents/new-1']);
     expect(notificationTexts()).toEqual(['Content created successfully']);
     expect((await screen.findByTestId('content-text-preview')).textContent).toBe('<b>Hello</b>');
@@ -109,7 +109,10 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Safety' }));
     await user.click(button('Continue'));
     const frame = await screen.findByTestId('uploader-frame');
-    expect(resource.api.create).toHaveBeenCalledWith({ title: 'Forklift & safety', background: null, type: 'Video', renderType: 'REFERENCE', topicIds: ['t1'] });
+    expect(resource.api.create).toHaveBeenCalledWith(
+      { title: 'Forklift & safety', background: null, type: 'Video', renderType: 'REFERENCE', topicIds: ['t1'] },
+      expect.any(String),
+    );
     expect(frame.getAttribute('title')).toBe('Video uploader');
     expect(frame.getAttribute('src')).toBe(
       'http://acme.localhost:3001/upload?courseId=company-1&title=Forklift%20%26%20safety&lang=en&token=video-token',

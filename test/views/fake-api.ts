@@ -27,11 +27,13 @@ export const record = (id: string, fields: Record<string, unknown>): FakeRecord 
 
 /**
  * One resource of the API kept in memory, answering like docs/api-contract.md: paging, `sortBy`/`sortOrder`,
- * case-insensitive search on `searchFields`, versions checked on update. Every call is a spy.
+ * case-insensitive search on `searchFields`, versions checked on update, creates repeated with their idempotency key
+ * answered the first answer. Every call is a spy.
  */
 export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly string[] = ['name']) {
   const records = new Map(initial.map((item) => [item.id, item]));
   let created = 0;
+  const answered = new Map<string, FakeRecord>();
   const find = async (id: string) => {
     const found = records.get(id);
     if (!found) throw notFound;
@@ -52,10 +54,14 @@ export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly 
       return { items: matching.slice(start, start + query.pageSize), total: matching.length, totalIsEstimate: false };
     }),
     get: vi.fn(find),
-    create: vi.fn(async (body: RecordBody) => {
+    // A create repeated with its idempotency key answers the first answer, as the API does.
+    create: vi.fn(async (body: RecordBody, idempotencyKey?: string | null) => {
+      const first = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+      if (first) return first;
       created += 1;
       const item = record(`new-${created}`, body);
       records.set(item.id, item);
+      if (idempotencyKey) answered.set(idempotencyKey, item);
       return item;
     }),
     update: vi.fn(async (id: string, { version, ...body }: RecordBody) => {

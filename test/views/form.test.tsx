@@ -24,6 +24,12 @@ const messageOf = (input: HTMLInputElement) => {
   return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
 };
 const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+/** A company named Gamma: the required fields only. */
+const fillRequired = async (user: ReturnType<typeof renderConsole>['user']) => {
+  await fill(user, textbox('Name'), 'Gamma');
+  await fill(user, textbox('Tax ID'), 'IT1');
+  await fill(user, textbox('Country code'), 'IT');
+};
 const save = (user: ReturnType<typeof renderConsole>['user']) => user.click(screen.getByRole('button', { name: 'Save' }));
 
 const companyLabels = [
@@ -102,7 +108,7 @@ describe('company form', { timeout: 15_000 }, () => {
       countryCode: 'IT',
       phone: null,
       email: null,
-    });
+    }, expect.stringMatching(/^[0-9a-f]{32}$/));
     expect(notificationTexts()).toEqual(['Company created successfully']);
     expect(await screen.findByText('Gamma Srl')).toBeTruthy();
   });
@@ -111,9 +117,7 @@ describe('company form', { timeout: 15_000 }, () => {
     const resource = companies(0);
     resource.api.create.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' } satisfies Failure);
     const { user, location } = await openForm('/companies/new', { resources: { companies: resource } });
-    await fill(user, textbox('Name'), 'Gamma');
-    await fill(user, textbox('Tax ID'), 'IT1');
-    await fill(user, textbox('Country code'), 'IT');
+    await fillRequired(user);
     await save(user);
     await waitFor(() => expect(notificationTexts()).toEqual(['Failed to create']));
     expect(location()).toBe('/companies/new');
@@ -121,13 +125,32 @@ describe('company form', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).toBe('/companies'));
   });
 
+  it('makes one company when the answer of a create is lost and the user saves again, or double-clicks Save', async () => {
+    const resource = companies(0);
+    const createOnServer = resource.api.create.getMockImplementation()!;
+    resource.api.create.mockImplementationOnce(async (body, idempotencyKey) => {
+      await createOnServer(body, idempotencyKey);
+      throw { kind: 'network', status: 'FETCH_ERROR' } satisfies Failure;
+    });
+    const { user, location } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fillRequired(user);
+    await save(user);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Failed to create']));
+
+    await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(location()).toBe('/companies'));
+    expect([...resource.records.values()].filter((company) => company.name === 'Gamma')).toHaveLength(1);
+    const keys = resource.api.create.mock.calls.map(([, idempotencyKey]) => idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('disables Save while saving', async () => {
     const resource = companies(0);
     resource.api.create.mockImplementation(pending);
     const { user } = await openForm('/companies/new', { resources: { companies: resource } });
-    await fill(user, textbox('Name'), 'Gamma');
-    await fill(user, textbox('Tax ID'), 'IT1');
-    await fill(user, textbox('Country code'), 'IT');
+    await fillRequired(user);
     await save(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true));
   });

@@ -72,7 +72,7 @@ describe('topics', { timeout: 15_000 }, () => {
     await user.type(textbox('Colour'), '#12ab34');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/topics/new-1'));
-    expect(resource.api.create).toHaveBeenCalledWith({ name: 'Safety', color: '#12AB34', status: 'PENDING' });
+    expect(resource.api.create).toHaveBeenCalledWith({ name: 'Safety', color: '#12AB34', status: 'PENDING' }, expect.any(String));
     expect(notificationTexts()).toEqual(['Topic created']);
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Edit topic'));
     expect(await screen.findByDisplayValue('Safety')).toBeTruthy();

@@ -89,7 +89,7 @@ describe('training plan page', { timeout: 15_000 }, () => {
     await fill(user, textbox('Name'), 'Leadership');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/training-plans/new-1'));
-    expect(resource.api.create).toHaveBeenCalledExactlyOnceWith({ name: 'Leadership', status: 'DRAFT', freelyNavigable: false });
+    expect(resource.api.create).toHaveBeenCalledExactlyOnceWith({ name: 'Leadership', status: 'DRAFT', freelyNavigable: false }, expect.any(String));
     expect(notificationTexts()).toEqual(['Training plan created']);
     expect((await screen.findByTestId('page-title')).textContent).toBe('Edit training plan');
     await screen.findByTestId('modules-table');

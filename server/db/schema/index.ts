@@ -11,3 +11,5 @@ export * from './training-plan-modules';
 export * from './training-plan-items';
 export * from './audit-log';
 export * from './app-settings';
+export * from './rate-limit-counters';
+export * from './idempotency-keys';

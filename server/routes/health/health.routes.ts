@@ -26,11 +26,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...publicRoute,
       schema: {
         ...publicRoute.schema,
-        summary: 'The database answers',
+        summary: 'The database answers and the process is not shutting down',
         response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errorResponses(503) },
       },
     },
     async (request, reply) => {
+      if (app.draining) return reply.code(503).send(errorBody(503, 'The server is shutting down'));
       try {
         await app.db.execute(sql`select 1`);
         return { status: 'ready' as const };

@@ -70,6 +70,7 @@ export function resourceRoutes<
       '',
       {
         onRequest: allow(write),
+        config: { idempotent: true },
         schema: {
           summary: `Create a ${resource.entity}`,
           tags,

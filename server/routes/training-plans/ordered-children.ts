@@ -320,6 +320,7 @@ export function orderedChildrenRoutes<
       '',
       {
         onRequest,
+        config: { idempotent: true },
         schema: {
           summary: `Create a ${config.entity}, last in its ${config.parentNoun}`,
           tags,

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { defaultIdempotency, registerIdempotency, type IdempotencySettings } from './idempotency';
+import { registerRateLimits, type RateLimitSettings } from './rate-limits';
+import { registerSecurityHeaders, type HstsMode } from './security-headers';
+
+export interface ProtectionOptions {
+  db: Database;
+  /** The video service's URL template (`{tenant}` placeholder): the only frames the console may show. */
+  videoServiceUrl: () => string | undefined;
+  hsts?: HstsMode;
+  /** The API's rate limits; none when absent (`server/main.ts` always gives them). */
+  rateLimits?: RateLimitSettings;
+  idempotency?: IdempotencySettings;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment the process is asked to stop: readiness answers 503 and answers close their connection. */
+    draining: boolean;
+    startDraining(): void;
+  }
+}
+
+/**
+ * What every answer of the server goes through before any route: security headers, rate limits, idempotent creates,
+ * draining at shutdown. Registered on the root instance, before the routes, so it covers them all, the 404s and the
+ * errors.
+ */
+export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
+  await registerSecurityHeaders(app, { videoServiceUrl: options.videoServiceUrl, hsts: options.hsts ?? 'auto' });
+  if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
+  await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
+
+  app.decorate('draining', false);
+  app.decorate('startDraining', () => {
+    app.draining = true;
+  });
+  // Answers sent while draining (those in flight at the signal too) close their connection: no socket is left idle.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
+}
