@@ -30,6 +30,8 @@ export default defineConfig({
     outDir: 'dist',
     // Source maps for every chunk, linked from it, so browser tools and audits map the minified code back.
     sourcemap: true,
+    // Every browser the console supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
