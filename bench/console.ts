@@ -1,8 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
-import { startConsoleServer } from '../test/e2e/console-server';
+import { buildConsole, startConsoleServer } from '../test/e2e/console-server';
 import { withLighthouse, type LighthouseRun } from './console-lighthouse';
 import { browserProfiles, loadBareDocument, loadPage, type PageLoad, type PageUnderTest } from './console-pages';
 import { printTable } from './measure';
@@ -24,7 +23,7 @@ const conditions = () => `load average ${loadavg().map((value) => value.toFixed(
 
 console.log(`Console benchmark: ${timingRuns} browser runs per page and profile, ${lighthouseRuns} Lighthouse runs per page.`);
 console.log(`Start: ${conditions()}.`);
-await build({ logLevel: 'warn' });
+buildConsole();
 const server = await startConsoleServer();
 let browser: Browser | undefined;
 let failed = false;

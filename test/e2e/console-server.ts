@@ -1,8 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * `vite build` as `npm run build` runs it: a production build into `dist/`, whatever NODE_ENV the caller runs
+ * under (vitest sets `test`, which would give React's development build).
+ */
+export function buildConsole() {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,7 @@
-import { build } from 'vite';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, chromiumArgs } from './chromium';
-import { startConsoleServer } from './console-server';
+import { buildConsole, startConsoleServer } from './console-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +13,7 @@ declare module 'vitest' {
 
 /** Builds the console, starts the real server on a fresh embedded database, and one Chromium for every e2e file. */
 export default async function setup(project: TestProject) {
-  await build({ logLevel: 'warn' });
+  buildConsole();
   const server = await startConsoleServer();
   const browser: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   project.provide('baseURL', server.baseURL);
