@@ -5,6 +5,7 @@ import { selectSessionStatus } from '../machines/session.machine';
 import { useSessionActor, type ConsoleActors } from '../views/actors';
 import { lazyView } from '../views/lazy-view';
 import { LoginView } from '../views/login/LoginView';
+import { LayoutLoading } from '../views/layout/LayoutLoading';
 import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
 
@@ -46,10 +47,10 @@ export function AppRoutes() {
       </Switch>
     );
   }
-  // The progress of the session check goes on, the same, while the signed-in console's code arrives.
+  // While the signed-in console's code arrives: its frame, and the loading line where the page will be.
   return (
     <LoadBoundary>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<LayoutLoading />}>
         <SignedInConsole />
       </Suspense>
     </LoadBoundary>
