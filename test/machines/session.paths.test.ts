@@ -63,5 +63,6 @@ describe('session machine: every transition', () => {
     const defined = definedByMachine(sessionMachine);
     expect(executed.states).toEqual(defined.states);
     expect(executed.transitions).toEqual(defined.transitions);
-  });
+    // Replays every path (hundreds) in one test: generous on a loaded machine.
+  }, 60_000);
 });
