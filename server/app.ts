@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -108,7 +109,15 @@ export async function buildApp(options: AppOptions) {
       security: [{ bearer: [] }],
     },
   });
-  await app.register(apiRoutes, { prefix: '/api' });
+  // API answers of 1 KiB or more go out brotli or gzip compressed. Only the API: the console's files are
+  // compressed at build time and sent as they are (http/spa.ts). Request bodies are never inflated.
+  await app.register(
+    async (api) => {
+      await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+      await api.register(apiRoutes);
+    },
+    { prefix: '/api' },
+  );
   if (options.staticDir) await serveConsole(app, options.staticDir);
 
   await app.ready();

@@ -2,9 +2,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-handler';
 
+/**
+ * The built console: each file as the build compressed it (brotli, else gzip, else as it is, with
+ * `Vary: Accept-Encoding`), fingerprinted assets cached for good, everything else revalidated on every load.
+ */
 export async function serveConsole(app: FastifyInstance, staticDir: string) {
   await app.register(fastifyStatic, {
     root: staticDir,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const fingerprinted = /[\\/]assets[\\/]/.test(filePath);
       reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import { ConsoleShell } from './ConsoleShell';
 import { createConsole, type ConsoleRuntime } from './providers';
+import { preloadSignedIn } from './routes';
 
 let browserConsole: ConsoleRuntime | undefined;
 
@@ -12,12 +13,16 @@ function reflectLanguage({ language, t }: i18n) {
 /** One console per page, however often React renders <App/>. */
 function getBrowserConsole(): ConsoleRuntime {
   if (!browserConsole) {
-    const runtime = createConsole({
-      store: window.localStorage,
-      browserLanguages: navigator.languages,
-      onLanguageChange: () => reflectLanguage(runtime.i18n),
+    const runtime = createConsole({ store: window.localStorage, browserLanguages: navigator.languages });
+    // The page's language and title follow the console's: once the first language's texts are there, and on every switch.
+    runtime.i18n.on('languageChanged', () => reflectLanguage(runtime.i18n));
+    if (runtime.i18n.isInitialized) reflectLanguage(runtime.i18n);
+    const { session } = runtime.actors;
+    const preloadOnceSignedIn = session.subscribe((snapshot) => {
+      if (!snapshot.matches('signedIn')) return;
+      preloadOnceSignedIn.unsubscribe();
+      preloadSignedIn(window.location.pathname, runtime.actors);
     });
-    reflectLanguage(runtime.i18n);
     browserConsole = runtime;
   }
   return browserConsole;

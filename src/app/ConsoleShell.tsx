@@ -1,10 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { i18n } from 'i18next';
+import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ActorsProvider, type ConsoleActors } from '../views/actors';
 import { Notifications } from '../views/notifications/Notifications';
-import { LeaveGuard } from './LeaveGuard';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -15,10 +15,11 @@ export function ConsoleShell({ actors, i18n }: { actors: ConsoleActors; i18n: i1
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ActorsProvider value={actors}>
-          <LeaveGuard>
+          {/* Nothing shows until the language's texts are there (its chunk, at the first start only). */}
+          <Suspense fallback={null}>
             <AppRoutes />
-          </LeaveGuard>
-          <Notifications />
+            <Notifications />
+          </Suspense>
         </ActorsProvider>
       </ThemeProvider>
     </I18nextProvider>

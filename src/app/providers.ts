@@ -1,30 +1,17 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { QueryClient } from '@tanstack/query-core';
-import type { KyInstance } from 'ky';
 import type { i18n } from 'i18next';
-import { createAccountApi } from '../api/account';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
-import { createQueryClient } from '../api/query-client';
-import { cacheResourceApi } from '../api/resource-cache';
-import { createResourceApi, type ResourceApi } from '../api/resources';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
-import { createTrainingPlanApis } from '../api/training-plans';
-import { createVideoTokens } from '../api/video-token';
 import type { Failure } from '../domain/failure';
-import { resourceNames, type ResourceName } from '../domain/resource';
-import { createI18n, detectLanguage } from '../i18n';
-import { listMachine } from '../machines/list.machine';
+import { createI18n, detectLanguage, type LoadTranslations } from '../i18n';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
-import type { ConsoleActorOptions, ConsoleActors, ResourceMachines } from '../views/actors';
-import { keyedFormMachine } from './keyed-form';
-import { provideSettingsMachines } from './settings';
-import { provideTrainingPlanMachines } from './training-plans';
-import { provideVideoMachines } from './video';
+import type { ConsoleActorOptions, ConsoleActors, ConsoleMachines } from '../views/actors';
+import type { ProvideConsoleMachines, SignedInRuntime } from './console-machines';
 
-/** The session machine wired to the real API, the browser storage and the query cache. */
-function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClient: QueryClient) {
+/** The session machine wired to the real API, the browser storage and (once there is one) the query cache. */
+function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCache: () => void) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => {
@@ -41,43 +28,13 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClie
       storeRootSession: (_, session) => storage.writeRootSession(session),
       clearSessionData: () => {
         storage.clearSessions();
-        queryClient.clear();
+        clearCache();
       },
       forgetRootSession: () => storage.clearRootSession(),
-      clearCache: () => queryClient.clear(),
+      clearCache,
     },
   });
 }
-
-export type ResourceApis = Record<ResourceName, ResourceApi>;
-
-/** Every resource's list and form machine, calling its API through the query cache. */
-export function provideResourceMachines(apis: ResourceApis, queryClient: QueryClient): Record<ResourceName, ResourceMachines> {
-  const machinesOf = (resource: ResourceName): ResourceMachines => {
-    const api = cacheResourceApi(apis[resource], queryClient, resource);
-    return {
-      list: listMachine.provide({
-        actors: {
-          fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
-          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-        },
-      }),
-      form: keyedFormMachine.provide({
-        actors: {
-          loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-          saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
-            id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
-          ),
-          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-        },
-      }),
-    };
-  };
-  return Object.fromEntries(resourceNames.map((resource) => [resource, machinesOf(resource)])) as Record<ResourceName, ResourceMachines>;
-}
-
-const createResourceApis = (http: KyInstance): ResourceApis =>
-  Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ResourceApis;
 
 /** The notification of a sign-in refused for too many failures: when it may be tried again, if the API said. */
 export const tooManyAttempts = (retryAt: number | undefined) =>
@@ -113,7 +70,8 @@ export function announceSessionEvents(
 export interface ConsoleRuntime {
   actors: ConsoleActors;
   i18n: i18n;
-  queryClient: QueryClient;
+  /** The signed-in screens' machines and the query cache, built (and their code fetched) on the first call. */
+  signedIn: () => Promise<SignedInRuntime>;
 }
 
 export interface ConsoleEnvironment {
@@ -121,42 +79,70 @@ export interface ConsoleEnvironment {
   /** The API base; `/api/` (same origin) unless given. */
   apiUrl?: string;
   browserLanguages: readonly string[];
-  onLanguageChange?: (language: string) => void;
   /** The transport of every API call; the browser's `fetch` unless given. */
   fetch?: typeof globalThis.fetch;
   /** Options for every actor the console starts (an inspector, a clock); none in production. */
   actorOptions?: ConsoleActorOptions;
+  /** Where the texts come from; each language's chunk, fetched when first used, unless given. */
+  translations?: LoadTranslations;
+  /** What builds the signed-in screens' machines; fetched with the signed-in console's code unless given. */
+  consoleMachines?: ProvideConsoleMachines;
 }
 
-/** Everything the console runs on, built once and started. */
-export function createConsole({ store, apiUrl, browserLanguages, onLanguageChange, fetch, actorOptions }: ConsoleEnvironment): ConsoleRuntime {
+/**
+ * Everything the console runs on, built once and started: the session, the notifications and the texts at once;
+ * the signed-in screens' machines (and the query cache) the first time a signed-in screen asks for them.
+ */
+export function createConsole({
+  store,
+  apiUrl,
+  browserLanguages,
+  fetch,
+  actorOptions,
+  translations,
+  consoleMachines,
+}: ConsoleEnvironment): ConsoleRuntime {
   const storage = createStorage(store);
-  const queryClient = createQueryClient();
+  let signedIn: SignedInRuntime | undefined;
   const http = createHttpClient({
     prefixUrl: apiUrl,
     fetch,
     getToken: storage.readToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
   });
-  const session = createActor(provideSessionMachine(createAuthApi(http), storage, queryClient), actorOptions);
+  const session = createActor(
+    provideSessionMachine(createAuthApi(http), storage, () => signedIn?.queryClient.clear()),
+    actorOptions,
+  );
   const notifications = createActor(notificationsMachine, actorOptions);
-  const apis = createResourceApis(http);
-  const resources = provideResourceMachines(apis, queryClient);
-  const videoTokens = createVideoTokens({
-    http,
-    readSession: () => session.getSnapshot().context.session?.state ?? null,
-    readAccessToken: storage.readToken,
-    storeToken: (vinapse) => session.send({ type: 'session.videoTokenRefreshed', vinapse }),
-  });
-  const video = provideVideoMachines(videoTokens.obtain, apis.contents, queryClient, resources.contents.form);
-  const trainingPlans = provideTrainingPlanMachines(createTrainingPlanApis(http), apis['training-plans'], queryClient);
-  const settings = provideSettingsMachines(createAccountApi(http), queryClient, session);
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
-  const i18n = createI18n(detectLanguage(storage.readLanguage(), browserLanguages), (language) => {
-    storage.writeLanguage(language);
-    onLanguageChange?.(language);
+
+  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, readAccessToken: storage.readToken }));
+  let loading: Promise<SignedInRuntime> | undefined;
+  const load = (): SignedInRuntime | Promise<SignedInRuntime> =>
+    signedIn ??
+    (consoleMachines
+      ? build(consoleMachines)
+      : (loading ??= import('./console-machines').then(
+          (module) => build(module.provideConsoleMachines),
+          (error: unknown) => {
+            // A failed fetch (offline for a moment) is tried again on the next call.
+            loading = undefined;
+            machinesLoading = undefined;
+            throw error;
+          },
+        )));
+  let machinesLoading: Promise<ConsoleMachines> | undefined;
+  const machines = () => {
+    const runtime = load();
+    return runtime instanceof Promise ? (machinesLoading ??= runtime.then((loaded) => loaded.machines)) : runtime.machines;
+  };
+
+  const i18n = createI18n(detectLanguage(storage.readLanguage(), browserLanguages), {
+    ...(translations && { load: translations }),
+    onLanguageChange: (language) => storage.writeLanguage(language),
   });
-  return { actors: { session, notifications, resources, video, trainingPlans, settings, actorOptions }, i18n, queryClient };
+  return { actors: { session, notifications, machines, actorOptions }, i18n, signedIn: async () => load() };
 }

@@ -1,47 +1,32 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import type { ListItem } from '../machines/list.machine';
+import { Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
 import { selectSessionStatus } from '../machines/session.machine';
-import { useSessionActor } from '../views/actors';
-import { FormView } from '../views/form/FormView';
-import { AppLayout } from '../views/layout/AppLayout';
-import { ListView } from '../views/list/ListView';
+import { useSessionActor, type ConsoleActors } from '../views/actors';
+import { lazyView } from '../views/lazy-view';
 import { LoginView } from '../views/login/LoginView';
+import { LayoutLoading } from '../views/layout/LayoutLoading';
+import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
-import { PlaceholderPage } from '../views/pages/PlaceholderPage';
-import { SettingsPage } from '../views/settings/SettingsPage';
-import { companiesResource } from '../views/resources/companies';
-import { contentsResource } from '../views/resources/contents';
-import type { ResourceConfig } from '../views/resources/resource-config';
-import { tenantsResource } from '../views/resources/tenants';
-import { topicsResource } from '../views/resources/topics';
-import { usersResource } from '../views/resources/users';
-import { ContentWizardRoute } from './ContentWizardRoute';
-import { trainingPlanRoutes } from './training-plan-routes';
 
 /**
- * A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form.
- * `newPage` replaces the create form (the content wizard).
+ * Everything behind the sign-in (the layout, the menu, every screen) is a chunk of its own: the sign-in page never
+ * fetches it; see {@link preloadSignedIn} for when it is fetched ahead.
  */
-function resourceRoutes<Row extends ListItem>({ name, list, form }: ResourceConfig<Row>, newPage?: ReactNode) {
-  return [
-    <Route key={name} path={`/${name}`}>
-      <ListView resource={name} config={list} />
-    </Route>,
-    <Route key={`${name}/new`} path={`/${name}/new`}>
-      {newPage ?? <FormView resource={name} config={form} id={null} />}
-    </Route>,
-    <Route key={`${name}/:id`} path={`/${name}/:id`}>
-      {({ id }) => <FormView key={id} resource={name} config={form} id={id} />}
-    </Route>,
-  ];
-}
+const signedInConsole = () => import('./signed-in-console');
+const SignedInConsole = lazyView(() => signedInConsole().then((module) => module.SignedInConsole));
 
-/** The signed-in routes of spec §2 still waiting for their screens; `new` comes before `:id`. */
-const pages: ReadonlyArray<{ path: string; titleKey: string }> = [
-  { path: '/home', titleKey: 'pages.home' },
-];
+/**
+ * Once a session is known (restored at start, or just signed in): the signed-in console's code, its machines and the
+ * code of the screen at `path`, fetched together rather than one after the other as rendering would discover them.
+ */
+export function preloadSignedIn(path: string, { machines }: Pick<ConsoleActors, 'machines'>) {
+  const ignore = () => undefined;
+  signedInConsole()
+    .then((module) => module.preloadScreen(path))
+    .catch(ignore);
+  Promise.resolve(machines()).catch(ignore);
+}
 
 /**
  * Signed out, every path leads to /login. Signed in, /login leads to / and / to /home;
@@ -62,53 +47,12 @@ export function AppRoutes() {
       </Switch>
     );
   }
-  // Keys make each redirect a fresh element: a reused <Redirect> would not navigate again.
+  // While the signed-in console's code arrives: its frame, and the loading line where the page will be.
   return (
-    <Switch>
-      <Route key="login" path="/login">
-        <Redirect to="/" replace />
-      </Route>
-      <Route key="root" path="/">
-        <Redirect to="/home" replace />
-      </Route>
-      <Route key="pages">
-        <FollowSessionChanges />
-        <AppLayout>
-          <Switch>
-            {resourceRoutes(companiesResource)}
-            {resourceRoutes(tenantsResource)}
-            {resourceRoutes(usersResource)}
-            {resourceRoutes(topicsResource)}
-            {resourceRoutes(contentsResource, <ContentWizardRoute />)}
-            {trainingPlanRoutes()}
-            <Route key="settings" path="/settings">
-              <SettingsPage />
-            </Route>
-            {pages.map(({ path, titleKey }) => (
-              <Route key={path} path={path}>
-                <PlaceholderPage titleKey={titleKey} />
-              </Route>
-            ))}
-            <Route>
-              <Redirect to="/login" replace />
-            </Route>
-          </Switch>
-        </AppLayout>
-      </Route>
-    </Switch>
+    <LoadBoundary>
+      <Suspense fallback={<LayoutLoading />}>
+        <SignedInConsole />
+      </Suspense>
+    </LoadBoundary>
   );
-}
-
-/** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
-function FollowSessionChanges() {
-  const session = useSessionActor();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    const subscriptions = [
-      session.on('session.assumed', () => navigate('/home')),
-      session.on('session.returnedToRoot', () => navigate('/tenants')),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [session, navigate]);
-  return null;
 }

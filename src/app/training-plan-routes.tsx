@@ -1,31 +1,61 @@
 import { Route } from 'wouter';
-import { ListView } from '../views/list/ListView';
-import { trainingPlansResource } from '../views/resources/training-plans';
-import { ItemPage, ModulePage, TrainingPlanPage } from '../views/training-plans/TrainingPlanPages';
+import { lazyView } from '../views/lazy-view';
+import { itemForm, moduleForm, trainingPlansResource } from '../views/resources/training-plans';
+import { LazyPage, ListPage } from './lazy-pages';
+
+/** The plan editor (a plan with its modules, a module with its items, an item): one chunk, fetched with its first page. */
+const editor = () => import('../views/training-plans/TrainingPlanPages');
+export const TrainingPlanPage = lazyView(() => editor().then((module) => module.TrainingPlanPage));
+const ModulePage = lazyView(() => editor().then((module) => module.ModulePage));
+const ItemPage = lazyView(() => editor().then((module) => module.ItemPage));
+
+const { form: planForm } = trainingPlansResource;
 
 /** The plans' list, a plan with its modules, a module with its items, an item; `new` comes before an id, and each record gets a fresh page. */
 export function trainingPlanRoutes() {
   return [
     <Route key="training-plans" path="/training-plans">
-      <ListView resource="training-plans" config={trainingPlansResource.list} />
+      <ListPage resource="training-plans" config={trainingPlansResource.list} next={[TrainingPlanPage]} />
     </Route>,
     <Route key="training-plans/new" path="/training-plans/new">
-      <TrainingPlanPage id={null} />
+      <LazyPage titleKey={planForm.newTitleKey}>
+        <TrainingPlanPage id={null} />
+      </LazyPage>
     </Route>,
     <Route key="training-plans/:id" path="/training-plans/:id">
-      {({ id }) => <TrainingPlanPage key={id} id={id} />}
+      {({ id }) => (
+        <LazyPage titleKey={planForm.editTitleKey}>
+          <TrainingPlanPage key={id} id={id} />
+        </LazyPage>
+      )}
     </Route>,
     <Route key="modules/new" path="/training-plans/:id/modules/new">
-      {({ id }) => <ModulePage key={id} planId={id} moduleId={null} />}
+      {({ id }) => (
+        <LazyPage titleKey={moduleForm.newTitleKey}>
+          <ModulePage key={id} planId={id} moduleId={null} />
+        </LazyPage>
+      )}
     </Route>,
     <Route key="modules/:moduleId" path="/training-plans/:id/modules/:moduleId">
-      {({ id, moduleId }) => <ModulePage key={`${id}/${moduleId}`} planId={id} moduleId={moduleId} />}
+      {({ id, moduleId }) => (
+        <LazyPage titleKey={moduleForm.editTitleKey}>
+          <ModulePage key={`${id}/${moduleId}`} planId={id} moduleId={moduleId} />
+        </LazyPage>
+      )}
     </Route>,
     <Route key="items/new" path="/training-plans/:id/modules/:moduleId/items/new">
-      {({ id, moduleId }) => <ItemPage key={`${id}/${moduleId}`} planId={id} moduleId={moduleId} itemId={null} />}
+      {({ id, moduleId }) => (
+        <LazyPage titleKey={itemForm.newTitleKey}>
+          <ItemPage key={`${id}/${moduleId}`} planId={id} moduleId={moduleId} itemId={null} />
+        </LazyPage>
+      )}
     </Route>,
     <Route key="items/:itemId" path="/training-plans/:id/modules/:moduleId/items/:itemId">
-      {({ id, moduleId, itemId }) => <ItemPage key={`${id}/${moduleId}/${itemId}`} planId={id} moduleId={moduleId} itemId={itemId} />}
+      {({ id, moduleId, itemId }) => (
+        <LazyPage titleKey={itemForm.editTitleKey}>
+          <ItemPage key={`${id}/${moduleId}/${itemId}`} planId={id} moduleId={moduleId} itemId={itemId} />
+        </LazyPage>
+      )}
     </Route>,
   ];
 }

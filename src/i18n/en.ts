@@ -3,6 +3,8 @@ export const en = {
     close: 'Close',
     title: 'Learning Admin Console',
     loading: 'Loading…',
+    loadFailed: 'This page could not be loaded. Check the connection and reload.',
+    reload: 'Reload',
   },
   login: {
     title: 'Sign in',

@@ -5,6 +5,8 @@ export const it: Translations = {
     close: 'Chiudi',
     title: 'Console di amministrazione formazione',
     loading: 'Caricamento…',
+    loadFailed: 'Impossibile caricare la pagina. Controlla la connessione e ricarica.',
+    reload: 'Ricarica',
   },
   login: {
     title: 'Accedi',

@@ -41,13 +41,22 @@ export interface SettingsMachines {
   password: typeof formMachine;
 }
 
-export interface ConsoleActors {
-  session: ActorRefFrom<typeof sessionMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
+/** The machines of the signed-in screens. */
+export interface ConsoleMachines {
   resources: Record<ResourceName, ResourceMachines>;
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
   settings: SettingsMachines;
+}
+
+export interface ConsoleActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  /**
+   * The signed-in screens' machines: at once, or while their code is on its way (in the browser it is a chunk of
+   * the signed-in console) a promise of them. Every call answers the same machines, or the same promise.
+   */
+  machines: () => ConsoleMachines | Promise<ConsoleMachines>;
   /**
    * Given to every actor the console starts, the session's and the views' alike: an inspector that watches
    * what they do (QA measures path coverage with it) and the clock their delays run on. Unset in production.
@@ -61,18 +70,29 @@ const ActorsContext = createContext<ConsoleActors | null>(null);
 
 export const ActorsProvider = ActorsContext.Provider;
 
-function useActors(): ConsoleActors {
+export function useActors(): ConsoleActors {
   const actors = useContext(ActorsContext);
   if (!actors) throw new Error('Views need an <ActorsProvider>.');
   return actors;
 }
 
+const MachinesContext = createContext<ConsoleMachines | null>(null);
+
+/** Around the signed-in screens, once their machines are there. */
+export const MachinesProvider = MachinesContext.Provider;
+
+function useMachines(): ConsoleMachines {
+  const machines = useContext(MachinesContext);
+  if (!machines) throw new Error('Signed-in views need a <MachinesProvider>.');
+  return machines;
+}
+
 export const useSessionActor = () => useActors().session;
 export const useNotificationsActor = () => useActors().notifications;
-export const useResourceMachines = (resource: ResourceName) => useActors().resources[resource];
-export const useVideoMachines = () => useActors().video;
-export const useTrainingPlanMachines = () => useActors().trainingPlans;
-export const useSettingsMachines = () => useActors().settings;
+export const useResourceMachines = (resource: ResourceName) => useMachines().resources[resource];
+export const useVideoMachines = () => useMachines().video;
+export const useTrainingPlanMachines = () => useMachines().trainingPlans;
+export const useSettingsMachines = () => useMachines().settings;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

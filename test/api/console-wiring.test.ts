@@ -85,7 +85,8 @@ describe('the console wired to an API', () => {
 
   it('logs in, stores the session, and clears it all on logout even when the call fails', async () => {
     const store = memoryStore();
-    const { actors, queryClient, reach } = start(store);
+    const { actors, signedIn, reach } = start(store);
+    const { queryClient } = await signedIn();
     await reach('signedOut');
     actors.session.send({ type: 'session.login', email: 'global@example.com', password: 'secret' });
     await reach('signedIn');
@@ -105,11 +106,12 @@ describe('the console wired to an API', () => {
     const refuse = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     };
-    const { actors, reach } = start({ getItem: refuse, setItem: refuse, removeItem: refuse });
+    const { actors, signedIn, reach } = start({ getItem: refuse, setItem: refuse, removeItem: refuse });
     await reach('signedOut');
     actors.session.send({ type: 'session.login', email: 'global@example.com', password: 'secret' });
     await reach('signedIn');
-    const list = createActor(actors.resources.companies.list, { input: { allowedSorts: ['name'] } }).start();
+    const { machines } = await signedIn();
+    const list = createActor(machines.resources.companies.list, { input: { allowedSorts: ['name'] } }).start();
     await waitFor(list, (snapshot) => snapshot.matches({ ready: 'withData' }));
     expect(listRequests.at(-1)?.token).toBe(globalLogin.token);
   });
@@ -126,8 +128,9 @@ describe('the console wired to an API', () => {
 describe('the resources wired to an API', () => {
   it('lists through the cache with the bearer token', async () => {
     validTokens.add(companyLogin.token);
-    const { actors, queryClient } = start(memoryStore(storedEntries(companyLogin)));
-    const list = createActor(actors.resources.companies.list, { input: { allowedSorts: ['name'], query: { sortBy: 'name' } } }).start();
+    const { signedIn } = start(memoryStore(storedEntries(companyLogin)));
+    const { machines, queryClient } = await signedIn();
+    const list = createActor(machines.resources.companies.list, { input: { allowedSorts: ['name'], query: { sortBy: 'name' } } }).start();
     await waitFor(list, (snapshot) => snapshot.matches({ ready: 'withData' }));
     expect(list.getSnapshot().context.items).toEqual([{ id: 'c1', name: 'Bianchi Srl' }]);
     expect(listRequests.at(-1)).toEqual({ url: '/api/companies?page=1&pageSize=10&sortBy=name&sortOrder=asc', token: companyLogin.token });
@@ -138,7 +141,8 @@ describe('the resources wired to an API', () => {
     validTokens.add(globalLogin.token);
     validTokens.add(assumedLogin.token);
     const store = memoryStore({ ...storedEntries(assumedLogin), root_session: JSON.stringify(stored(globalLogin)) });
-    const { actors, queryClient } = start(store);
+    const { actors, signedIn } = start(store);
+    const { queryClient } = await signedIn();
     await waitFor(actors.session, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
     queryClient.setQueryData(['companies', 'list'], ['cached']);
     actors.session.send({ type: 'session.returnToRoot' });

@@ -184,14 +184,15 @@ describe('video token in the console', () => {
     refresh = (_request, response) => sendJson(response, 200, { success: true, jwtTokens: { vinapse: { token: 'fresh', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() } } });
     const state = videoSession(null);
     const store = memoryStore({ access_token: 'access-1', session_state: JSON.stringify(state) });
-    const { actors } = createConsole({ store, apiUrl, browserLanguages: ['en'] });
+    const { actors, signedIn } = createConsole({ store, apiUrl, browserLanguages: ['en'] });
+    const { machines } = await signedIn();
     await waitFor(actors.session, (snapshot) => snapshot.matches('signedIn'));
-    const player = createActor(actors.video.player).start();
+    const player = createActor(machines.video.player).start();
     await waitFor(player, (snapshot) => snapshot.matches('ready'));
     expect(player.getSnapshot().context.access).toEqual({ serviceUrl, courseId: 'company-1', token: 'fresh' });
     expect(actors.session.getSnapshot().context.session?.state.jwtTokens.vinapse?.token).toBe('fresh');
     expect(JSON.parse(store.entries.get('session_state')!).jwtTokens.vinapse.token).toBe('fresh');
-    const again = createActor(actors.video.player).start();
+    const again = createActor(machines.video.player).start();
     await waitFor(again, (snapshot) => snapshot.matches('ready'));
     expect(calls).toHaveLength(1);
   });

@@ -14,7 +14,9 @@ interface UserRow {
 const dataRows = (page: BrowserPage) => page.locator('[role="row"][data-id]');
 const displayedRows = (page: BrowserPage) => page.locator('.MuiTablePagination-displayedRows').innerText();
 
+/** The grid is there (its code arrives after the page's) and shows its rows: nothing is loading any more. */
 async function waitForList(page: BrowserPage) {
+  await page.getByRole('grid').waitFor();
   await expect.poll(() => page.getByText('Loading…').count()).toBe(0);
 }
 

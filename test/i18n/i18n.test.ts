@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, detectLanguage, resources } from '../../src/i18n';
+import { createI18n, detectLanguage, loadTranslationsOnDemand, type Language, type Translations } from '../../src/i18n';
+import { loadTranslationsAtOnce, translations as resources } from './translations';
+
+const ready = (language: Language) => createI18n(language, { load: loadTranslationsAtOnce });
 
 type Tree = { [key: string]: string | Tree };
 
@@ -47,8 +50,8 @@ describe('translations', () => {
     ['feedback.failedToCreate', 'Failed to create', 'Creazione non riuscita'],
     ['loadingError.company', 'Error loading company', "Errore nel caricamento dell'azienda"],
   ])('translate %s', (key, english, italian) => {
-    expect(createI18n('en').t(key)).toBe(english);
-    expect(createI18n('it').t(key)).toBe(italian);
+    expect(ready('en').t(key)).toBe(english);
+    expect(ready('it').t(key)).toBe(italian);
   });
 });
 
@@ -60,8 +63,8 @@ describe('translations with values', () => {
     ['list.displayedRowsAbout', { from: 1, to: 10, count: 12000 }, '1–10 of about 12000', '1–10 di circa 12000'],
     ['validation.minLength', { count: 8 }, 'At least 8 characters', 'Almeno 8 caratteri'],
   ])('translate %s', (key, values, english, italian) => {
-    expect(createI18n('en').t(key, values)).toBe(english);
-    expect(createI18n('it').t(key, values)).toBe(italian);
+    expect(ready('en').t(key, values)).toBe(english);
+    expect(ready('it').t(key, values)).toBe(italian);
   });
 });
 
@@ -85,10 +88,62 @@ describe('language', () => {
 
   it('reports a switch so it can be stored', async () => {
     const onLanguageChange = vi.fn();
-    const i18n = createI18n('en', onLanguageChange);
+    const i18n = createI18n('en', { load: loadTranslationsAtOnce, onLanguageChange });
     expect(onLanguageChange).not.toHaveBeenCalled();
     await i18n.changeLanguage('it');
     expect(onLanguageChange).toHaveBeenCalledWith('it');
     expect(i18n.t('menu.users')).toBe('Utenti');
+  });
+});
+
+describe('texts loaded per language', () => {
+  /** A loader whose answers the test releases, recording what was asked. */
+  function heldLoader() {
+    const requested: Language[] = [];
+    const pending = new Map<Language, () => void>();
+    const load = (language: Language) => {
+      requested.push(language);
+      return new Promise<Translations>((resolve) => pending.set(language, () => resolve(resources[language])));
+    };
+    return { load, requested, release: (language: Language) => pending.get(language)?.() };
+  }
+
+  it('fetches only the language in use at start, and speaks it once it is there', async () => {
+    const loader = heldLoader();
+    const i18n = createI18n('it', { load: loader.load });
+    expect(loader.requested).toEqual(['it']);
+    expect(i18n.hasLoadedNamespace('translation')).toBe(false);
+
+    const loaded = new Promise((resolve) => i18n.on('initialized', resolve));
+    loader.release('it');
+    await loaded;
+    expect(i18n.t('menu.users')).toBe('Utenti');
+    expect(loader.requested).toEqual(['it']);
+  });
+
+  it('fetches another language when switched to, and switches once its texts are there', async () => {
+    const loader = heldLoader();
+    const onLanguageChange = vi.fn();
+    const i18n = createI18n('en', { load: loader.load, onLanguageChange });
+    loader.release('en');
+    await vi.waitFor(() => expect(i18n.t('menu.users')).toBe('Users'));
+
+    const switched = i18n.changeLanguage('it');
+    expect(loader.requested).toEqual(['en', 'it']);
+    expect(i18n.t('menu.users')).toBe('Users');
+    expect(onLanguageChange).not.toHaveBeenCalled();
+    loader.release('it');
+    await switched;
+    expect(i18n.t('menu.users')).toBe('Utenti');
+    expect(onLanguageChange).toHaveBeenCalledWith('it');
+
+    await i18n.changeLanguage('en');
+    expect(loader.requested).toEqual(['en', 'it']);
+    expect(i18n.t('menu.users')).toBe('Users');
+  });
+
+  it('come from a chunk per language in the console', async () => {
+    expect(await loadTranslationsOnDemand('it')).toEqual(resources.it);
+    expect(await loadTranslationsOnDemand('en')).toEqual(resources.en);
   });
 });

@@ -3,7 +3,7 @@ import type { ResourceApi } from '../../src/api/resources';
 import type { Failure } from '../../src/domain/failure';
 import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../../src/domain/resource';
 import { resourceNames } from '../../src/domain/resource';
-import type { ResourceApis } from '../../src/app/providers';
+import type { ResourceApis } from '../../src/app/console-machines';
 
 export type FakeRecord = StoredRecord & Record<string, unknown>;
 

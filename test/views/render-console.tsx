@@ -4,13 +4,15 @@ import { Router } from 'wouter';
 import { createActor } from 'xstate';
 import { createQueryClient } from '../../src/api/query-client';
 import { ConsoleShell } from '../../src/app/ConsoleShell';
-import { announceSessionEvents, provideResourceMachines } from '../../src/app/providers';
+import { provideResourceMachines } from '../../src/app/console-machines';
+import { announceSessionEvents } from '../../src/app/providers';
 import { provideSettingsMachines } from '../../src/app/settings';
 import { provideTrainingPlanMachines } from '../../src/app/training-plans';
 import { provideVideoMachines, type ObtainVideoAccess } from '../../src/app/video';
 import type { ResourceName } from '../../src/domain/resource';
 import { createI18n, type Language } from '../../src/i18n';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
+import { loadTranslationsAtOnce } from '../i18n/translations';
 import { fakeSessionMachine, globalState, meAnswer, pending, type SessionFakes } from '../machines/session-fixtures';
 import { fakeAccount, type FakeAccount } from './fake-account';
 import { fakeApis, type FakeResource } from './fake-api';
@@ -51,15 +53,16 @@ export function renderConsole({
   const video = provideVideoMachines(obtainVideoAccess, apis.contents, queryClient, machines.contents.form);
   const trainingPlans = provideTrainingPlanMachines(nested.apis, apis['training-plans'], queryClient);
   const settings = provideSettingsMachines(account.api, queryClient, session);
+  const consoleMachines = { resources: machines, video, trainingPlans, settings };
   announceSessionEvents(session, notifications);
   notifications.start();
   session.start();
   const history = historyLocation(path);
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, { load: loadTranslationsAtOnce });
   const user = userEvent.setup();
   render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={{ session, notifications, resources: machines, video, trainingPlans, settings }} i18n={i18n} />
+      <ConsoleShell actors={{ session, notifications, machines: () => consoleMachines }} i18n={i18n} />
     </Router>,
   );
   return { user, session, fakes, effects, i18n, queryClient, resources, trainingPlans: nested, account, history, location: history.current };

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +31,7 @@ import type { FieldConfig, FormConfig } from './form-config';
 import { FormField } from './FormField';
 import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
 import { ActionAlert } from '../pages/ActionAlert';
+import { LoadingLine } from '../pages/LoadingLine';
 
 /**
  * The create/edit screen of any resource; after saving it returns to the resource's list, or, for a resource that
@@ -104,7 +104,7 @@ export function RecordLoad({ form, loadErrorKey, children }: { form: FormActor; 
   const { t } = useTranslation();
   const loading = useSelector(form, selectIsLoading);
   const loadFailure = useSelector(form, selectLoadFailure);
-  if (loading) return <Typography role="status">{t('app.loading')}</Typography>;
+  if (loading) return <LoadingLine />;
   if (loadFailure) {
     return (
       <ActionAlert actionLabel={t('form.retry')} onAction={() => form.send({ type: 'form.reload' })}>

@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Typography from '@mui/material/Typography';
 import { DataGrid, GridActionsCell, GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
@@ -19,20 +18,15 @@ import {
   type ListItem,
 } from '../../machines/list.machine';
 import { useSessionActor } from '../actors';
+import { LoadingLine } from '../pages/LoadingLine';
 import { BlockedAction } from './BlockedAction';
 import { gridLocaleText } from './grid-locale';
+import { loadingLineSx } from './grid-loading';
 import type { ListActor } from './list-actor';
 import type { ColumnConfig, ListConfig } from './list-config';
 import { SortableHeader } from './SortableHeader';
 
-function LoadingText() {
-  const { t } = useTranslation();
-  return (
-    <Typography role="status" sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 52 }}>
-      {t('app.loading')}
-    </Typography>
-  );
-}
+const LoadingText = () => <LoadingLine sx={loadingLineSx} />;
 
 function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunction, list: ListActor): GridColDef<Row> {
   const { field, headerKey, sortBy, text, render, width } = column;

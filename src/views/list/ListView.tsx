@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
 import type { ResourceName } from '../../domain/resource';
@@ -10,11 +10,19 @@ import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
 import type { ListActor } from './list-actor';
 import type { ListConfig } from './list-config';
-import { ListGrid } from './ListGrid';
+import { lazyView } from '../lazy-view';
+import { GridLoading } from './grid-loading';
 import { ListToolbar } from './ListToolbar';
 import { ActionAlert } from '../pages/ActionAlert';
+import { LoadBoundary } from '../pages/LoadBoundary';
 
-/** The list screen of any resource: title, search and add, the grid, and the delete confirmation. */
+/** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
+export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
+
+/**
+ * The list screen of any resource: title, search and add, the grid, and the delete confirmation. The list
+ * machine starts (and fetches the rows) at once, while the grid's code may still be on its way.
+ */
 export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
   const { t } = useTranslation();
   const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts, {
@@ -27,7 +35,15 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       <ListToolbar list={list} addPath={`/${resource}/new`} />
-      {failure ? <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} /> : <ListGrid list={list} config={config} basePath={`/${resource}`} />}
+      {failure ? (
+        <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
+      ) : (
+        <LoadBoundary>
+          <Suspense fallback={<GridLoading />}>
+            <ListGrid list={list} config={config} basePath={`/${resource}`} />
+          </Suspense>
+        </LoadBoundary>
+      )}
       {config.deletable && <DeleteConfirmation list={list} />}
     </>
   );

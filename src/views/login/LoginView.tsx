@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Credentials } from '../../domain/session';
 import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
@@ -35,8 +38,6 @@ export function LoginView() {
     onChange: (event: { target: { value: string } }) => setCredentials({ ...credentials, [name]: event.target.value }),
     error: Boolean(errors[name]),
     helperText: errors[name] ? t(errors[name]) : undefined,
-    required: true,
-    fullWidth: true,
   });
 
   return (
@@ -54,13 +55,35 @@ export function LoginView() {
               {refusal.retryAt === null ? t('login.tooManyAttemptsLater') : t('login.tooManyAttempts', { retryAt: refusal.retryAt })}
             </Alert>
           )}
-          <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus />
-          <TextField {...field('password')} label={t('login.password')} type="password" autoComplete="current-password" />
+          <CredentialField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus />
+          <CredentialField {...field('password')} label={t('login.password')} type="password" autoComplete="current-password" />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('login.submit')}
           </Button>
         </Stack>
       </Paper>
     </Box>
+  );
+}
+
+type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
+  label: string;
+  error: boolean;
+  helperText: string | undefined;
+};
+
+/**
+ * A required outlined text field, as MUI's TextField draws it, built from its parts: the sign-in page is the first
+ * thing loaded, and TextField would bring the code of its select variant along.
+ */
+function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper-text`;
+  return (
+    <FormControl variant="outlined" fullWidth required error={error}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput id={id} label={`${label} *`} {...input} {...(helperText && { 'aria-describedby': helperId })} />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
   );
 }

@@ -4,7 +4,9 @@ import { Router } from 'wouter';
 import { SimulatedClock } from 'xstate';
 import { storageKeys, type KeyValueStore } from '../../../src/api/storage';
 import { memoryStore } from '../../api/memory-store';
+import { loadTranslationsAtOnce } from '../../i18n/translations';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
+import { provideConsoleMachines } from '../../../src/app/console-machines';
 import { createConsole } from '../../../src/app/providers';
 import type { LoginResponse } from '../../../src/domain/session';
 import { globalLogin, meAnswer } from '../../machines/session-fixtures';
@@ -47,6 +49,8 @@ export function openConsole({ path = '/', store = memoryStore() }: OpenConsoleOp
     browserLanguages: ['en'],
     fetch: network.fetch,
     actorOptions: { inspect: actors.inspect, clock },
+    translations: loadTranslationsAtOnce,
+    consoleMachines: provideConsoleMachines,
   });
   const history = historyLocation(path);
   const user = userEvent.setup();

@@ -1,0 +1,168 @@
+import type { Page, Response, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demo, menuLabels, signIn, usePage } from './browser';
+
+/** Marks of what a script holds: the DataGrid's code, the record form's, and each language's texts. */
+const marks = {
+  dataGrid: 'MuiDataGrid',
+  recordForm: 'form.conflict',
+  english: 'Learning Admin Console',
+  italian: 'Console di amministrazione formazione',
+};
+
+interface LoadedScript {
+  url: string;
+  encoding: string | undefined;
+  cacheControl: string | undefined;
+  text: string;
+}
+
+/** Every script the page loads from now on, with its body (decoded) and how it was sent. */
+function recordScripts(page: Page) {
+  const pending: Promise<LoadedScript>[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const headers = await response.allHeaders();
+        return { url: response.url(), encoding: headers['content-encoding'], cacheControl: headers['cache-control'], text: await response.text() };
+      })(),
+    );
+  });
+  return {
+    all: () => Promise.all(pending),
+    holding: async (mark: string) => (await Promise.all(pending)).some((script) => script.text.includes(mark)),
+  };
+}
+
+/**
+ * Holds back every script whose code holds `mark` until `release()` (or, with `fail`, makes its fetch fail); the
+ * others go through. Scripts are sent decoded (the test reads them to know what they are).
+ */
+async function holdScripts(page: Page, mark: string, { fail = false } = {}) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(scriptFiles, async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(mark)) {
+      held.push(route.request().url());
+      if (fail) return route.abort('internetdisconnected');
+      await released;
+    }
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  return { release, held: () => held.length };
+}
+
+const scriptFiles = /\/assets\/.*\.js$/;
+
+async function waitForNetworkQuiet(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Idle-time prefetches start once the page has settled.
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+}
+
+describe('the first load of the console', () => {
+  const page = usePage();
+
+  it('signs in without the DataGrid or the forms, and with the English texts only, each script sent brotli-compressed and cached for good', async () => {
+    const scripts = recordScripts(page());
+    await page().goto('/login');
+    await expect.poll(() => page().getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    await waitForNetworkQuiet(page());
+
+    const loaded = await scripts.all();
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((script) => script.text.includes(marks.dataGrid))).toEqual([]);
+    expect(loaded.filter((script) => script.text.includes(marks.recordForm))).toEqual([]);
+    expect(loaded.filter((script) => script.text.includes(marks.italian))).toEqual([]);
+    expect(loaded.some((script) => script.text.includes(marks.english))).toBe(true);
+    for (const script of loaded) {
+      expect(script.encoding, script.url).toBe('br');
+      expect(script.cacheControl, script.url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('fetches the DataGrid with the first list, and the record form once the list is idle', async () => {
+    const scripts = recordScripts(page());
+    await signIn(page(), demo.tenant);
+    await waitForNetworkQuiet(page());
+    expect(await scripts.holding(marks.recordForm)).toBe(false);
+
+    await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Companies' }).click();
+    await expect.poll(() => page().locator('[role="grid"] [role="row"][data-id]').count()).toBeGreaterThan(0);
+    expect(await scripts.holding(marks.dataGrid)).toBe(true);
+    await expect.poll(() => scripts.holding(marks.recordForm), { timeout: 15_000 }).toBe(true);
+  });
+
+  it('fetches the other language only when switched to, and then speaks it', async () => {
+    const scripts = recordScripts(page());
+    await signIn(page(), demo.tenant);
+    await waitForNetworkQuiet(page());
+    expect(await scripts.holding(marks.italian)).toBe(false);
+
+    await page().getByTestId('user-menu-button').click();
+    await page().getByTestId('language-it').click();
+    await expect.poll(() => menuLabels(page())).toEqual(['Aziende', 'Utenti']);
+    await expect.poll(() => page().title()).toBe(marks.italian);
+    expect(await scripts.holding(marks.italian)).toBe(true);
+  });
+});
+
+describe('a screen whose code is slow to come', () => {
+  const page = usePage();
+
+  it('a list shows its title, its search and the loading line, never a blank page, until the grid is there', async () => {
+    // Held from the start: home prefetches the grid when idle, and that fetch is the one held.
+    const grid = await holdScripts(page(), marks.dataGrid);
+    await signIn(page(), demo.tenant);
+    await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Companies' }).click();
+
+    await expect.poll(() => grid.held()).toBeGreaterThan(0);
+    await expect.poll(() => page().getByTestId('page-title').innerText()).toBe('Companies');
+    expect(await page().getByRole('status').filter({ hasText: 'Loading…' }).count()).toBe(1);
+    expect(await page().getByRole('textbox', { name: 'Search' }).count()).toBe(1);
+
+    grid.release();
+    await expect.poll(() => page().locator('[role="grid"] [role="row"][data-id]').count()).toBeGreaterThan(0);
+  });
+
+  it('a form shows its title and the loading line until its code is there, then the form', async () => {
+    const form = await holdScripts(page(), marks.recordForm);
+    await signIn(page(), demo.tenant);
+    await page().goto('/companies/new');
+
+    await expect.poll(() => form.held()).toBeGreaterThan(0);
+    await expect.poll(() => page().getByTestId('page-title').innerText()).toBe('New company');
+    expect(await page().getByRole('status').filter({ hasText: 'Loading…' }).count()).toBe(1);
+    expect(await page().getByRole('textbox').count()).toBe(0);
+
+    form.release();
+    await expect.poll(() => page().getByRole('textbox', { name: 'Name' }).count()).toBe(1);
+  });
+});
+
+describe('a screen whose code cannot be fetched', () => {
+  const page = usePage();
+
+  it('says so and offers Reload, inside the layout, instead of a blank page', async () => {
+    await signIn(page(), demo.tenant);
+    const form = await holdScripts(page(), marks.recordForm, { fail: true });
+    await page().goto('/companies/new');
+
+    await expect.poll(() => page().getByRole('alert').innerText()).toContain('This page could not be loaded');
+    expect(await page().getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    expect(await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Companies' }).count()).toBe(1);
+
+    expect(form.held()).toBeGreaterThan(0);
+    await page().unroute(scriptFiles);
+    await page().getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page().getByRole('textbox', { name: 'Name' }).count()).toBe(1);
+  });
+});
