@@ -1,9 +1,10 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
 import { holds, type Condition } from './condition';
 import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, type RawListQuery } from './list-query';
 import { notProvided } from './not-provided';
+import { deleteFailedNotice, outcomeActions } from './outcomes';
 
 /** Typing in the search box reaches the API after this pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -55,8 +56,6 @@ export type ListEvent =
   | { type: 'list.confirmDelete' }
   | { type: 'list.cancelDelete' };
 
-export type ListEmitted = { type: 'list.deleteFailed'; failure: Failure };
-
 export interface FetchPageInput extends ListRequest {
   /** Asked for by the user: the API answers, never a cached copy. */
   reload: boolean;
@@ -76,13 +75,13 @@ export const listMachine = setup({
     input: {} as ListInput,
     context: {} as ListContext,
     events: {} as ListEvent,
-    emitted: {} as ListEmitted,
   },
   actors: {
     fetchPage: notProvided<Page<ListItem>, FetchPageInput>('fetchPage'),
     deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
   },
   actions: {
+    ...outcomeActions,
     showPage: assign((_, page: Page<ListItem>) => ({
       items: page.items,
       total: page.total,
@@ -262,7 +261,7 @@ export const listMachine = setup({
             onDone: { target: '#list.loading', actions: ['leaveEmptiedPage', 'forgetDeletion'] },
             onError: {
               target: '#list.ready.withData',
-              actions: ['forgetDeletion', emit(({ event }) => ({ type: 'list.deleteFailed', failure: failureOf({ event }) }))],
+              actions: ['forgetDeletion', { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) }],
             },
           },
         },

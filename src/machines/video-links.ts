@@ -1,5 +1,8 @@
 import type { VideoAccess } from '../domain/video';
 
+/** The id of the uploader frame's element: the uploader bridge takes messages from its window only. */
+export const UPLOADER_FRAME_ID = 'uploader-frame';
+
 /** The uploader frame is 600 px high until the uploader asks for another height, kept between 300 and 1200 px (spec §9). */
 export const UPLOADER_HEIGHT = { initial: 600, min: 300, max: 1200 } as const;
 

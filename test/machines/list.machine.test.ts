@@ -196,12 +196,12 @@ describe('list: delete', () => {
   });
 
   it('reports a failed delete and keeps the page', async () => {
-    const { actor, emitted, fakes } = await ready(startList({}, { deleteRecord: () => Promise.reject(serverError) }));
+    const { actor, outcomes, fakes } = await ready(startList({}, { deleteRecord: () => Promise.reject(serverError) }));
     actor.send({ type: 'list.delete', id: 'b' });
     actor.send({ type: 'list.confirmDelete' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ ready: 'withData' });
-    expect(emitted).toEqual([{ type: 'list.deleteFailed', failure: serverError }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason: 'Boom' } } }]);
     expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
   });
 

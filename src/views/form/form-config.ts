@@ -3,6 +3,7 @@ import type { ResourceName } from '../../domain/resource';
 import type { SessionState } from '../../domain/session';
 import type { Condition } from '../../machines/condition';
 import type { FieldSpec } from '../../machines/form-fields';
+import type { FormMessages } from '../../machines/form.machine';
 import type { FormActor } from './form-actor';
 
 export interface FieldConfig extends FieldSpec {
@@ -37,3 +38,11 @@ export interface FormConfig {
   /** The edit page offers Delete, allowed while the record as loaded meets `when`, else disabled saying `blockedKey`. */
   deletion?: { when?: Condition; blockedKey: string };
 }
+
+/** A form configuration's messages, as its machine takes them. */
+export const messagesOf = ({ createdKey, updatedKey, createFailedKey, updateFailedKey }: FormConfig): FormMessages => ({
+  createdKey,
+  updatedKey,
+  ...(createFailedKey && { createFailedKey }),
+  ...(updateFailedKey && { updateFailedKey }),
+});

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -26,7 +26,7 @@ import {
   type OrderedItem,
   type orderedListMachine,
 } from '../../machines/ordered-list.machine';
-import { useConsoleActorRef, useNotificationsActor } from '../actors';
+import { useConsoleActorRef } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import type { OrderedActor } from './ordered-actor';
@@ -57,7 +57,6 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
   const sortable = useSortableRows(ordered, config.label);
   const titleId = useId();
   const instructionsId = useId();
-  useAnnouncedFailures(ordered);
 
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
@@ -132,22 +131,4 @@ function DeleteConfirmation({ ordered }: { ordered: OrderedActor }) {
       onCancel={() => ordered.send({ type: 'ordered.cancelDelete' })}
     />
   );
-}
-
-function useAnnouncedFailures(ordered: OrderedActor) {
-  const notifications = useNotificationsActor();
-  useEffect(() => {
-    const subscriptions = [
-      ordered.on('ordered.reorderFailed', () => notifications.send({ type: 'notifications.push', severity: 'error', messageKey: 'ordered.saveFailed' })),
-      ordered.on('ordered.deleteFailed', ({ failure }) => {
-        const reason = failure.kind === 'http' ? failure.message : undefined;
-        notifications.send({
-          type: 'notifications.push',
-          severity: 'error',
-          ...(reason ? { messageKey: 'feedback.deleteFailedBecause', values: { reason } } : { messageKey: 'feedback.deleteFailed' }),
-        });
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [ordered, notifications]);
 }

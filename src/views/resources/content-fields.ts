@@ -1,5 +1,6 @@
 import { contentTypes, renderTypes, type ContentType, type RenderType } from '../../domain/catalogue';
 import type { FieldConfig } from '../form/form-config';
+import type { FormMessages } from '../../machines/form.machine';
 
 /**
  * A content's fields (spec §3, §4): a Video is always REFERENCE (the render type is then set and locked), any change
@@ -41,3 +42,10 @@ export const newContentFields = contentFields({ type: 'Video', renderType: 'REFE
 
 /** Spec §9: the edit form's defaults, for what a loaded record lacks, are Article and INLINE. */
 export const contentEditFields = contentFields({ type: 'Article', renderType: 'INLINE' });
+
+/** What the wizard's first step says once the new content is saved, or not. */
+export const newContentMessages: FormMessages = {
+  createdKey: 'feedback.contentCreated',
+  updatedKey: 'feedback.contentUpdated',
+  createFailedKey: 'feedback.createFailed',
+};
