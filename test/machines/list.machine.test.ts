@@ -242,3 +242,29 @@ describe('list: delete', () => {
     expect(actor.getSnapshot().can({ type: 'list.delete', id: 'x' })).toBe(false);
   });
 });
+
+describe('list: the address bar', () => {
+  it('leads to the address of every query the user picks, once, and never for one from the address bar', async () => {
+    const { actor, clock, outcomes } = await ready(startList({ path: '/companies' }));
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.sort', sortBy: 'name', sortOrder: 'desc' });
+    actor.send({ type: 'list.search', text: 'acme' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    actor.send({ type: 'list.search', text: 'acme ' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    actor.send({ type: 'list.restore', query: { page: '3' } });
+    expect(actor.getSnapshot().context.query.page).toBe(3);
+    expect(outcomes).toEqual([
+      { navigate: { path: '/companies?page=2&pageSize=10&sortOrder=asc' } },
+      { navigate: { path: '/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc' } },
+      { navigate: { path: '/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc&search=acme' } },
+      { navigate: null },
+    ]);
+  });
+
+  it('leaves the address bar alone without a path', async () => {
+    const { actor, outcomes } = await ready(startList());
+    actor.send({ type: 'list.page', page: 2 });
+    expect(outcomes).toEqual([{ navigate: null }]);
+  });
+});
