@@ -306,7 +306,6 @@ export const selectLoadFailure = (snapshot: FormSnapshot) => (snapshot.matches('
 export const selectIsSaving = (snapshot: FormSnapshot) => snapshot.matches('saving');
 export const selectIsConflict = (snapshot: FormSnapshot) => snapshot.matches('conflict');
 export const selectIsSaved = (snapshot: FormSnapshot) => snapshot.matches('saved');
-export const selectCanEdit = (snapshot: FormSnapshot) => snapshot.matches('editing');
 export const selectRecord = (snapshot: FormSnapshot) => snapshot.context.record;
 /** The record as loaded meets the condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
 export const selectMayDelete = (snapshot: FormSnapshot) => snapshot.context.record !== null && holds(snapshot.context.deleteWhen, snapshot.context.record);

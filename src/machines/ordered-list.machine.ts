@@ -228,5 +228,3 @@ export const selectDeletingId = (snapshot: OrderedListSnapshot) => (snapshot.mat
 export const selectIsBusy = (snapshot: OrderedListSnapshot) => snapshot.hasTag('busy');
 /** Whether the owner's state lets rows be deleted (not while the plan is published); the view says why not. */
 export const selectCanDelete = (snapshot: OrderedListSnapshot) => holds(snapshot.context.deleteWhen, snapshot.context.owner);
-/** Whether rows can be picked up or moved now (not while loading, saving or confirming a deletion). */
-export const selectCanArrange = (snapshot: OrderedListSnapshot) => snapshot.matches('ready');

@@ -9,7 +9,6 @@ import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
 import { isLocked, isShown } from '../../machines/form-fields';
 import {
-  selectCanEdit,
   selectIsComplete,
   selectIsConflict,
   selectIsLoading,
@@ -117,7 +116,7 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
   const values = useSelector(form, selectValues);
   const problems = useSelector(form, selectProblems);
   const saving = useSelector(form, selectIsSaving);
-  const editable = useSelector(form, selectCanEdit);
+  const canSubmit = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
   const complete = useSelector(form, selectIsComplete);
   const conflict = useSelector(form, selectIsConflict);
   const submit = (event: FormEvent) => {
@@ -151,7 +150,7 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         {deleteBlockedKey && <DeleteRecordButton form={form} blockedKey={deleteBlockedKey} />}
         {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}
-        <Button type="submit" variant="contained" disabled={!editable || (submitWhenComplete && !complete)}>
+        <Button type="submit" variant="contained" disabled={!canSubmit || (submitWhenComplete && !complete)}>
           {t(submitLabelKey)}
         </Button>
       </Stack>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectCanEdit, selectIsConfirmingDelete, selectIsDeleting, selectMayDelete } from '../../machines/form.machine';
+import { selectIsConfirmingDelete, selectIsDeleting, selectMayDelete } from '../../machines/form.machine';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import type { FormActor } from './form-actor';
 
@@ -13,14 +13,14 @@ import type { FormActor } from './form-actor';
 export function DeleteRecordButton({ form, blockedKey }: { form: FormActor; blockedKey: string }) {
   const { t } = useTranslation();
   const mayDelete = useSelector(form, selectMayDelete);
-  const editable = useSelector(form, selectCanEdit);
+  const canDelete = useSelector(form, (snapshot) => snapshot.can({ type: 'form.delete' }));
   const reasonId = useId();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mr: 'auto' }}>
       <Button
         color="error"
         startIcon={<DeleteIcon />}
-        disabled={!mayDelete || !editable}
+        disabled={!canDelete}
         aria-describedby={mayDelete ? undefined : reasonId}
         onClick={() => form.send({ type: 'form.delete' })}
       >

@@ -14,7 +14,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
-  selectCanArrange,
   selectCanDelete,
   selectDeletingId,
   selectFailure,
@@ -51,7 +50,6 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
   const loading = useSelector(ordered, selectIsLoading);
   const empty = useSelector(ordered, selectIsEmpty);
   const failure = useSelector(ordered, selectFailure);
-  const canArrange = useSelector(ordered, selectCanArrange);
   const canDelete = useSelector(ordered, selectCanDelete);
   const pickedId = useSelector(ordered, selectPickedId);
   const sortable = useSortableRows(ordered, config.label);
@@ -87,15 +85,14 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.map((row, index) => (
+              {items.map((row) => (
                 <OrderedRow
                   key={row.id}
                   row={row}
                   columns={config.columns}
                   label={config.label(row)}
-                  position={{ index, count: items.length }}
                   picked={row.id === pickedId}
-                  canArrange={canArrange}
+                  ordered={ordered}
                   deleteBlockedReason={canDelete ? null : t(config.deleteBlockedKey)}
                   instructionsId={instructionsId}
                   sortable={sortable}
