@@ -8,7 +8,7 @@ import type { FormActor } from './form-actor';
 
 export interface FieldConfig extends FieldSpec {
   labelKey: string;
-  /** Checked as required but shown without the asterisk (spec §5: the tenant name). */
+  /** Checked as required but shown without the asterisk (the tenant's name). */
   hideRequiredMark?: boolean;
   multiline?: boolean;
   autoComplete?: string;
@@ -31,7 +31,7 @@ export interface FormConfig {
   /** 'Failed to create' / 'Failed to update' unless given. */
   createFailedKey?: string;
   updateFailedKey?: string;
-  /** After creating, the page becomes the new record's edit page instead of returning to the list (spec §4). */
+  /** After creating, the page becomes the new record's edit page instead of returning to the list. */
   stayAfterCreate?: boolean;
   /** Shown below the form once the record is there: what the record is beyond its fields (a preview, a player). */
   Extra?: ComponentType<{ form: FormActor }>;
