@@ -8,7 +8,7 @@ import { listMachine } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
-import { keyedFormMachine } from './keyed-form';
+import { provideRecordForm } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
@@ -24,16 +24,7 @@ function provideResourceMachines(api: CachedResourceApi, outcomes: OutcomeAction
       },
       actions: outcomes,
     }),
-    form: keyedFormMachine.provide({
-      actors: {
-        loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-        saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
-          id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
-        ),
-        deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-      },
-      actions: outcomes,
-    }),
+    form: provideRecordForm(api, outcomes),
   };
 }
 

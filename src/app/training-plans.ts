@@ -3,7 +3,7 @@ import type { CachedOrderedApi } from '../api/training-plans';
 import { orderedListMachine, type OrderedItem, type OrderedPage } from '../machines/ordered-list.machine';
 import type { OrderedMachines, TrainingPlanMachines } from '../views/actors';
 import type { CachedApis, CachedResourceApi } from './cached-apis';
-import { keyedFormMachine } from './keyed-form';
+import { provideRecordForm } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 
 const cached = { reload: false };
@@ -19,16 +19,7 @@ export function provideTrainingPlanMachines(
   outcomes: OutcomeActions,
 ): TrainingPlanMachines {
   const machinesOf = (api: CachedOrderedApi, planId: string): OrderedMachines => ({
-    form: keyedFormMachine.provide({
-      actors: {
-        loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-        saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
-          id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
-        ),
-        deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-      },
-      actions: outcomes,
-    }),
+    form: provideRecordForm(api, outcomes),
     ordered: orderedListMachine.provide({
       actors: {
         fetchItems: fromPromise(async (): Promise<OrderedPage> => {
