@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/query-core';
 
-/** Cached data is dropped 60 s after it becomes unused (spec §9). */
+/** Cached data is dropped 60 s after it becomes unused. */
 export const UNUSED_DATA_TTL_MS = 60_000;
 
 export function createQueryClient(): QueryClient {

@@ -54,7 +54,7 @@ function cacheOrderedApi(api: OrderedResourceApi, queryClient: QueryClient, key:
 export type CachedOrderedApi = ReturnType<typeof cacheOrderedApi>;
 
 /**
- * Modules and items through the query cache (spec §7): changing a plan's modules makes its plan (list and record)
+ * Modules and items through the query cache: changing a plan's modules makes its plan (list and record)
  * be asked for again, and changing a module's items makes the plan's modules (their item counts) be asked for again.
  */
 export function cacheTrainingPlanApis(apis: TrainingPlanApis, queryClient: QueryClient) {

@@ -29,6 +29,6 @@ function getBrowserConsole(): ConsoleRuntime {
 }
 
 export function App() {
-  const { actors, i18n } = getBrowserConsole();
-  return <ConsoleShell actors={actors} i18n={i18n} />;
+  const { actors, i18n, navigation } = getBrowserConsole();
+  return <ConsoleShell actors={actors} i18n={i18n} navigation={navigation} />;
 }

@@ -5,12 +5,17 @@ import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ActorsProvider, type ConsoleActors } from '../views/actors';
 import { Notifications } from '../views/notifications/Notifications';
+import { NavigationProvider, type Navigation } from './navigation';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
-/** The console's tree for given actors; routing follows the enclosing wouter <Router> (the browser by default). */
-export function ConsoleShell({ actors, i18n }: { actors: ConsoleActors; i18n: i18n }) {
+/**
+ * The console's tree for given actors; routing follows the enclosing wouter <Router> (the browser by default), and
+ * the machines' `navigate` goes to it through `navigation`.
+ */
+export function ConsoleShell({ actors, i18n, navigation }: { actors: ConsoleActors; i18n: i18n; navigation: Navigation }) {
   return (
+    <NavigationProvider value={navigation}>
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
@@ -23,5 +28,6 @@ export function ConsoleShell({ actors, i18n }: { actors: ConsoleActors; i18n: i1
         </ActorsProvider>
       </ThemeProvider>
     </I18nextProvider>
+    </NavigationProvider>
   );
 }

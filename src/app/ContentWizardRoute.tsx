@@ -1,20 +1,14 @@
-import { useRef } from 'react';
 import { useConsoleActorRef, useVideoMachines } from '../views/actors';
 import { ContentWizardView } from '../views/contents/ContentWizardView';
-import { newContentFields } from '../views/resources/content-fields';
-import { useWindowMessages } from './window-messages';
+import { newContentFields, newContentMessages } from '../views/resources/content-fields';
 
-/**
- * /contents/new: a wizard of its own, told the messages the uploader frame sends to the window. Messages from any
- * other window (another tab or frame, even of the video service's origin) never reach it; the wizard then checks
- * the origin and the shape of what is left.
- */
+/** Where the wizard leads once done, or left: the contents (a new INLINE content opens as its own page below it). */
+const contentsPath = '/contents';
+
+/** /contents/new: a wizard of its own; the uploader's messages reach it through the uploader bridge (`uploader-bridge.ts`). */
 export function ContentWizardRoute() {
-  const wizard = useConsoleActorRef(useVideoMachines().wizard, { input: { fields: newContentFields } });
-  const frame = useRef<HTMLIFrameElement>(null);
-  useWindowMessages(({ origin, data, source }) => {
-    if (source === null || source !== frame.current?.contentWindow) return;
-    wizard.send({ type: 'wizard.message', origin, data });
+  const wizard = useConsoleActorRef(useVideoMachines().wizard, {
+    input: { fields: newContentFields, messages: newContentMessages, leaveTo: contentsPath },
   });
-  return <ContentWizardView wizard={wizard} fields={newContentFields} frameRef={frame} />;
+  return <ContentWizardView wizard={wizard} fields={newContentFields} />;
 }

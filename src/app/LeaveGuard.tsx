@@ -10,31 +10,31 @@ import { LeaveGuardContext } from '../views/navigation/leave-guard';
  */
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  /** One entry per form that has something to lose. */
-  const holds = useRef(new Set<symbol>());
+  /** One entry per form of the page: whether it has something to lose now. */
+  const holds = useRef(new Set<() => boolean>());
   const [pending, setPending] = useState<(() => void) | null>(null);
 
-  const hold = useCallback(() => {
-    const token = Symbol('leave guard');
-    holds.current.add(token);
-    return () => void holds.current.delete(token);
+  const hold = useCallback((isHolding: () => boolean) => {
+    holds.current.add(isHolding);
+    return () => void holds.current.delete(isHolding);
   }, []);
+  const holding = useCallback(() => [...holds.current].some((isHolding) => isHolding()), []);
 
   const aroundNav = useCallback<AroundNavHandler>((navigate, to, options) => {
-    if (holds.current.size === 0) return navigate(to, options);
+    if (!holding()) return navigate(to, options);
     setPending(() => () => {
       holds.current.clear();
       navigate(to, options);
     });
-  }, []);
+  }, [holding]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (holds.current.size > 0) event.preventDefault();
+      if (holding()) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [holding]);
 
   return (
     <Router aroundNav={aroundNav}>

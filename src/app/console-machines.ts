@@ -1,50 +1,51 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { createAccountApi } from '../api/account';
 import { createQueryClient } from '../api/query-client';
-import { cacheResourceApi } from '../api/resource-cache';
-import { createResourceApi, type ResourceApi } from '../api/resources';
-import { createTrainingPlanApis } from '../api/training-plans';
 import { createVideoTokens } from '../api/video-token';
 import { resourceNames, type ResourceName } from '../domain/resource';
 import { listMachine } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
-import { keyedFormMachine } from './keyed-form';
+import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
+import { provideRecordForm } from './keyed-form';
+import type { OutcomeActions } from './outcomes';
 import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
-import { provideVideoMachines } from './video';
+import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
-export type ResourceApis = Record<ResourceName, ResourceApi>;
-
-/** Every resource's list and form machine, calling its API through the query cache. */
-export function provideResourceMachines(apis: ResourceApis, queryClient: QueryClient): Record<ResourceName, ResourceMachines> {
-  const machinesOf = (resource: ResourceName): ResourceMachines => {
-    const api = cacheResourceApi(apis[resource], queryClient, resource);
-    return {
-      list: listMachine.provide({
-        actors: {
-          fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
-          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-        },
-      }),
-      form: keyedFormMachine.provide({
-        actors: {
-          loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-          saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
-            id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
-          ),
-          deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-        },
-      }),
-    };
+/** A resource's list and form machine, calling its API through the query cache. */
+function provideResourceMachines(api: CachedResourceApi, outcomes: OutcomeActions): ResourceMachines {
+  return {
+    list: listMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
+        deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
+      },
+      actions: outcomes,
+    }),
+    form: provideRecordForm(api, outcomes),
   };
-  return Object.fromEntries(resourceNames.map((resource) => [resource, machinesOf(resource)])) as Record<ResourceName, ResourceMachines>;
 }
 
-const createResourceApis = (http: KyInstance): ResourceApis =>
-  Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ResourceApis;
+export interface MachineDependencies {
+  outcomes: OutcomeActions;
+  obtainVideoAccess: ObtainVideoAccess;
+  session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>;
+}
+
+/** Every machine of the signed-in screens on the cached APIs, each with the console's outcome actions. */
+export function provideMachines(apis: CachedApis, { outcomes, obtainVideoAccess, session }: MachineDependencies): ConsoleMachines {
+  const resources = Object.fromEntries(
+    resourceNames.map((resource) => [resource, provideResourceMachines(apis.resources[resource], outcomes)]),
+  ) as Record<ResourceName, ResourceMachines>;
+  return {
+    resources,
+    video: provideVideoMachines(obtainVideoAccess, apis.resources.contents, resources.contents.form, outcomes),
+    trainingPlans: provideTrainingPlanMachines(apis.trainingPlans, apis.resources['training-plans'], outcomes),
+    settings: provideSettingsMachines(apis.account, session, outcomes),
+  };
+}
 
 export interface SignedInRuntime {
   machines: ConsoleMachines;
@@ -55,6 +56,7 @@ export interface SignedInRuntime {
 export interface SignedInDependencies {
   http: KyInstance;
   session: ActorRefFrom<typeof sessionMachine>;
+  outcomes: OutcomeActions;
   readAccessToken: () => string | null;
 }
 
@@ -62,20 +64,16 @@ export interface SignedInDependencies {
  * The machines of the signed-in screens wired to the real API through the query cache: built once per console,
  * the first time a signed-in screen needs them (this module is a chunk of the signed-in console).
  */
-export function provideConsoleMachines({ http, session, readAccessToken }: SignedInDependencies): SignedInRuntime {
+export function provideConsoleMachines({ http, session, outcomes, readAccessToken }: SignedInDependencies): SignedInRuntime {
   const queryClient = createQueryClient();
-  const apis = createResourceApis(http);
-  const resources = provideResourceMachines(apis, queryClient);
   const videoTokens = createVideoTokens({
     http,
     readSession: () => session.getSnapshot().context.session?.state ?? null,
     readAccessToken,
     storeToken: (vinapse) => session.send({ type: 'session.videoTokenRefreshed', vinapse }),
   });
-  const video = provideVideoMachines(videoTokens.obtain, apis.contents, queryClient, resources.contents.form);
-  const trainingPlans = provideTrainingPlanMachines(createTrainingPlanApis(http), apis['training-plans'], queryClient);
-  const settings = provideSettingsMachines(createAccountApi(http), queryClient, session);
-  return { machines: { resources, video, trainingPlans, settings }, queryClient };
+  const apis = cacheConsoleApis(createConsoleApis(http), queryClient);
+  return { machines: provideMachines(apis, { outcomes, obtainVideoAccess: videoTokens.obtain, session }), queryClient };
 }
 
 export type ProvideConsoleMachines = typeof provideConsoleMachines;

@@ -1,17 +1,21 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { i18n } from 'i18next';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
-import type { Failure } from '../domain/failure';
 import { createI18n, detectLanguage, type LoadTranslations } from '../i18n';
-import { notificationsMachine, type Notification } from '../machines/notifications.machine';
+import { notificationsMachine } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { ConsoleActorOptions, ConsoleActors, ConsoleMachines } from '../views/actors';
 import type { ProvideConsoleMachines, SignedInRuntime } from './console-machines';
+import { createNavigation, type Navigation } from './navigation';
+import { outcomeActions, type OutcomeActions } from './outcomes';
+
+/** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
+export const sessionPages = { afterAssume: '/home', afterReturnToRoot: '/tenants' };
 
 /** The session machine wired to the real API, the browser storage and (once there is one) the query cache. */
-function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCache: () => void) {
+function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCache: () => void, outcomes: OutcomeActions) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => {
@@ -24,6 +28,7 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCach
       fetchMe: fromPromise(() => auth.me()),
     },
     actions: {
+      ...outcomes,
       storeSession: (_, session) => storage.writeSession(session),
       storeRootSession: (_, session) => storage.writeRootSession(session),
       clearSessionData: () => {
@@ -36,40 +41,11 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCach
   });
 }
 
-/** The notification of a sign-in refused for too many failures: when it may be tried again, if the API said. */
-export const tooManyAttempts = (retryAt: number | undefined) =>
-  retryAt === undefined
-    ? { messageKey: 'login.tooManyAttemptsLater' }
-    : { messageKey: 'login.tooManyAttempts', values: { retryAt } };
-
-const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
-
-/** Turns what the session reports into notifications (spec §8). */
-export function announceSessionEvents(
-  session: ActorRefFrom<typeof sessionMachine>,
-  notifications: ActorRefFrom<typeof notificationsMachine>,
-) {
-  const push = (notification: Omit<Notification, 'id'>) => notifications.send({ type: 'notifications.push', ...notification });
-  session.on('session.loggedIn', () => push({ severity: 'success', messageKey: 'login.succeeded' }));
-  session.on('session.loginFailed', ({ failure }) => {
-    if (failure.kind === 'http' && failure.status === 429) {
-      // Said in the user's language, with when to try again, rather than the server's English words.
-      return push({ severity: 'error', ...tooManyAttempts(failure.retryAt) });
-    }
-    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) });
-  });
-  session.on('session.assumed', ({ state }) =>
-    push({ severity: 'success', messageKey: 'feedback.tenantAssumed', values: { name: state.tenant?.name ?? '' } }),
-  );
-  session.on('session.assumeFailed', ({ failure }) =>
-    push({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) }),
-  );
-  session.on('session.returnedToRoot', () => push({ severity: 'success', messageKey: 'feedback.returnedToRoot' }));
-}
-
 export interface ConsoleRuntime {
   actors: ConsoleActors;
   i18n: i18n;
+  /** Where the machines' `navigate` goes: the router the console is rendered in attaches itself to it. */
+  navigation: Navigation;
   /** The signed-in screens' machines and the query cache, built (and their code fetched) on the first call. */
   signedIn: () => Promise<SignedInRuntime>;
 }
@@ -90,7 +66,8 @@ export interface ConsoleEnvironment {
 }
 
 /**
- * Everything the console runs on, built once and started: the session, the notifications and the texts at once;
+ * Everything the console runs on, built once and started: the session, the notifications, the navigation the
+ * machines' outcomes go to and the texts at once;
  * the signed-in screens' machines (and the query cache) the first time a signed-in screen asks for them.
  */
 export function createConsole({
@@ -110,16 +87,17 @@ export function createConsole({
     getToken: storage.readToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
   });
-  const session = createActor(
-    provideSessionMachine(createAuthApi(http), storage, () => signedIn?.queryClient.clear()),
-    actorOptions,
-  );
   const notifications = createActor(notificationsMachine, actorOptions);
-  announceSessionEvents(session, notifications);
+  const navigation = createNavigation();
+  const outcomes = outcomeActions(notifications, navigation);
+  const session = createActor(provideSessionMachine(createAuthApi(http), storage, () => signedIn?.queryClient.clear(), outcomes), {
+    ...actorOptions,
+    input: sessionPages,
+  });
   notifications.start();
   session.start();
 
-  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, readAccessToken: storage.readToken }));
+  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken }));
   let loading: Promise<SignedInRuntime> | undefined;
   const load = (): SignedInRuntime | Promise<SignedInRuntime> =>
     signedIn ??
@@ -144,5 +122,5 @@ export function createConsole({
     ...(translations && { load: translations }),
     onLanguageChange: (language) => storage.writeLanguage(language),
   });
-  return { actors: { session, notifications, machines, actorOptions }, i18n, signedIn: async () => load() };
+  return { actors: { session, notifications, machines, actorOptions }, i18n, navigation, signedIn: async () => load() };
 }

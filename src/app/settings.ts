@@ -1,11 +1,11 @@
-import type { QueryClient } from '@tanstack/query-core';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { cacheAccountApi, type AccountApi } from '../api/account';
+import type { CachedAccountApi } from '../api/account';
 import type { StoredRecord } from '../domain/resource';
 import type { MeResponse, PasswordChange, ProfileChange } from '../domain/session';
 import { formMachine } from '../machines/form.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { SettingsMachines } from '../views/actors';
+import type { OutcomeActions } from './outcomes';
 
 /**
  * The form's record of the signed-in user: the name fields at the top (what the form edits). `users/me` has no
@@ -30,11 +30,10 @@ const passwordChanged: StoredRecord = { id: 'password', createdAt: '', updatedAt
  * the API's bodies (`name`, `surname`; `currentPassword`, `newPassword`): the confirmation is form-only.
  */
 export function provideSettingsMachines(
-  api: AccountApi,
-  queryClient: QueryClient,
+  account: CachedAccountApi,
   session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
+  outcomes: OutcomeActions,
 ): SettingsMachines {
-  const account = cacheAccountApi(api, queryClient);
   return {
     profile: formMachine.provide({
       actors: {
@@ -45,6 +44,7 @@ export function provideSettingsMachines(
           return profileRecord(me);
         }),
       },
+      actions: outcomes,
     }),
     password: formMachine.provide({
       actors: {
@@ -53,6 +53,7 @@ export function provideSettingsMachines(
           return passwordChanged;
         }),
       },
+      actions: outcomes,
     }),
   };
 }

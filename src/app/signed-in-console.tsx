@@ -1,7 +1,7 @@
-import { use, useEffect, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { use, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
 import type { ListItem } from '../machines/list.machine';
-import { MachinesProvider, useActors, useSessionActor } from '../views/actors';
+import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import { ListGrid } from '../views/list/ListView';
@@ -14,6 +14,7 @@ import { topicsResource } from '../views/resources/topics';
 import { usersResource } from '../views/resources/users';
 import { FormView, LazyPage, ListPage } from './lazy-pages';
 import { LeaveGuard } from './LeaveGuard';
+import { RouterNavigation } from './navigation';
 import { TrainingPlanPage, trainingPlanRoutes } from './training-plan-routes';
 
 const ContentWizardRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentWizardRoute));
@@ -77,6 +78,7 @@ export function SignedInConsole() {
   return (
     <MachinesProvider value={machines}>
     <LeaveGuard>
+      <RouterNavigation />
       <Switch>
         <Route key="login" path="/login">
           <Redirect to="/" replace />
@@ -85,7 +87,6 @@ export function SignedInConsole() {
           <Redirect to="/home" replace />
         </Route>
         <Route key="pages">
-          <FollowSessionChanges />
           <AppLayout>
             <Switch>
               {resourceRoutes(companiesResource)}
@@ -112,18 +113,4 @@ export function SignedInConsole() {
     </LeaveGuard>
     </MachinesProvider>
   );
-}
-
-/** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
-function FollowSessionChanges() {
-  const session = useSessionActor();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    const subscriptions = [
-      session.on('session.assumed', () => navigate('/home')),
-      session.on('session.returnedToRoot', () => navigate('/tenants')),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [session, navigate]);
-  return null;
 }

@@ -1,31 +1,25 @@
-import type { QueryClient } from '@tanstack/query-core';
 import { fromPromise } from 'xstate';
-import { cacheResourceApi } from '../api/resource-cache';
-import type { ResourceApi } from '../api/resources';
-import { cacheTrainingPlanApis, type CachedOrderedApi, type TrainingPlanApis } from '../api/training-plans';
+import type { CachedOrderedApi } from '../api/training-plans';
 import { orderedListMachine, type OrderedItem, type OrderedPage } from '../machines/ordered-list.machine';
 import type { OrderedMachines, TrainingPlanMachines } from '../views/actors';
-import { keyedFormMachine } from './keyed-form';
+import type { CachedApis, CachedResourceApi } from './cached-apis';
+import { provideRecordForm } from './keyed-form';
+import type { OutcomeActions } from './outcomes';
 
 const cached = { reload: false };
 
 /**
  * A plan's modules and a module's items: the form of one, and the ordered table of all, which loads the rows with
- * their plan (its status says whether rows may be deleted). Every call goes through the query cache.
+ * their plan (its status says whether rows may be deleted). Every call goes through the query cache; the machines of
+ * one plan's modules (one module's items) are built once and handed out again.
  */
-export function provideTrainingPlanMachines(apis: TrainingPlanApis, plansApi: ResourceApi, queryClient: QueryClient): TrainingPlanMachines {
-  const nested = cacheTrainingPlanApis(apis, queryClient);
-  const plans = cacheResourceApi(plansApi, queryClient, 'training-plans');
+export function provideTrainingPlanMachines(
+  nested: CachedApis['trainingPlans'],
+  plans: CachedResourceApi,
+  outcomes: OutcomeActions,
+): TrainingPlanMachines {
   const machinesOf = (api: CachedOrderedApi, planId: string): OrderedMachines => ({
-    form: keyedFormMachine.provide({
-      actors: {
-        loadRecord: fromPromise(({ input: { id, reload } }) => api.get(id, { reload })),
-        saveRecord: fromPromise(({ input: { id, body, version, idempotencyKey } }) =>
-          id === null ? api.create(body, idempotencyKey) : api.update(id, { ...body, version }),
-        ),
-        deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
-      },
-    }),
+    form: provideRecordForm(api, outcomes),
     ordered: orderedListMachine.provide({
       actors: {
         fetchItems: fromPromise(async (): Promise<OrderedPage> => {
@@ -35,10 +29,16 @@ export function provideTrainingPlanMachines(apis: TrainingPlanApis, plansApi: Re
         saveOrder: fromPromise(({ input }) => api.reorder(input.ids)),
         deleteItem: fromPromise(({ input }) => api.remove(input.id)),
       },
+      actions: outcomes,
     }),
   });
+  const built = new Map<string, OrderedMachines>();
+  const once = (key: string, build: () => OrderedMachines) => {
+    if (!built.has(key)) built.set(key, build());
+    return built.get(key)!;
+  };
   return {
-    modules: (planId) => machinesOf(nested.modules(planId), planId),
-    items: (planId, moduleId) => machinesOf(nested.items(planId, moduleId), planId),
+    modules: (planId) => once(JSON.stringify(['modules', planId]), () => machinesOf(nested.modules(planId), planId)),
+    items: (planId, moduleId) => once(JSON.stringify(['items', planId, moduleId]), () => machinesOf(nested.items(planId, moduleId), planId)),
   };
 }

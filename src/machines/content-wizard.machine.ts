@@ -1,17 +1,22 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import type { Content } from '../domain/catalogue';
 import type { Failure } from '../domain/failure';
 import type { StoredRecord } from '../domain/resource';
 import type { VideoAccess, VideoFailure } from '../domain/video';
 import type { FieldSpec } from './form-fields';
-import { formMachine } from './form.machine';
+import { formMachine, isStaleVersion, type FormMessages } from './form.machine';
 import { notProvided } from './not-provided';
-import { readUploaderMessage, type UploaderMessage } from './uploader-messages';
+import { outcomeActions } from './outcomes';
+import type { UploaderEvent } from './uploader-messages';
 import { clampUploaderHeight, serviceOrigin, UPLOADER_HEIGHT } from './video-links';
 
 export interface ContentWizardInput {
   /** Step 1's fields: a new content starts as a Video (REFERENCE). */
   fields: readonly FieldSpec[];
+  /** What step 1 says once the content is saved (or not). */
+  messages: FormMessages;
+  /** The contents: where the wizard leads once done; a content created INLINE opens at `{leaveTo}/{id}`. */
+  leaveTo: string;
 }
 
 /** What the wizard keeps of the content created in step 1. */
@@ -23,6 +28,8 @@ export interface CreatedContent {
 
 export interface ContentWizardContext {
   fields: readonly FieldSpec[];
+  messages: FormMessages;
+  leaveTo: string;
   content: CreatedContent | null;
   access: VideoAccess | null;
   /** The origin of `access.serviceUrl`: the only one whose messages count. */
@@ -34,15 +41,7 @@ export interface ContentWizardContext {
   failure: Failure | null;
 }
 
-export type ContentWizardEvent =
-  /** A `message` event of the window, as src/app forwards it: anything from anyone. */
-  | { type: 'wizard.message'; origin: string; data: unknown }
-  | { type: 'wizard.frameLoaded' }
-  | { type: 'wizard.retry' };
-
-export type ContentWizardEmitted =
-  | { type: 'wizard.videoAttached'; content: CreatedContent }
-  | { type: 'wizard.attachFailed'; failure: Failure };
+export type ContentWizardEvent = UploaderEvent | { type: 'wizard.frameLoaded' } | { type: 'wizard.retry' };
 
 export interface AttachVideoInput {
   id: string;
@@ -50,39 +49,68 @@ export interface AttachVideoInput {
   version: number;
 }
 
+/** What the uploader bridge listens for: messages of the uploader frame's window from this origin only. */
+export interface UploaderBridgeInput {
+  origin: string;
+}
+
 const createdContent = (record: StoredRecord | null): CreatedContent => {
   const content = (record ?? {}) as Partial<Content>;
   return { id: content.id ?? '', version: content.version ?? 0, title: content.title ?? '' };
 };
 
-const messageOf = ({ context, event }: { context: ContentWizardContext; event: ContentWizardEvent }): UploaderMessage | null =>
-  event.type === 'wizard.message' ? readUploaderMessage(event.origin, event.data, context.serviceOrigin) : null;
+const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
+
+/** The attach request of the content as the wizard knows it now. */
+const attachInput = ({ context }: { context: ContentWizardContext }): AttachVideoInput => ({
+  id: context.content!.id,
+  externalUuid: context.externalUuid!,
+  version: context.content!.version,
+});
+
+/** Attached: the user hears it and goes back to the contents, where the video shows as being processed. */
+const attachedActions = [
+  { type: 'notify', params: { severity: 'success', messageKey: 'feedback.videoUploaded' } },
+  { type: 'navigate', params: ({ context }: { context: ContentWizardContext }) => ({ path: context.leaveTo }) },
+] as const;
+
+const attachFailedNotice = { type: 'notify', params: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } } as const;
 
 /**
- * The two-step creation of a content (spec §2, §4): step 1 is the content form; INLINE content is then saved and done,
- * REFERENCE content goes on to the video service's uploader, whose messages this machine reads (the uploader bridge).
+ * The two-step creation of a content: step 1 is the content form; INLINE content is then saved and done, REFERENCE
+ * content goes on to the video service's uploader, whose messages the uploader bridge (an actor src/app provides:
+ * it listens to the uploader frame's window only, from the service's origin only) turns into `uploader.*` events.
  */
 export const contentWizardMachine = setup({
   types: {
     input: {} as ContentWizardInput,
     context: {} as ContentWizardContext,
     events: {} as ContentWizardEvent,
-    emitted: {} as ContentWizardEmitted,
     children: {} as { form: 'contentForm' },
   },
   actors: {
     contentForm: formMachine,
     obtainVideoAccess: notProvided<VideoAccess>('obtainVideoAccess'),
     attachVideo: notProvided<StoredRecord, AttachVideoInput>('attachVideo'),
+    loadContent: notProvided<StoredRecord, { id: string }>('loadContent'),
+    /** Sends the uploader's messages as `uploader.*` events; hears nothing unless src/app provides it. */
+    uploaderBridge: fromCallback<EventObject, UploaderBridgeInput>(() => {}),
   },
+  actions: outcomeActions,
   guards: {
     isInline: (_, record: StoredRecord | null) => (record as Partial<Content> | null)?.renderType === 'INLINE',
-    isUploaderMessage: ({ context, event }, { type }: { type: UploaderMessage['type'] }) => messageOf({ context, event })?.type === type,
+    isStaleVersion: (_, failure: Failure) => isStaleVersion(failure),
+    hasOtherVideo: ({ context }, record: StoredRecord) => {
+      const attached = (record as Partial<Content>).externalUuid;
+      return Boolean(attached) && attached !== context.externalUuid;
+    },
   },
 }).createMachine({
   id: 'contentWizard',
   context: ({ input }) => ({
     fields: input.fields,
+    messages: input.messages,
+    leaveTo: input.leaveTo,
     content: null,
     access: null,
     serviceOrigin: null,
@@ -98,12 +126,15 @@ export const contentWizardMachine = setup({
       invoke: {
         id: 'form',
         src: 'contentForm',
-        input: ({ context }) => ({ id: null, fields: context.fields }),
+        input: ({ context }) => ({ id: null, fields: context.fields, messages: context.messages }),
         onDone: [
           {
             guard: { type: 'isInline', params: ({ event }) => event.output.record },
             target: 'savedInline',
-            actions: assign({ content: ({ event }) => createdContent(event.output.record) }),
+            actions: [
+              assign({ content: ({ event }) => createdContent(event.output.record) }),
+              { type: 'navigate', params: ({ context }) => ({ path: `${context.leaveTo}/${context.content!.id}`, replace: true }) },
+            ],
           },
           { target: 'preparingUpload', actions: assign({ content: ({ event }) => createdContent(event.output.record) }) },
         ],
@@ -130,23 +161,13 @@ export const contentWizardMachine = setup({
       on: { 'wizard.retry': 'preparingUpload' },
     },
     uploading: {
-      description: "Step 2: the uploader's frame. Only its origin's messages of the protocol's shapes count; any other is ignored.",
+      description: "Step 2: the uploader's frame; the uploader bridge listens to it meanwhile.",
       initial: 'loadingFrame',
+      invoke: { id: 'uploaderBridge', src: 'uploaderBridge', input: ({ context }) => ({ origin: context.serviceOrigin ?? '' }) },
       on: {
-        'wizard.message': [
-          {
-            guard: { type: 'isUploaderMessage', params: { type: 'update' } },
-            target: 'attaching',
-            actions: assign({ externalUuid: ({ context, event }) => (messageOf({ context, event }) as { uuid: string }).uuid }),
-          },
-          { guard: { type: 'isUploaderMessage', params: { type: 'reload' } }, target: 'left' },
-          {
-            guard: { type: 'isUploaderMessage', params: { type: 'resize' } },
-            actions: assign({
-              frameHeight: ({ context, event }) => clampUploaderHeight((messageOf({ context, event }) as { height: number }).height),
-            }),
-          },
-        ],
+        'uploader.update': { target: 'attaching', actions: assign({ externalUuid: ({ event }) => event.uuid }) },
+        'uploader.reload': { target: 'left', actions: { type: 'navigate', params: ({ context }) => ({ path: context.leaveTo }) } },
+        'uploader.resize': { actions: assign({ frameHeight: ({ event }) => clampUploaderHeight(event.height) }) },
       },
       states: {
         loadingFrame: {
@@ -158,17 +179,46 @@ export const contentWizardMachine = setup({
     attaching: {
       description: 'The uploaded video is attached to the content, which waits for processing.',
       tags: 'busy',
-      invoke: {
-        id: 'attachVideo',
-        src: 'attachVideo',
-        input: ({ context }) => ({ id: context.content!.id, externalUuid: context.externalUuid!, version: context.content!.version }),
-        onDone: { target: 'attached', actions: emit(({ context }) => ({ type: 'wizard.videoAttached' as const, content: context.content! })) },
-        onError: {
-          target: 'attachFailed',
-          actions: [
-            assign({ failure: ({ event }) => event.error as Failure }),
-            emit(({ event }) => ({ type: 'wizard.attachFailed' as const, failure: event.error as Failure })),
-          ],
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            id: 'attachVideo',
+            src: 'attachVideo',
+            input: attachInput,
+            onDone: { target: '#contentWizard.attached', actions: attachedActions },
+            onError: [
+              { guard: { type: 'isStaleVersion', params: failureOf }, target: 'reloading', actions: assign({ failure: failureOf }) },
+              { target: '#contentWizard.attachFailed', actions: [assign({ failure: failureOf }), attachFailedNotice] },
+            ],
+          },
+        },
+        reloading: {
+          description:
+            'Someone saved the content since step 1 (its title, say): it is read again, and the video still goes to it unless another video was attached meanwhile.',
+          invoke: {
+            id: 'loadContent',
+            src: 'loadContent',
+            input: ({ context }) => ({ id: context.content!.id }),
+            onDone: [
+              { guard: { type: 'hasOtherVideo', params: ({ event }) => event.output }, target: '#contentWizard.attachFailed', actions: attachFailedNotice },
+              {
+                target: 'resending',
+                actions: assign({ content: ({ context, event }) => ({ ...context.content!, version: event.output.version }) }),
+              },
+            ],
+            onError: { target: '#contentWizard.attachFailed', actions: [assign({ failure: failureOf }), attachFailedNotice] },
+          },
+        },
+        resending: {
+          description: 'Once more, on the version the content has now; a second failure is the user’s to see.',
+          invoke: {
+            id: 'attachVideo',
+            src: 'attachVideo',
+            input: attachInput,
+            onDone: { target: '#contentWizard.attached', actions: attachedActions },
+            onError: { target: '#contentWizard.attachFailed', actions: [assign({ failure: failureOf }), attachFailedNotice] },
+          },
         },
       },
     },
@@ -188,6 +238,8 @@ export type WizardStep = 'details' | 'upload';
 export const selectStep = (snapshot: ContentWizardSnapshot): WizardStep => (snapshot.matches('details') ? 'details' : 'upload');
 export const selectForm = (snapshot: ContentWizardSnapshot) => snapshot.children.form;
 export const selectContent = (snapshot: ContentWizardSnapshot) => snapshot.context.content;
+/** The contents, where leaving the wizard leads. */
+export const selectLeaveTo = (snapshot: ContentWizardSnapshot) => snapshot.context.leaveTo;
 export const selectAccess = (snapshot: ContentWizardSnapshot) => (snapshot.matches('uploading') ? snapshot.context.access : null);
 export const selectFrameHeight = (snapshot: ContentWizardSnapshot) => snapshot.context.frameHeight;
 export const selectIsFrameLoading = (snapshot: ContentWizardSnapshot) => snapshot.matches({ uploading: 'loadingFrame' });
@@ -195,6 +247,3 @@ export const selectVideoFailure = (snapshot: ContentWizardSnapshot) => (snapshot
 export const selectAttachFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('attachFailed') ? snapshot.context.failure : null);
 export const selectIsPreparing = (snapshot: ContentWizardSnapshot) => snapshot.matches('preparingUpload');
 export const selectIsAttaching = (snapshot: ContentWizardSnapshot) => snapshot.matches('attaching');
-/** Where the wizard ended, if it did: the new INLINE content's page, or the contents. */
-export const selectEnding = (snapshot: ContentWizardSnapshot) =>
-  snapshot.matches('savedInline') ? 'savedInline' : snapshot.matches('attached') ? 'attached' : snapshot.matches('left') ? 'left' : null;

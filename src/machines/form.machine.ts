@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import {
@@ -17,11 +17,28 @@ import {
 } from './form-fields';
 import { holds, type Condition } from './condition';
 import { notProvided } from './not-provided';
+import { deleteFailedNotice, outcomeActions, throttledNotice, type Destination, type Notice } from './outcomes';
+
+/** What a form says once a save is decided: i18n keys. */
+export interface FormMessages {
+  createdKey: string;
+  updatedKey: string;
+  /** 'Failed to create' / 'Failed to update' unless given. */
+  createFailedKey?: string;
+  updateFailedKey?: string;
+  /** Given: a refusal for too many attempts (429) says when to try again, or this when the API did not say. */
+  throttledKey?: string;
+}
 
 export interface FormInput {
   /** The record to edit; null creates a new one. */
   id: string | null;
   fields: readonly FieldSpec[];
+  messages: FormMessages;
+  /** Where saving and deleting lead (the list, a parent's page); the form stays where it is when absent (a wizard's step). */
+  leaveTo?: string;
+  /** After creating, the page becomes the new record's, `{leaveTo}/{id}`, in place of the create page. */
+  stayAfterCreate?: boolean;
   /** A loaded record may be deleted only while it meets this (a plan only while a DRAFT); always when absent. */
   deleteWhen?: Condition;
 }
@@ -39,6 +56,9 @@ export interface FormContext {
   problems: FieldProblems;
   failure: Failure | null;
   deleteWhen: Condition | null;
+  messages: FormMessages;
+  leaveTo: string | null;
+  stayAfterCreate: boolean;
   /**
    * The attempt at creating the record: the body last sent and the idempotency key it went with. Sending the same
    * body again (a retry after a lost answer) reuses the key, so the API answers the first answer instead of creating twice.
@@ -54,12 +74,6 @@ export type FormEvent =
   | { type: 'form.delete' }
   | { type: 'form.confirmDelete' }
   | { type: 'form.cancelDelete' };
-
-export type FormEmitted =
-  | { type: 'form.saved'; created: boolean }
-  | { type: 'form.saveFailed'; created: boolean; failure: Failure }
-  | { type: 'form.deleted' }
-  | { type: 'form.deleteFailed'; failure: Failure };
 
 /** A saved form's last word: the record the API answered. */
 export interface FormOutput {
@@ -79,7 +93,27 @@ const failureOf = ({ event }: { event: { error: unknown } }) => event.error as F
 const bodyOf = (context: FormContext) => bodyFromValues(context.fields, context.values, context.savedValues);
 const sameBody = (a: RecordBody, b: RecordBody) => JSON.stringify(a) === JSON.stringify(b);
 
-const isConflict = (failure: Failure) =>
+const savedNotice = ({ id, messages }: FormContext): Notice => ({
+  severity: 'success',
+  messageKey: id === null ? messages.createdKey : messages.updatedKey,
+});
+
+const saveFailedNotice = ({ id, messages }: FormContext, failure: Failure): Notice => {
+  if (messages.throttledKey && failure.kind === 'http' && failure.status === 429) return throttledNotice(failure.retryAt, messages.throttledKey);
+  return {
+    severity: 'error',
+    messageKey: id === null ? (messages.createFailedKey ?? 'feedback.failedToCreate') : (messages.updateFailedKey ?? 'feedback.failedToUpdate'),
+  };
+};
+
+/** Where a saved record leads: its own page after a create that stays, else `leaveTo`; nowhere without one. */
+const afterSave = ({ id, leaveTo, stayAfterCreate }: FormContext, saved: StoredRecord): Destination | null => {
+  if (leaveTo === null) return null;
+  return id === null && stayAfterCreate ? { path: `${leaveTo}/${saved.id}`, replace: true } : { path: leaveTo };
+};
+
+/** The API's answer to a write based on a version that is no longer the record's (409 on `version`). */
+export const isStaleVersion = (failure: Failure) =>
   failure.kind === 'http' && failure.status === 409 && (failure.errors ?? []).some(({ field }) => field === 'version');
 
 export const formMachine = setup({
@@ -87,7 +121,6 @@ export const formMachine = setup({
     input: {} as FormInput,
     context: {} as FormContext,
     events: {} as FormEvent,
-    emitted: {} as FormEmitted,
     output: {} as FormOutput,
   },
   actors: {
@@ -96,18 +129,18 @@ export const formMachine = setup({
     deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
   },
   actions: {
+    ...outcomeActions,
     showRecord: assign(({ context }, record: StoredRecord) => {
       const values = valuesFromRecord(context.fields, record);
       return { values, savedValues: values, version: record.version, record, problems: {}, failure: null };
     }),
-    announceFailure: emit(({ context }, failure: Failure) => ({ type: 'form.saveFailed' as const, created: context.id === null, failure })),
     /** The key of a new create attempt: a random key is an effect, so src/app provides it; none by default. */
     newIdempotencyKey: assign({ idempotencyKey: (): string | null => null }),
   },
   guards: {
     isNew: ({ context }) => context.id === null,
     isValid: ({ context }) => Object.keys(validate(context.fields, context.values)).length === 0,
-    isConflict: (_, failure: Failure) => isConflict(failure),
+    isConflict: (_, failure: Failure) => isStaleVersion(failure),
     concernsFields: ({ context }, failure: Failure) => Object.keys(problemsFromFailure(context.fields, failure)).length > 0,
     canDelete: ({ context }) => context.id !== null && context.record !== null && holds(context.deleteWhen, context.record),
   },
@@ -125,6 +158,9 @@ export const formMachine = setup({
       problems: {},
       failure: null,
       deleteWhen: input.deleteWhen ?? null,
+      messages: input.messages,
+      leaveTo: input.leaveTo ?? null,
+      stayAfterCreate: input.stayAfterCreate ?? false,
       attemptBody: null,
       idempotencyKey: null,
     };
@@ -194,7 +230,8 @@ export const formMachine = setup({
           target: 'saved',
           actions: [
             assign({ record: ({ event }) => event.output }),
-            emit(({ context }) => ({ type: 'form.saved' as const, created: context.id === null })),
+            { type: 'notify', params: ({ context }) => savedNotice(context) },
+            { type: 'navigate', params: ({ context, event }) => afterSave(context, event.output) },
           ],
         },
         onError: [
@@ -211,10 +248,16 @@ export const formMachine = setup({
                 failure: failureOf,
                 problems: ({ context, event }) => problemsFromFailure(context.fields, failureOf({ event })),
               }),
-              { type: 'announceFailure', params: failureOf },
+              { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, failureOf({ event })) },
             ],
           },
-          { target: 'editing', actions: [assign({ failure: failureOf }), { type: 'announceFailure', params: failureOf }] },
+          {
+            target: 'editing',
+            actions: [
+              assign({ failure: failureOf }),
+              { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, failureOf({ event })) },
+            ],
+          },
         ],
       },
     },
@@ -239,11 +282,11 @@ export const formMachine = setup({
             id: 'deleteRecord',
             src: 'deleteRecord',
             input: ({ context }) => ({ id: context.id ?? '' }),
-            onDone: { target: '#form.deleted', actions: emit(() => ({ type: 'form.deleted' as const })) },
-            onError: {
-              target: '#form.editing',
-              actions: emit(({ event }) => ({ type: 'form.deleteFailed' as const, failure: failureOf({ event }) })),
+            onDone: {
+              target: '#form.deleted',
+              actions: { type: 'navigate', params: ({ context }) => (context.leaveTo === null ? null : { path: context.leaveTo }) },
             },
+            onError: { target: '#form.editing', actions: { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) } },
           },
         },
       },
@@ -263,7 +306,6 @@ export const selectLoadFailure = (snapshot: FormSnapshot) => (snapshot.matches('
 export const selectIsSaving = (snapshot: FormSnapshot) => snapshot.matches('saving');
 export const selectIsConflict = (snapshot: FormSnapshot) => snapshot.matches('conflict');
 export const selectIsSaved = (snapshot: FormSnapshot) => snapshot.matches('saved');
-export const selectCanEdit = (snapshot: FormSnapshot) => snapshot.matches('editing');
 export const selectRecord = (snapshot: FormSnapshot) => snapshot.context.record;
 /** The record as loaded meets the condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
 export const selectMayDelete = (snapshot: FormSnapshot) => snapshot.context.record !== null && holds(snapshot.context.deleteWhen, snapshot.context.record);

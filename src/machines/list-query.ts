@@ -1,6 +1,6 @@
 import type { ListQuery, SortOrder } from '../domain/resource';
 
-/** decisions.md: every list starts with 10 rows a page; the console offers 2, 10, 25 and 50. */
+/** Every list starts with 10 rows a page; the console offers 2, 10, 25 and 50. */
 export const PAGE_SIZES: readonly number[] = [2, 10, 25, 50];
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -36,3 +36,14 @@ export function normalizeQuery(raw: RawListQuery, allowedSorts: readonly string[
 
 export const sameQuery = (a: ListQuery, b: ListQuery) =>
   a.page === b.page && a.pageSize === b.pageSize && a.sortBy === b.sortBy && a.sortOrder === b.sortOrder && a.search === b.search;
+
+/** The query as the address bar holds it: `page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
+export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQuery): string {
+  return new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    ...(sortBy ? { sortBy } : {}),
+    sortOrder,
+    ...(search ? { search } : {}),
+  }).toString();
+}

@@ -1,9 +1,10 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
 import { holds, type Condition } from './condition';
-import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, type RawListQuery } from './list-query';
+import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, writeQuery, type RawListQuery } from './list-query';
 import { notProvided } from './not-provided';
+import { deleteFailedNotice, outcomeActions, type Destination } from './outcomes';
 
 /** Typing in the search box reaches the API after this pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -25,6 +26,11 @@ export interface ListInput {
   followWhile?: Condition;
   /** Only rows meeting this may be deleted (a training plan while a DRAFT); any row when absent. */
   deleteWhen?: Condition;
+  /**
+   * The list's page (`/companies`): every change of the query the user makes leads to `{path}?{query}`, a new entry
+   * of the address bar; the address bar is left alone when absent.
+   */
+  path?: string;
 }
 
 export interface ListContext {
@@ -32,6 +38,7 @@ export interface ListContext {
   filters: Readonly<Record<string, string>>;
   followWhile: Condition | null;
   deleteWhen: Condition | null;
+  path: string | null;
   query: ListQuery;
   /** The search box as typed; it becomes `query.search` after a pause in typing. */
   searchText: string;
@@ -55,8 +62,6 @@ export type ListEvent =
   | { type: 'list.confirmDelete' }
   | { type: 'list.cancelDelete' };
 
-export type ListEmitted = { type: 'list.deleteFailed'; failure: Failure };
-
 export interface FetchPageInput extends ListRequest {
   /** Asked for by the user: the API answers, never a cached copy. */
   reload: boolean;
@@ -71,18 +76,32 @@ const withTypedSearch = (context: ListContext, change: Partial<ListQuery>): List
   return { ...context.query, search, page, ...change };
 };
 
+/** The queries the user's changes lead to. */
+const pageQuery = (context: ListContext, { page }: { page: number }) => withTypedSearch(context, { page });
+const pageSizeQuery = (context: ListContext, { pageSize }: { pageSize: number }) => withTypedSearch(context, { pageSize, page: 1 });
+const sortQuery = (context: ListContext, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
+  withTypedSearch(context, { sortBy, sortOrder, page: 1 });
+
+/** After the last row of a later page is deleted, that page no longer exists: the one before. */
+const afterDeletionQuery = ({ query, items }: ListContext): ListQuery =>
+  items.length === 1 && query.page > 1 ? { ...query, page: query.page - 1 } : query;
+
+/** The address of the list with a query it does not show yet: `{path}?{query}`; none without a path, or for the same query. */
+const addressOf = (context: ListContext, query: ListQuery): Destination | null =>
+  context.path === null || sameQuery(query, context.query) ? null : { path: `${context.path}?${writeQuery(query)}` };
+
 export const listMachine = setup({
   types: {
     input: {} as ListInput,
     context: {} as ListContext,
     events: {} as ListEvent,
-    emitted: {} as ListEmitted,
   },
   actors: {
     fetchPage: notProvided<Page<ListItem>, FetchPageInput>('fetchPage'),
     deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
   },
   actions: {
+    ...outcomeActions,
     showPage: assign((_, page: Page<ListItem>) => ({
       items: page.items,
       total: page.total,
@@ -90,9 +109,7 @@ export const listMachine = setup({
       failure: null,
     })),
     /** After the last row of a later page is deleted, that page no longer exists: show the one before. */
-    leaveEmptiedPage: assign({
-      query: ({ context: { query, items } }) => (items.length === 1 && query.page > 1 ? { ...query, page: query.page - 1 } : query),
-    }),
+    leaveEmptiedPage: assign({ query: ({ context }) => afterDeletionQuery(context) }),
     forgetDeletion: assign({ deletingId: null }),
   },
   guards: {
@@ -118,6 +135,7 @@ export const listMachine = setup({
       filters: input.filters ?? {},
       followWhile: input.followWhile ?? null,
       deleteWhen: input.deleteWhen ?? null,
+      path: input.path ?? null,
       query,
       searchText: query.search,
       items: [],
@@ -133,21 +151,28 @@ export const listMachine = setup({
       guard: { type: 'isOtherPage', params: ({ event }) => event },
       target: '.loading',
       reenter: true,
-      actions: assign({ query: ({ context, event }) => withTypedSearch(context, { page: event.page }) }),
+      actions: [
+        { type: 'navigate', params: ({ context, event }) => addressOf(context, pageQuery(context, event)) },
+        assign({ query: ({ context, event }) => pageQuery(context, event) }),
+      ],
     },
     'list.pageSize': {
       guard: { type: 'isOtherPageSize', params: ({ event }) => event },
       target: '.loading',
       reenter: true,
-      actions: assign({ query: ({ context, event }) => withTypedSearch(context, { pageSize: event.pageSize, page: 1 }) }),
+      actions: [
+        { type: 'navigate', params: ({ context, event }) => addressOf(context, pageSizeQuery(context, event)) },
+        assign({ query: ({ context, event }) => pageSizeQuery(context, event) }),
+      ],
     },
     'list.sort': {
       guard: { type: 'isOtherAllowedSort', params: ({ event }) => event },
       target: '.loading',
       reenter: true,
-      actions: assign({
-        query: ({ context, event }) => withTypedSearch(context, { sortBy: event.sortBy, sortOrder: event.sortOrder, page: 1 }),
-      }),
+      actions: [
+        { type: 'navigate', params: ({ context, event }) => addressOf(context, sortQuery(context, event)) },
+        assign({ query: ({ context, event }) => sortQuery(context, event) }),
+      ],
     },
     'list.search': {
       target: '.debouncingSearch',
@@ -189,7 +214,10 @@ export const listMachine = setup({
       after: {
         searchDebounce: {
           target: 'loading',
-          actions: assign({ query: ({ context }) => withTypedSearch(context, {}) }),
+          actions: [
+            { type: 'navigate', params: ({ context }) => addressOf(context, withTypedSearch(context, {})) },
+            assign({ query: ({ context }) => withTypedSearch(context, {}) }),
+          ],
         },
       },
     },
@@ -259,10 +287,17 @@ export const listMachine = setup({
             id: 'deleteRecord',
             src: 'deleteRecord',
             input: ({ context }) => ({ id: context.deletingId ?? '' }),
-            onDone: { target: '#list.loading', actions: ['leaveEmptiedPage', 'forgetDeletion'] },
+            onDone: {
+              target: '#list.loading',
+              actions: [
+                { type: 'navigate', params: ({ context }) => addressOf(context, afterDeletionQuery(context)) },
+                'leaveEmptiedPage',
+                'forgetDeletion',
+              ],
+            },
             onError: {
               target: '#list.ready.withData',
-              actions: ['forgetDeletion', emit(({ event }) => ({ type: 'list.deleteFailed', failure: failureOf({ event }) }))],
+              actions: ['forgetDeletion', { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) }],
             },
           },
         },

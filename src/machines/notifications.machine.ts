@@ -1,17 +1,11 @@
 import { enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import type { Notice } from './outcomes';
 
-/** decisions.md: notifications close after 5000 ms. */
+/** Notifications close by themselves after 5000 ms. */
 export const AUTO_CLOSE_MS = 5000;
 
-export type Severity = 'success' | 'info' | 'warning' | 'error';
-
-export interface Notification {
+export interface Notification extends Notice {
   id: number;
-  severity: Severity;
-  /** An i18n key, shown unless `message` carries the server's own text. */
-  messageKey: string;
-  values?: Record<string, string | number>;
-  message?: string;
 }
 
 export interface NotificationsContext {
@@ -20,7 +14,7 @@ export interface NotificationsContext {
 }
 
 export type NotificationsEvent =
-  | ({ type: 'notifications.push' } & Omit<Notification, 'id'>)
+  | ({ type: 'notifications.push' } & Notice)
   | { type: 'notifications.dismiss'; id: number };
 
 const autoCloseTimer = (id: number) => `autoClose.${id}`;
@@ -31,7 +25,7 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
   },
   actions: {
-    push: enqueueActions(({ context, enqueue }, content: Omit<Notification, 'id'>) => {
+    push: enqueueActions(({ context, enqueue }, content: Notice) => {
       const id = context.nextId;
       enqueue.assign({ notifications: [...context.notifications, { ...content, id }], nextId: id + 1 });
       enqueue.raise({ type: 'notifications.dismiss', id }, { id: autoCloseTimer(id), delay: AUTO_CLOSE_MS });

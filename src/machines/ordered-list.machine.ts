@@ -1,7 +1,8 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import { holds, type Condition } from './condition';
 import { notProvided } from './not-provided';
+import { deleteFailedNotice, outcomeActions } from './outcomes';
 
 /** A row of a list the user orders by hand (a plan's modules, a module's items). */
 export interface OrderedItem {
@@ -48,8 +49,6 @@ export type OrderedListEvent =
   | { type: 'ordered.confirmDelete' }
   | { type: 'ordered.cancelDelete' };
 
-export type OrderedListEmitted = { type: 'ordered.reorderFailed'; failure: Failure } | { type: 'ordered.deleteFailed'; failure: Failure };
-
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
 
 const indexOf = (items: readonly OrderedItem[], id: string | null) => items.findIndex((item) => item.id === id);
@@ -74,7 +73,6 @@ export const orderedListMachine = setup({
     input: {} as OrderedListInput,
     context: {} as OrderedListContext,
     events: {} as OrderedListEvent,
-    emitted: {} as OrderedListEmitted,
   },
   actors: {
     fetchItems: notProvided<OrderedPage>('fetchItems'),
@@ -82,6 +80,7 @@ export const orderedListMachine = setup({
     deleteItem: notProvided<void, { id: string }>('deleteItem'),
   },
   actions: {
+    ...outcomeActions,
     showPage: assign((_, page: OrderedPage) => ({ items: page.items, savedItems: page.items, owner: page.owner, failure: null })),
     arrange: assign(({ context }, { id, to }: { id: string; to: number }) => ({ items: moveItem(context.items, id, to) })),
     restoreOrder: assign(({ context }) => ({ items: context.savedItems, pickedId: null })),
@@ -185,7 +184,7 @@ export const orderedListMachine = setup({
         onDone: { target: 'ready.idle', actions: assign(({ context }) => ({ savedItems: context.items, pickedId: null })) },
         onError: {
           target: 'ready.idle',
-          actions: ['restoreOrder', emit(({ event }) => ({ type: 'ordered.reorderFailed' as const, failure: failureOf({ event }) }))],
+          actions: ['restoreOrder', { type: 'notify', params: { severity: 'error', messageKey: 'ordered.saveFailed' } }],
         },
       },
     },
@@ -208,7 +207,7 @@ export const orderedListMachine = setup({
             onDone: { target: '#ordered.loading', actions: 'forgetDeletion' },
             onError: {
               target: '#ordered.ready.idle',
-              actions: ['forgetDeletion', emit(({ event }) => ({ type: 'ordered.deleteFailed' as const, failure: failureOf({ event }) }))],
+              actions: ['forgetDeletion', { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) }],
             },
           },
         },
@@ -229,5 +228,3 @@ export const selectDeletingId = (snapshot: OrderedListSnapshot) => (snapshot.mat
 export const selectIsBusy = (snapshot: OrderedListSnapshot) => snapshot.hasTag('busy');
 /** Whether the owner's state lets rows be deleted (not while the plan is published); the view says why not. */
 export const selectCanDelete = (snapshot: OrderedListSnapshot) => holds(snapshot.context.deleteWhen, snapshot.context.owner);
-/** Whether rows can be picked up or moved now (not while loading, saving or confirming a deletion). */
-export const selectCanArrange = (snapshot: OrderedListSnapshot) => snapshot.matches('ready');

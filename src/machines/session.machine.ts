@@ -1,13 +1,22 @@
-import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
-import type { Credentials, LoginResponse, MeResponse, SessionState, StoredSession, VinapseToken } from '../domain/session';
+import type { Credentials, LoginResponse, MeResponse, StoredSession, VinapseToken } from '../domain/session';
 import { notProvided } from './not-provided';
+import { outcomeActions, serverMessage, throttledNotice, type Notice } from './outcomes';
 
 export interface SessionContext {
   session: StoredSession | null;
   /** The GLOBAL session kept aside while a tenant is assumed. */
   rootSession: StoredSession | null;
   failure: Failure | null;
+  afterAssume: string | null;
+  afterReturnToRoot: string | null;
+}
+
+/** Where changing identity leads: the pages of the console to show after assuming a tenant and after returning to the root admin. */
+export interface SessionInput {
+  afterAssume?: string;
+  afterReturnToRoot?: string;
 }
 
 export interface RestoredSession {
@@ -24,20 +33,14 @@ export type SessionEvent =
   | { type: 'session.videoTokenRefreshed'; vinapse: VinapseToken }
   | { type: 'session.profileUpdated'; me: MeResponse };
 
-export type SessionEmitted =
-  | { type: 'session.loggedIn'; state: SessionState }
-  | { type: 'session.loginFailed'; failure: Failure }
-  | { type: 'session.assumed'; state: SessionState }
-  | { type: 'session.assumeFailed'; failure: Failure }
-  | { type: 'session.returnedToRoot'; state: SessionState };
-
 /** Whether or not the assumed session could be revoked, the root session comes back and nothing cached stays. */
 const returnToRoot = [
   { type: 'storeSession', params: ({ context }: { context: SessionContext }) => context.rootSession! },
   'forgetRootSession',
   'clearCache',
   'reinstateRootSession',
-  'announceReturnToRoot',
+  { type: 'notify', params: { severity: 'success', messageKey: 'feedback.returnedToRoot' } },
+  { type: 'navigate', params: ({ context }: { context: SessionContext }) => destination(context.afterReturnToRoot) },
 ] as const;
 
 const toStored = ({ token, ...state }: LoginResponse): StoredSession => ({ token, state });
@@ -51,11 +54,19 @@ const renamedRoot = (root: StoredSession, { user }: MeResponse): StoredSession =
 
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
 
+const destination = (path: string | null) => (path === null ? null : { path });
+
+/** A sign-in refused: for too many failures (429) said in the user's language with when to try again, else the server's words. */
+const loginFailedNotice = (failure: Failure): Notice =>
+  failure.kind === 'http' && failure.status === 429
+    ? throttledNotice(failure.retryAt, 'login.tooManyAttemptsLater')
+    : { severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) };
+
 export const sessionMachine = setup({
   types: {
+    input: {} as SessionInput,
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    emitted: {} as SessionEmitted,
   },
   actors: {
     restoreSession: notProvided<RestoredSession | null>('restoreSession'),
@@ -65,6 +76,7 @@ export const sessionMachine = setup({
     fetchMe: notProvided<MeResponse>('fetchMe'),
   },
   actions: {
+    ...outcomeActions,
     storeSession: (_, _session: StoredSession) => {},
     storeRootSession: (_, _session: StoredSession) => {},
     /** Forgets the stored token, session, root session and every cached response. */
@@ -79,7 +91,6 @@ export const sessionMachine = setup({
       session: context.session && withMe(context.session, me),
       rootSession: context.rootSession && renamedRoot(context.rootSession, me),
     })),
-    announceReturnToRoot: emit(({ context }) => ({ type: 'session.returnedToRoot' as const, state: context.session!.state })),
   },
   guards: {
     isRestored: (_, restored: RestoredSession | null) => restored !== null,
@@ -89,7 +100,13 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { session: null, rootSession: null, failure: null },
+  context: ({ input }) => ({
+    session: null,
+    rootSession: null,
+    failure: null,
+    afterAssume: input.afterAssume ?? null,
+    afterReturnToRoot: input.afterReturnToRoot ?? null,
+  }),
   initial: 'restoring',
   states: {
     restoring: {
@@ -130,14 +147,14 @@ export const sessionMachine = setup({
           actions: [
             assign({ session: ({ event }) => toStored(event.output) }),
             { type: 'storeSession', params: ({ event }) => toStored(event.output) },
-            emit(({ event }) => ({ type: 'session.loggedIn', state: toStored(event.output).state })),
+            { type: 'notify', params: { severity: 'success', messageKey: 'login.succeeded' } },
           ],
         },
         onError: {
           target: 'signedOut',
           actions: [
             assign({ failure: failureOf }),
-            emit(({ event }) => ({ type: 'session.loginFailed', failure: failureOf({ event }) })),
+            { type: 'notify', params: ({ event }) => loginFailedNotice(failureOf({ event })) },
           ],
         },
       },
@@ -228,14 +245,22 @@ export const sessionMachine = setup({
                   rootSession: ({ context }) => context.session,
                   session: ({ event }) => toStored(event.output),
                 }),
-                emit(({ event }) => ({ type: 'session.assumed', state: toStored(event.output).state })),
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    severity: 'success',
+                    messageKey: 'feedback.tenantAssumed',
+                    values: { name: event.output.tenant?.name ?? '' },
+                  }),
+                },
+                { type: 'navigate', params: ({ context }) => destination(context.afterAssume) },
               ],
             },
             onError: {
               target: 'idle',
               actions: [
                 assign({ failure: failureOf }),
-                emit(({ event }) => ({ type: 'session.assumeFailed', failure: failureOf({ event }) })),
+                { type: 'notify', params: ({ event }) => ({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failureOf({ event })) }) },
               ],
             },
           },

@@ -1,8 +1,12 @@
-/** What the uploader frame may tell the console (spec §7; server/video-service/README.md, "Protocol"). */
-export type UploaderMessage =
-  | { type: 'update'; uuid: string }
-  | { type: 'reload' }
-  | { type: 'resize'; height: number; force?: boolean };
+/**
+ * What the uploader frame may tell the console, as the wizard receives it: a video uploaded (`update`), back to the
+ * contents (`reload`), another height for the frame (`resize`). The video service's protocol names them without the
+ * `uploader.` prefix.
+ */
+export type UploaderEvent =
+  | { type: 'uploader.update'; uuid: string }
+  | { type: 'uploader.reload' }
+  | { type: 'uploader.resize'; height: number; force?: boolean };
 
 /** A plain object, as the structured clone of `postMessage` makes them: nothing inherited is read. */
 const isRecord = (value: unknown): value is Record<string, unknown> => {
@@ -17,19 +21,19 @@ const hasOnlyKeys = (value: Record<string, unknown>, allowed: readonly string[])
  * A message from `origin` as the uploader protocol has it, or null: another origin, another type, a field of the
  * wrong type or a field the protocol does not have, and the message is not the uploader's.
  */
-export function readUploaderMessage(origin: string, data: unknown, expectedOrigin: string | null): UploaderMessage | null {
+export function readUploaderMessage(origin: string, data: unknown, expectedOrigin: string | null): UploaderEvent | null {
   if (expectedOrigin === null || origin !== expectedOrigin || !isRecord(data)) return null;
   if (data.type === 'update') {
     return hasOnlyKeys(data, ['type', 'uuid']) && typeof data.uuid === 'string' && data.uuid.trim() !== ''
-      ? { type: 'update', uuid: data.uuid }
+      ? { type: 'uploader.update', uuid: data.uuid }
       : null;
   }
-  if (data.type === 'reload') return hasOnlyKeys(data, ['type']) ? { type: 'reload' } : null;
+  if (data.type === 'reload') return hasOnlyKeys(data, ['type']) ? { type: 'uploader.reload' } : null;
   if (data.type === 'resize') {
     const { height, force } = data;
     if (!hasOnlyKeys(data, ['type', 'height', 'force']) || typeof height !== 'number' || !Number.isFinite(height)) return null;
     if (force !== undefined && typeof force !== 'boolean') return null;
-    return force === undefined ? { type: 'resize', height } : { type: 'resize', height, force };
+    return force === undefined ? { type: 'uploader.resize', height } : { type: 'uploader.resize', height, force };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { createElement, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /** A function component, generic ones included. */
 type View = (props: never) => ReactNode;
@@ -49,14 +49,15 @@ export function lazyView<V extends View>(load: () => Promise<V>): V & Preloadabl
 
 /** Fetches the code of the views the user is likely to open next, once the browser has nothing better to do. */
 export function usePrefetchWhenIdle(...views: Preloadable[]) {
+  // Once per mount: the views asked for first (module-level constants).
+  const [next] = useState(views);
   useEffect(() => {
-    const prefetch = () => views.forEach((view) => void view.preload().catch(() => undefined));
+    const prefetch = () => next.forEach((view) => void view.preload().catch(() => undefined));
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(prefetch, { timeout: 5000 });
       return () => cancelIdleCallback(handle);
     }
     const handle = setTimeout(prefetch, 1000);
     return () => clearTimeout(handle);
-    // Once per mount: the views are module-level constants.
-  }, []);
+  }, [next]);
 }

@@ -4,13 +4,10 @@ import type { Content } from '../../src/domain/catalogue';
 import type { Failure } from '../../src/domain/failure';
 import type { StoredRecord } from '../../src/domain/resource';
 import type { VideoAccess, VideoFailure } from '../../src/domain/video';
-import {
-  contentWizardMachine,
-  type AttachVideoInput,
-  type ContentWizardEmitted,
-} from '../../src/machines/content-wizard.machine';
+import { contentWizardMachine, type AttachVideoInput, type ContentWizardInput } from '../../src/machines/content-wizard.machine';
 import { formMachine, type SaveRecordInput } from '../../src/machines/form.machine';
-import { newContentFields } from '../../src/views/resources/content-fields';
+import { newContentFields, newContentMessages } from '../../src/views/resources/content-fields';
+import { recordOutcomes } from './outcome-fixtures';
 
 export const serviceUrl = 'http://acme.localhost:3001';
 export const serviceOrigin = 'http://acme.localhost:3001';
@@ -50,13 +47,15 @@ export const staleContent: Failure = {
   errors: [{ field: 'version', message: 'changed by someone else' }],
 };
 
-/** A message as the window would receive it, from the video service unless told otherwise. */
-export const message = (data: unknown, origin = serviceOrigin) => ({ type: 'wizard.message' as const, origin, data });
+
+/** The wizard as /contents/new starts it. */
+export const wizardInput: ContentWizardInput = { fields: newContentFields, messages: newContentMessages, leaveTo: '/contents' };
 
 export interface WizardFakes {
   createContent: (input: SaveRecordInput) => Promise<StoredRecord>;
   obtainVideoAccess: () => Promise<VideoAccess>;
   attachVideo: (input: AttachVideoInput) => Promise<StoredRecord>;
+  loadContent: (input: { id: string }) => Promise<StoredRecord>;
 }
 
 /** The wizard on fakes, step 1 being the real form machine: creation answers a REFERENCE content, the token and the patch succeed. */
@@ -65,7 +64,9 @@ export function startWizard(overrides: Partial<WizardFakes> = {}) {
     createContent: vi.fn(overrides.createContent ?? (async ({ body }: SaveRecordInput) => storedContent(body as Partial<Content>))),
     obtainVideoAccess: vi.fn(overrides.obtainVideoAccess ?? (async () => access)),
     attachVideo: vi.fn(overrides.attachVideo ?? (async () => storedContent({ version: 2, status: 'PENDING_PROCESSING' }))),
+    loadContent: vi.fn(overrides.loadContent ?? (async () => storedContent({ version: 2 }))),
   };
+  const recorded = recordOutcomes();
   const actor = createActor(
     contentWizardMachine.provide({
       actors: {
@@ -74,19 +75,20 @@ export function startWizard(overrides: Partial<WizardFakes> = {}) {
             loadRecord: fromPromise<StoredRecord, { id: string; reload: boolean }>(async () => storedContent()),
             saveRecord: fromPromise(({ input }) => fakes.createContent(input)),
           },
+          actions: recorded.actions,
         }),
         obtainVideoAccess: fromPromise(() => fakes.obtainVideoAccess()),
         attachVideo: fromPromise(({ input }) => fakes.attachVideo(input)),
+        loadContent: fromPromise(({ input }) => fakes.loadContent(input)),
       },
+      actions: recorded.actions,
     }),
-    { input: { fields: newContentFields } },
+    { input: wizardInput },
   );
-  const emitted: ContentWizardEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
   actor.start();
   const form = () => actor.getSnapshot().children.form!;
   const change = (field: string, value: string) => form().send({ type: 'form.change', field, value });
-  return { actor, fakes, emitted, form, change };
+  return { actor, fakes, outcomes: recorded.outcomes, form, change };
 }
 
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -112,13 +112,20 @@ describe('topic form', () => {
     expect(bodyFromValues(topicFields, { name: 'Safety', color: '#12AB34', status: 'ACTIVE' })).toEqual({ name: 'Safety', color: '#12AB34', status: 'ACTIVE' });
   });
 
-  it('answers the created record, whose id the page then shows', async () => {
+  it('answers the created record and leads to its page in place of the create page', async () => {
     const created = { id: 'topic-9', createdAt: '', updatedAt: '', version: 1, name: 'Safety', color: '#000000', status: 'PENDING' };
-    const form = startForm(null, { saveRecord: async () => created }, topicFields);
+    const form = startForm(null, { saveRecord: async () => created }, topicFields, {
+      messages: { createdKey: 'feedback.topicCreated', updatedKey: 'feedback.topicUpdated' },
+      leaveTo: '/topics',
+      stayAfterCreate: true,
+    });
     form.change('name', 'Safety');
     form.actor.send({ type: 'form.submit' });
     await waitFor(form.actor, (snapshot) => snapshot.matches('saved'));
     expect(form.actor.getSnapshot().context.record).toEqual(created);
-    expect(form.emitted).toEqual([{ type: 'form.saved', created: true }]);
+    expect(form.outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.topicCreated' } },
+      { navigate: { path: '/topics/topic-9', replace: true } },
+    ]);
   });
 });

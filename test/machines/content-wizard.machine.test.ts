@@ -3,7 +3,6 @@ import { waitFor } from 'xstate';
 import {
   selectAccess,
   selectAttachFailure,
-  selectEnding,
   selectFrameHeight,
   selectIsFrameLoading,
   selectStep,
@@ -11,7 +10,7 @@ import {
 } from '../../src/machines/content-wizard.machine';
 import { selectIsComplete } from '../../src/machines/form.machine';
 import { pending } from './session-fixtures';
-import { access, flush, message, noConfiguration, refreshRefused, serverError, staleContent, startWizard, storedContent } from './catalogue-fixtures';
+import { access, flush, noConfiguration, refreshRefused, serverError, staleContent, startWizard, storedContent } from './catalogue-fixtures';
 
 /** The wizard in step 2 with the uploader's frame shown. */
 async function uploading(overrides: Parameters<typeof startWizard>[0] = {}) {
@@ -51,8 +50,8 @@ describe('content wizard: step 1', () => {
     expect(selectStep(actor.getSnapshot())).toBe('upload');
   });
 
-  it('saves INLINE content in step 1 and ends there, with the new id', async () => {
-    const { actor, fakes, change, form } = startWizard();
+  it('saves INLINE content in step 1, says so and ends there, leading to the new content in place of the wizard', async () => {
+    const { actor, fakes, change, form, outcomes } = startWizard();
     change('title', 'Welcome');
     change('type', 'Article');
     change('renderType', 'INLINE');
@@ -60,8 +59,13 @@ describe('content wizard: step 1', () => {
     form().send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
     expect(fakes.createContent.mock.calls[0]![0].body).toMatchObject({ type: 'Article', renderType: 'INLINE', text: 'Hello' });
-    expect(selectEnding(actor.getSnapshot())).toBe('savedInline');
+    expect(actor.getSnapshot().value).toBe('savedInline');
     expect(actor.getSnapshot().context.content?.id).toBe('k1');
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.contentCreated' } },
+      { navigate: null },
+      { navigate: { path: '/contents/k1', replace: true } },
+    ]);
     expect(fakes.obtainVideoAccess).not.toHaveBeenCalled();
   });
 
@@ -97,7 +101,7 @@ describe('content wizard: the token for the uploader', () => {
     wizard.change('title', 'Forklift training');
     wizard.form().send({ type: 'form.submit' });
     await waitFor(wizard.actor, (snapshot) => snapshot.matches('preparingUpload'), { timeout: 1000 });
-    wizard.actor.send(message({ type: 'update', uuid: 'v1' }));
+    wizard.actor.send({ type: 'uploader.update', uuid: 'v1' });
     expect(wizard.actor.getSnapshot().value).toBe('preparingUpload');
     expect(selectAccess(wizard.actor.getSnapshot())).toBeNull();
   });
@@ -111,22 +115,25 @@ describe('content wizard: the uploader bridge', () => {
     expect(selectIsFrameLoading(actor.getSnapshot())).toBe(false);
   });
 
-  it('attaches the uploaded video: PUT externalUuid, PENDING_PROCESSING and the version, then ends', async () => {
-    const { actor, fakes, emitted } = await uploading();
-    actor.send(message({ type: 'update', uuid: 'video-1' }));
-    expect(actor.getSnapshot().value).toBe('attaching');
+  it('attaches the uploaded video: PUT externalUuid, PENDING_PROCESSING and the version, then says so and leads to the contents', async () => {
+    const { actor, fakes, outcomes } = await uploading();
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    expect(actor.getSnapshot().matches('attaching')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
     expect(fakes.attachVideo).toHaveBeenCalledWith({ id: 'k1', externalUuid: 'video-1', version: 1 });
-    expect(selectEnding(actor.getSnapshot())).toBe('attached');
-    expect(emitted).toEqual([{ type: 'wizard.videoAttached', content: { id: 'k1', version: 1, title: 'Forklift training' } }]);
+    expect(actor.getSnapshot().value).toBe('attached');
+    expect(outcomes.slice(-2)).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.videoUploaded' } },
+      { navigate: { path: '/contents' } },
+    ]);
   });
 
-  it('keeps the video id when attaching fails, and tries again on retry', async () => {
-    const { actor, fakes, emitted } = await uploading({ attachVideo: () => Promise.reject(staleContent) });
-    actor.send(message({ type: 'update', uuid: 'video-1' }));
+  it('keeps the video id when attaching fails, says so, and tries again on retry', async () => {
+    const { actor, fakes, outcomes } = await uploading({ attachVideo: () => Promise.reject(serverError) });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
-    expect(selectAttachFailure(actor.getSnapshot())).toEqual(staleContent);
-    expect(emitted).toEqual([{ type: 'wizard.attachFailed', failure: staleContent }]);
+    expect(selectAttachFailure(actor.getSnapshot())).toEqual(serverError);
+    expect(outcomes.at(-1)).toEqual({ notify: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } });
     fakes.attachVideo.mockResolvedValueOnce(storedContent({ version: 2 }));
     actor.send({ type: 'wizard.retry' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
@@ -134,68 +141,87 @@ describe('content wizard: the uploader bridge', () => {
   });
 
   it('goes back to the contents when the uploader asks for a reload', async () => {
-    const { actor, fakes } = await uploading();
-    actor.send(message({ type: 'reload' }));
-    expect(selectEnding(actor.getSnapshot())).toBe('left');
+    const { actor, fakes, outcomes } = await uploading();
+    actor.send({ type: 'uploader.reload' });
+    expect(actor.getSnapshot().value).toBe('left');
+    expect(outcomes.at(-1)).toEqual({ navigate: { path: '/contents' } });
     expect(fakes.attachVideo).not.toHaveBeenCalled();
   });
+});
+
+describe('content wizard: a content saved by someone else meanwhile', () => {
+  it('reads it again and attaches the video on its current version', async () => {
+    const { actor, fakes, outcomes } = await uploading({ loadContent: async () => storedContent({ version: 3, title: 'Forklift basics' }) });
+    fakes.attachVideo.mockRejectedValueOnce(staleContent);
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
+    expect(fakes.loadContent).toHaveBeenCalledWith({ id: 'k1' });
+    expect(fakes.attachVideo.mock.calls.map(([input]) => input)).toEqual([
+      { id: 'k1', externalUuid: 'video-1', version: 1 },
+      { id: 'k1', externalUuid: 'video-1', version: 3 },
+    ]);
+    expect(actor.getSnapshot().value).toBe('attached');
+    expect(outcomes.at(-1)).toEqual({ navigate: { path: '/contents' } });
+  });
+
+  it('shows the conflict when another video was attached to it meanwhile', async () => {
+    const { actor, fakes, outcomes } = await uploading({
+      attachVideo: () => Promise.reject(staleContent),
+      loadContent: async () => storedContent({ version: 3, externalUuid: 'video-other' }),
+    });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    expect(fakes.attachVideo).toHaveBeenCalledTimes(1);
+    expect(selectAttachFailure(actor.getSnapshot())).toEqual(staleContent);
+    expect(outcomes.at(-1)).toEqual({ notify: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } });
+  });
+
+  it('tries once more only: a second conflict is the user’s to see', async () => {
+    const { actor, fakes } = await uploading({ attachVideo: () => Promise.reject(staleContent) });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    expect(fakes.loadContent).toHaveBeenCalledTimes(1);
+    expect(fakes.attachVideo).toHaveBeenCalledTimes(2);
+    expect(selectAttachFailure(actor.getSnapshot())).toEqual(staleContent);
+  });
+
+  it('shows the failure when the content cannot be read again', async () => {
+    const { actor, fakes } = await uploading({ attachVideo: () => Promise.reject(staleContent), loadContent: () => Promise.reject(serverError) });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    expect(fakes.attachVideo).toHaveBeenCalledTimes(1);
+    expect(selectAttachFailure(actor.getSnapshot())).toEqual(serverError);
+  });
+});
+
+describe('content wizard: uploader events out of step 2', () => {
 
   it.each([
-    ['a height in range', { type: 'resize', height: 720 }, 720],
-    ['below 300 px', { type: 'resize', height: 120 }, 300],
-    ['above 1200 px', { type: 'resize', height: 5000 }, 1200],
-    ['negative', { type: 'resize', height: -40 }, 300],
-    ['the forced first height', { type: 'resize', height: 450, force: true }, 450],
-  ])('resizes the frame: %s', async (_, data, height) => {
+    ['a height in range', { height: 720 }, 720],
+    ['below 300 px', { height: 120 }, 300],
+    ['above 1200 px', { height: 5000 }, 1200],
+    ['negative', { height: -40 }, 300],
+    ['the forced first height', { height: 450, force: true }, 450],
+  ])('resizes the frame: %s', async (_, size, height) => {
     const { actor } = await uploading();
     expect(selectFrameHeight(actor.getSnapshot())).toBe(600);
-    actor.send(message(data));
+    actor.send({ type: 'uploader.resize', ...size });
     expect(selectFrameHeight(actor.getSnapshot())).toBe(height);
     expect(actor.getSnapshot().matches('uploading')).toBe(true);
   });
 
-  it.each([
-    ['an update from another origin', message({ type: 'update', uuid: 'v1' }, 'http://evil.localhost:3001')],
-    ['a reload from the console itself', message({ type: 'reload' }, 'http://localhost:3000')],
-    ['a resize from another port', message({ type: 'resize', height: 900 }, 'http://acme.localhost:3002')],
-    ['an origin that merely starts alike', message({ type: 'reload' }, 'http://acme.localhost:30011')],
-    ['an unknown type', message({ type: 'delete', uuid: 'v1' })],
-    ['an update without uuid', message({ type: 'update' })],
-    ['an update with a numeric uuid', message({ type: 'update', uuid: 42 })],
-    ['an update with an empty uuid', message({ type: 'update', uuid: '' })],
-    ['an update with extra fields', message({ type: 'update', uuid: 'v1', status: 'READY' })],
-    ['a reload with extra fields', message({ type: 'reload', to: '/users' })],
-    ['a resize with a text height', message({ type: 'resize', height: '900' })],
-    ['a resize with no height', message({ type: 'resize' })],
-    ['a resize with NaN', message({ type: 'resize', height: Number.NaN })],
-    ['a resize with Infinity', message({ type: 'resize', height: Number.POSITIVE_INFINITY })],
-    ['a resize with a non-boolean force', message({ type: 'resize', height: 900, force: 'yes' })],
-    ['a text message', message('{"type":"reload"}')],
-    ['null', message(null)],
-    ['an array', message([{ type: 'reload' }])],
-    ['a number', message(7)],
-  ])('ignores %s', async (_, event) => {
-    const { actor, fakes } = await uploading();
-    const before = actor.getSnapshot();
-    actor.send(event);
-    expect(actor.getSnapshot().value).toEqual(before.value);
-    expect(selectFrameHeight(actor.getSnapshot())).toBe(600);
-    expect(actor.getSnapshot().context.externalUuid).toBeNull();
-    expect(fakes.attachVideo).not.toHaveBeenCalled();
-  });
-
-  it('ignores uploader messages before step 2 and while attaching', async () => {
+  it('ignores uploader events before step 2 and while attaching', async () => {
     const wizard = startWizard({ attachVideo: pending });
-    wizard.actor.send(message({ type: 'update', uuid: 'v1' }));
-    wizard.actor.send(message({ type: 'reload' }));
+    wizard.actor.send({ type: 'uploader.update', uuid: 'v1' });
+    wizard.actor.send({ type: 'uploader.reload' });
     expect(wizard.actor.getSnapshot().value).toBe('details');
     wizard.change('title', 'Forklift training');
     wizard.form().send({ type: 'form.submit' });
     await waitFor(wizard.actor, (snapshot) => snapshot.matches('uploading'), { timeout: 1000 });
-    wizard.actor.send(message({ type: 'update', uuid: 'v1' }));
-    wizard.actor.send(message({ type: 'update', uuid: 'v2' }));
-    wizard.actor.send(message({ type: 'reload' }));
-    expect(wizard.actor.getSnapshot().value).toBe('attaching');
+    wizard.actor.send({ type: 'uploader.update', uuid: 'v1' });
+    wizard.actor.send({ type: 'uploader.update', uuid: 'v2' });
+    wizard.actor.send({ type: 'uploader.reload' });
+    expect(wizard.actor.getSnapshot().matches('attaching')).toBe(true);
     expect(wizard.fakes.attachVideo).toHaveBeenCalledTimes(1);
     expect(wizard.actor.getSnapshot().context.externalUuid).toBe('v1');
   });

@@ -9,11 +9,11 @@ import {
   selectIsDeleting,
   selectIsDirty,
   selectMayDelete,
-  type FormEmitted,
   type FormInput,
 } from '../../src/machines/form.machine';
 import { serverError } from './form-fixtures';
 import { pending } from './session-fixtures';
+import { recordOutcomes } from './outcome-fixtures';
 
 const fields: FieldSpec[] = [
   { name: 'name', kind: 'text', rules: ['required'] },
@@ -23,11 +23,13 @@ const fields: FieldSpec[] = [
 const plan = (status: string): StoredRecord => ({ id: 'p1', createdAt: '', updatedAt: '', version: 2, ...{ name: 'Onboarding', status } });
 
 const draftOnly = { field: 'status', oneOf: ['DRAFT'] };
+const planMessages = { createdKey: 'feedback.trainingPlanCreated', updatedKey: 'feedback.trainingPlanUpdated' };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function startForm(input: Partial<FormInput>, { status = 'DRAFT', deleteRecord = async () => {} } = {}) {
   const fakes = { deleteRecord: vi.fn(deleteRecord as (input: { id: string }) => Promise<void>) };
+  const recorded = recordOutcomes();
   const actor = createActor(
     formMachine.provide({
       actors: {
@@ -35,19 +37,18 @@ async function startForm(input: Partial<FormInput>, { status = 'DRAFT', deleteRe
         saveRecord: fromPromise(async () => plan(status)),
         deleteRecord: fromPromise(({ input }) => fakes.deleteRecord(input)),
       },
+      actions: recorded.actions,
     }),
-    { input: { id: 'p1', fields, ...input } },
+    { input: { id: 'p1', fields, messages: planMessages, leaveTo: '/training-plans', ...input } },
   );
-  const emitted: FormEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
   actor.start();
   await flush();
-  return { actor, fakes, emitted };
+  return { actor, fakes, outcomes: recorded.outcomes };
 }
 
 describe('form: deleting the record', () => {
   it('asks first, then deletes the record and says so', async () => {
-    const { actor, fakes, emitted } = await startForm({ deleteWhen: draftOnly });
+    const { actor, fakes, outcomes } = await startForm({ deleteWhen: draftOnly });
     expect(selectMayDelete(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'form.delete' });
     expect(selectIsConfirmingDelete(actor.getSnapshot())).toBe(true);
@@ -59,7 +60,7 @@ describe('form: deleting the record', () => {
     await flush();
     expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().status).toBe('active');
-    expect(emitted).toEqual([{ type: 'form.deleted' }]);
+    expect(outcomes).toEqual([{ navigate: { path: '/training-plans' } }]);
   });
 
   it('keeps the values typed when the deletion is cancelled', async () => {
@@ -75,12 +76,12 @@ describe('form: deleting the record', () => {
   });
 
   it('goes back to editing and reports a failed deletion', async () => {
-    const { actor, emitted } = await startForm({}, { deleteRecord: () => Promise.reject(serverError) });
+    const { actor, outcomes } = await startForm({}, { deleteRecord: () => Promise.reject(serverError) });
     actor.send({ type: 'form.delete' });
     actor.send({ type: 'form.confirmDelete' });
     await flush();
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(emitted).toEqual([{ type: 'form.deleteFailed', failure: serverError }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason: 'Boom' } } }]);
   });
 
   it('allows no deletion of a record that does not meet the condition as loaded (a published plan)', async () => {

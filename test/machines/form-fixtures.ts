@@ -3,7 +3,11 @@ import { assign, createActor, fromPromise } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
 import type { StoredRecord } from '../../src/domain/resource';
 import type { FieldSpec } from '../../src/machines/form-fields';
-import { formMachine, type FormEmitted, type SaveRecordInput } from '../../src/machines/form.machine';
+import { formMachine, type FormInput, type FormMessages, type SaveRecordInput } from '../../src/machines/form.machine';
+import { recordOutcomes } from './outcome-fixtures';
+
+/** What the users' form says once a save is decided. */
+export const userMessages: FormMessages = { createdKey: 'feedback.userCreated', updatedKey: 'feedback.userUpdated' };
 
 export const userFields: FieldSpec[] = [
   { name: 'name', kind: 'text', rules: ['required'] },
@@ -49,28 +53,32 @@ export interface FormFakes {
 
 /**
  * A form machine on fakes (the stored user loads, saves succeed; each new create attempt gets the idempotency key
- * `key-1`, `key-2`…); emitted events are kept.
+ * `key-1`, `key-2`…); its outcomes are recorded.
  */
-export function startForm(id: string | null, overrides: Partial<FormFakes> = {}, fields: FieldSpec[] = userFields) {
+export function startForm(
+  id: string | null,
+  overrides: Partial<FormFakes> = {},
+  fields: FieldSpec[] = userFields,
+  input: Partial<FormInput> = { messages: userMessages, leaveTo: '/users' },
+) {
   let keys = 0;
   const fakes = {
     loadRecord: vi.fn(overrides.loadRecord ?? (async () => storedUser)),
     saveRecord: vi.fn(overrides.saveRecord ?? (async () => storedUser)),
   };
+  const recorded = recordOutcomes();
   const actor = createActor(
     formMachine.provide({
       actors: {
         loadRecord: fromPromise(({ input }) => fakes.loadRecord(input)),
         saveRecord: fromPromise(({ input }) => fakes.saveRecord(input)),
       },
-      actions: { newIdempotencyKey: assign({ idempotencyKey: () => `key-${(keys += 1)}` }) },
+      actions: { ...recorded.actions, newIdempotencyKey: assign({ idempotencyKey: () => `key-${(keys += 1)}` }) },
     }),
-    { input: { id, fields } },
+    { input: { id, fields, messages: userMessages, ...input } },
   );
-  const emitted: FormEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
   actor.start();
   const change = (field: string, value: string | boolean | { id: string; name: string } | null) =>
     actor.send({ type: 'form.change', field, value });
-  return { actor, fakes, emitted, change };
+  return { actor, fakes, outcomes: recorded.outcomes, change };
 }

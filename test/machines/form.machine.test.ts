@@ -52,7 +52,7 @@ describe('form: creating', () => {
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('saved');
     expect(form.actor.getSnapshot().status).toBe('done');
-    expect(form.emitted).toEqual([{ type: 'form.saved', created: true }]);
+    expect(form.outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.userCreated' } }, { navigate: { path: '/users' } }]);
     expect(selectIsDirty(form.actor.getSnapshot())).toBe(false);
   });
 
@@ -63,7 +63,7 @@ describe('form: creating', () => {
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('editing');
     expect(form.actor.getSnapshot().context).toMatchObject({ failure: serverError, problems: {}, values: { name: 'Ada' } });
-    expect(form.emitted).toEqual([{ type: 'form.saveFailed', created: true, failure: serverError }]);
+    expect(form.outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.failedToCreate' } }]);
   });
 
   it('sends a retry of the same create with the same idempotency key, and a changed one with a new key', async () => {
@@ -89,7 +89,7 @@ describe('form: creating', () => {
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('editing');
     expect(form.actor.getSnapshot().context.problems).toEqual({ email: { server: 'already in use' } });
-    expect(form.emitted).toEqual([{ type: 'form.saveFailed', created: true, failure: emailInUse }]);
+    expect(form.outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.failedToCreate' } }]);
   });
 });
 
@@ -121,7 +121,7 @@ describe('form: editing', () => {
     form.actor.send({ type: 'form.submit' });
     expect(form.fakes.saveRecord).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1', version: 4, idempotencyKey: null }));
     await settled(form);
-    expect(form.emitted).toEqual([{ type: 'form.saved', created: false }]);
+    expect(form.outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.userUpdated' } }, { navigate: { path: '/users' } }]);
   });
 
   it('reports a record it cannot load, and tries again on request', async () => {
@@ -140,7 +140,7 @@ describe('form: editing', () => {
     form.actor.send({ type: 'form.submit' });
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('conflict');
-    expect(form.emitted).toEqual([]);
+    expect(form.outcomes).toEqual([]);
     expect(selectIsDirty(form.actor.getSnapshot())).toBe(true);
     expect(form.actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
     expect(form.actor.getSnapshot().can({ type: 'form.change', field: 'name', value: 'x' })).toBe(false);

@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { StoredRecord } from '../../src/domain/resource';
 import type { FieldSpec } from '../../src/machines/form-fields';
 import { formMachine, type FormContext, type SaveRecordInput } from '../../src/machines/form.machine';
-import { emailInUse, notFound, serverError, staleVersion, storedUser } from './form-fixtures';
+import { emailInUse, notFound, serverError, staleVersion, storedUser, userMessages } from './form-fixtures';
 import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions, type GraphEvent } from './graph-paths';
 
 const fields: FieldSpec[] = [
@@ -44,8 +44,8 @@ const provide: DriveOptions['provide'] = (invoked) =>
   });
 
 const modes = [
-  ['creating', { id: null, fields }],
-  ['editing', { id: 'u1', fields }],
+  ['creating', { id: null, fields, messages: userMessages, leaveTo: '/users' }],
+  ['editing', { id: 'u1', fields, messages: userMessages, leaveTo: '/users' }],
 ] as const;
 
 const explorations = modes.map(([mode, input]) => {

@@ -196,6 +196,8 @@ export interface DriveOptions {
   inspect?: (event: InspectionEvent) => void;
   /** What must hold in every state the path goes through, each with a name for the failure message. */
   invariants?: Invariant[];
+  /** Told the index of each step before it is taken (0: the start), so an inspector can tell the steps apart. */
+  onStep?: (index: number) => void;
 }
 
 export type Invariant = [name: string, holds: (snapshot: AnyMachineSnapshot) => boolean];
@@ -204,12 +206,14 @@ export type Invariant = [name: string, holds: (snapshot: AnyMachineSnapshot) => 
  * Runs `path` on the real machine, asserting after every step the state value and the serialised state
  * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
  */
-export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [] }: DriveOptions) {
+export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [], onStep }: DriveOptions) {
   const { invoked, settle } = controlledInvocations();
   const clock = new SimulatedClock();
+  onStep?.(0);
   const actor = createActor(provide(invoked), { clock, input, inspect }).start();
   for (const [index, { event, state }] of path.steps.entries()) {
     if (index > 0) {
+      onStep?.(index);
       const delay = /^xstate\.after\.([^.]+)\./.exec(event.type)?.[1];
       if (delay) clock.increment(delays[delay] ?? Number(delay));
       else if (!settle(event)) actor.send(event);

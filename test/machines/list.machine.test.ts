@@ -196,12 +196,12 @@ describe('list: delete', () => {
   });
 
   it('reports a failed delete and keeps the page', async () => {
-    const { actor, emitted, fakes } = await ready(startList({}, { deleteRecord: () => Promise.reject(serverError) }));
+    const { actor, outcomes, fakes } = await ready(startList({}, { deleteRecord: () => Promise.reject(serverError) }));
     actor.send({ type: 'list.delete', id: 'b' });
     actor.send({ type: 'list.confirmDelete' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ ready: 'withData' });
-    expect(emitted).toEqual([{ type: 'list.deleteFailed', failure: serverError }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason: 'Boom' } } }]);
     expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
   });
 
@@ -240,5 +240,31 @@ describe('list: delete', () => {
   it('offers delete only on rows that are shown', async () => {
     const { actor } = await ready(startList({}, { fetchPage: async () => pageOf([]) }));
     expect(actor.getSnapshot().can({ type: 'list.delete', id: 'x' })).toBe(false);
+  });
+});
+
+describe('list: the address bar', () => {
+  it('leads to the address of every query the user picks, once, and never for one from the address bar', async () => {
+    const { actor, clock, outcomes } = await ready(startList({ path: '/companies' }));
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.sort', sortBy: 'name', sortOrder: 'desc' });
+    actor.send({ type: 'list.search', text: 'acme' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    actor.send({ type: 'list.search', text: 'acme ' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    actor.send({ type: 'list.restore', query: { page: '3' } });
+    expect(actor.getSnapshot().context.query.page).toBe(3);
+    expect(outcomes).toEqual([
+      { navigate: { path: '/companies?page=2&pageSize=10&sortOrder=asc' } },
+      { navigate: { path: '/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc' } },
+      { navigate: { path: '/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc&search=acme' } },
+      { navigate: null },
+    ]);
+  });
+
+  it('leaves the address bar alone without a path', async () => {
+    const { actor, outcomes } = await ready(startList());
+    actor.send({ type: 'list.page', page: 2 });
+    expect(outcomes).toEqual([{ navigate: null }]);
   });
 });

@@ -4,10 +4,10 @@ import type { Failure } from '../../src/domain/failure';
 import {
   orderedListMachine,
   type OrderedItem,
-  type OrderedListEmitted,
   type OrderedListInput,
   type OrderedPage,
 } from '../../src/machines/ordered-list.machine';
+import { recordOutcomes } from './outcome-fixtures';
 
 export const rowsOf = (ids: string[]): OrderedItem[] => ids.map((id, index) => ({ id, order: index + 1 }));
 
@@ -26,13 +26,14 @@ export interface OrderedFakes {
   deleteItem: (input: { id: string }) => Promise<void>;
 }
 
-/** An ordered list on fakes (rows a, b, c of a DRAFT plan; saves and deletes that succeed); emitted events are kept. */
+/** An ordered list on fakes (rows a, b, c of a DRAFT plan; saves and deletes that succeed); its outcomes are recorded. */
 export function startOrderedList(input: OrderedListInput = {}, overrides: Partial<OrderedFakes> = {}) {
   const fakes = {
     fetchItems: vi.fn(overrides.fetchItems ?? (async () => pageOf(['a', 'b', 'c']))),
     saveOrder: vi.fn(overrides.saveOrder ?? (async () => {})),
     deleteItem: vi.fn(overrides.deleteItem ?? (async () => {})),
   };
+  const recorded = recordOutcomes();
   const actor = createActor(
     orderedListMachine.provide({
       actors: {
@@ -40,12 +41,11 @@ export function startOrderedList(input: OrderedListInput = {}, overrides: Partia
         saveOrder: fromPromise(({ input: order }) => fakes.saveOrder(order)),
         deleteItem: fromPromise(({ input: target }) => fakes.deleteItem(target)),
       },
+      actions: recorded.actions,
     }),
     { input },
   );
-  const emitted: OrderedListEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
   actor.start();
   const ids = () => actor.getSnapshot().context.items.map(({ id }) => id);
-  return { actor, fakes, emitted, ids };
+  return { actor, fakes, outcomes: recorded.outcomes, ids };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   moveItem,
-  selectCanArrange,
   selectCanDelete,
   selectDeletingId,
   selectFailure,
@@ -47,7 +46,7 @@ describe('ordered list: loading', () => {
   it('knows when there is nothing to show', async () => {
     const { actor } = await ready(startOrderedList({}, { fetchItems: async () => pageOf([]) }));
     expect(actor.getSnapshot().value).toBe('empty');
-    expect(selectCanArrange(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'ordered.pickUp', id: 'a' })).toBe(false);
   });
 
   it('keeps the failure as data and retries on request', async () => {
@@ -138,7 +137,7 @@ describe('ordered list: arranging by keyboard or by dragging', () => {
   });
 
   it('shows the saved order again when the API refuses the new one, and says so', async () => {
-    const { actor, emitted, ids } = await ready(startOrderedList({}, { saveOrder: () => Promise.reject(serverError) }));
+    const { actor, outcomes, ids } = await ready(startOrderedList({}, { saveOrder: () => Promise.reject(serverError) }));
     actor.send({ type: 'ordered.pickUp', id: 'a' });
     actor.send({ type: 'ordered.step', offset: 1 });
     actor.send({ type: 'ordered.drop' });
@@ -146,13 +145,13 @@ describe('ordered list: arranging by keyboard or by dragging', () => {
     await flush();
     expect(ids()).toEqual(['a', 'b', 'c']);
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
-    expect(emitted).toEqual([{ type: 'ordered.reorderFailed', failure: serverError }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'ordered.saveFailed' } }]);
   });
 
   it('holds still while the order is being saved', async () => {
     const { actor, fakes, ids } = await ready(startOrderedList({}, { saveOrder: pending }));
     actor.send({ type: 'ordered.move', id: 'b', offset: 1 });
-    expect(selectCanArrange(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'ordered.move', id: 'a', offset: 1 })).toBe(false);
     actor.send({ type: 'ordered.move', id: 'a', offset: 1 });
     actor.send({ type: 'ordered.pickUp', id: 'a' });
     actor.send({ type: 'ordered.delete', id: 'a' });
@@ -188,13 +187,13 @@ describe('ordered list: deleting', () => {
   });
 
   it('keeps the rows and says so when the deletion fails', async () => {
-    const { actor, emitted, ids } = await ready(startOrderedList({}, { deleteItem: () => Promise.reject(serverError) }));
+    const { actor, outcomes, ids } = await ready(startOrderedList({}, { deleteItem: () => Promise.reject(serverError) }));
     actor.send({ type: 'ordered.delete', id: 'b' });
     actor.send({ type: 'ordered.confirmDelete' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
     expect(ids()).toEqual(['a', 'b', 'c']);
-    expect(emitted).toEqual([{ type: 'ordered.deleteFailed', failure: serverError }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason: 'Boom' } } }]);
   });
 
   it("allows no deletion while the owner does not meet the condition (a published plan's rows)", async () => {

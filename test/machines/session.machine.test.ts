@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { LoginResponse, MeResponse } from '../../src/domain/session';
-import { selectSignInRefusal, type SessionEmitted, type SessionSnapshot } from '../../src/machines/session.machine';
+import { selectSignInRefusal, type SessionSnapshot } from '../../src/machines/session.machine';
 import {
   assumedLogin,
   fakeSessionMachine,
@@ -17,16 +17,19 @@ import {
   unauthorized,
   type SessionFakes,
 } from './session-fixtures';
+import { recordOutcomes } from './outcome-fixtures';
+
+/** Where changing identity leads, as the console says. */
+const pages = { afterAssume: '/home', afterReturnToRoot: '/tenants' };
 
 function startSession(overrides: Partial<SessionFakes> = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
-  const actor = createActor(machine);
-  const emitted: SessionEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
+  const recorded = recordOutcomes();
+  const actor = createActor(machine.provide({ actions: recorded.actions }), { input: pages });
   actor.start();
   const reach = (state: Parameters<SessionSnapshot['matches']>[0]) =>
     waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
-  return { actor, fakes, effects, emitted, reach };
+  return { actor, fakes, effects, outcomes: recorded.outcomes, reach };
 }
 
 const globalSession = stored(globalLogin);
@@ -81,7 +84,7 @@ describe('session: restoring', () => {
   it('signs out and discards leftovers when nothing usable is stored', async () => {
     const { actor, reach, effects } = startSession({ restoreSession: async () => null });
     await reach('signedOut');
-    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null });
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...pages });
     expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
   });
 
@@ -104,14 +107,14 @@ describe('session: login', () => {
   const credentials = { email: 'global@example.com', password: 'secret' };
 
   it('signs in, stores token and session, and announces it', async () => {
-    const { actor, reach, fakes, effects, emitted } = startSession({ login: async () => globalLogin });
+    const { actor, reach, fakes, effects, outcomes } = startSession({ login: async () => globalLogin });
     await reach('signedOut');
     actor.send({ type: 'session.login', ...credentials });
     await reach({ signedIn: 'idle' });
     expect(fakes.login).toHaveBeenCalledWith(credentials);
     expect(effects.storeSession).toHaveBeenCalledWith(globalSession);
     expect(actor.getSnapshot().context.session).toEqual(globalSession);
-    expect(emitted).toEqual([{ type: 'session.loggedIn', state: globalSession.state }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'login.succeeded' } }]);
   });
 
   it('is busy while logging in and takes no second login', async () => {
@@ -124,14 +127,14 @@ describe('session: login', () => {
   });
 
   it('returns to signed out with the failure as data', async () => {
-    const { actor, reach, effects, emitted } = startSession({ login: () => Promise.reject(unauthorized) });
+    const { actor, reach, effects, outcomes } = startSession({ login: () => Promise.reject(unauthorized) });
     await reach('signedOut');
     actor.send({ type: 'session.login', ...credentials });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.failure).toEqual(unauthorized);
     expect(effects.storeSession).not.toHaveBeenCalled();
-    expect(emitted).toEqual([{ type: 'session.loginFailed', failure: unauthorized }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'login.failed', message: 'Invalid email or password' } }]);
   });
 
   it('tells when sign-in may be tried again after a 429, and nothing after other failures', async () => {
@@ -165,7 +168,7 @@ describe('session: login', () => {
 
 describe('session: assume', () => {
   it('lets a GLOBAL user assume a tenant, keeping the root session aside', async () => {
-    const { actor, reach, fakes, effects, emitted } = signedInAs(globalLogin, { assume: async () => assumedLogin });
+    const { actor, reach, fakes, effects, outcomes } = signedInAs(globalLogin, { assume: async () => assumedLogin });
     await reach({ signedIn: 'idle' });
     actor.send({ type: 'session.assume', tenantId: 'tenant-1' });
     expect(actor.getSnapshot().matches({ signedIn: 'assuming' })).toBe(true);
@@ -175,7 +178,10 @@ describe('session: assume', () => {
     expect(effects.storeRootSession).toHaveBeenCalledWith(globalSession);
     expect(effects.storeSession).toHaveBeenLastCalledWith(stored(assumedLogin));
     expect(effects.clearCache).toHaveBeenCalledTimes(1);
-    expect(emitted).toEqual([{ type: 'session.assumed', state: stored(assumedLogin).state }]);
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.tenantAssumed', values: { name: 'Acme Learning' } } },
+      { navigate: { path: '/home' } },
+    ]);
   });
 
   it('takes no assume from a user that is not GLOBAL', async () => {
@@ -196,14 +202,14 @@ describe('session: assume', () => {
 
   it('stays signed in as before when assuming fails', async () => {
     const failure = { kind: 'http', status: 404, message: 'Tenant not found' } as const;
-    const { actor, reach, effects, emitted } = signedInAs(globalLogin, { assume: () => Promise.reject(failure) });
+    const { actor, reach, effects, outcomes } = signedInAs(globalLogin, { assume: () => Promise.reject(failure) });
     await reach({ signedIn: 'idle' });
     actor.send({ type: 'session.assume', tenantId: 'nope' });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
     expect(actor.getSnapshot().context).toMatchObject({ session: globalSession, rootSession: null, failure });
     expect(effects.storeRootSession).not.toHaveBeenCalled();
-    expect(emitted).toEqual([{ type: 'session.assumeFailed', failure }]);
+    expect(outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'login.failed', message: failure.message } }]);
   });
 });
 
@@ -216,7 +222,7 @@ describe('session: logout and unauthorized', () => {
     await reach('signedOut');
     expect(fakes.logout).toHaveBeenCalledWith({ token: globalSession.token });
     expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null });
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...pages });
   });
 
   it('clears everything even when the logout call fails', async () => {
@@ -259,19 +265,22 @@ describe('session: back to the root admin', () => {
   const assumedSession = stored(assumedLogin);
 
   it('revokes the assumed session, brings the root session back and forgets what was cached', async () => {
-    const { actor, reach, fakes, effects, emitted } = startSession({ restoreSession: restoringAssumed });
+    const { actor, reach, fakes, effects, outcomes } = startSession({ restoreSession: restoringAssumed });
     await reach('signedIn');
     actor.send({ type: 'session.returnToRoot' });
     expect(actor.getSnapshot().matches({ signedIn: 'returningToRoot' })).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await reach({ signedIn: 'idle' });
     expect(fakes.logout).toHaveBeenCalledWith({ token: assumedSession.token });
-    expect(actor.getSnapshot().context).toEqual({ session: globalSession, rootSession: null, failure: null });
+    expect(actor.getSnapshot().context).toEqual({ session: globalSession, rootSession: null, failure: null, ...pages });
     expect(effects.storeSession).toHaveBeenLastCalledWith(globalSession);
     expect(effects.forgetRootSession).toHaveBeenCalledTimes(1);
     expect(effects.clearCache).toHaveBeenCalledTimes(1);
     expect(effects.clearSessionData).not.toHaveBeenCalled();
-    expect(emitted).toEqual([{ type: 'session.returnedToRoot', state: globalSession.state }]);
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.returnedToRoot' } },
+      { navigate: { path: '/tenants' } },
+    ]);
   });
 
   it('comes back even when the assumed session cannot be revoked', async () => {
@@ -313,7 +322,7 @@ describe('session: the user renames themselves (settings)', () => {
   };
 
   it('shows and stores the new name at once, keeping the token and the video token', async () => {
-    const { actor, reach, effects, emitted } = signedInAs(globalLogin);
+    const { actor, reach, effects, outcomes } = signedInAs(globalLogin);
     await reach({ signedIn: 'idle' });
     effects.storeSession.mockClear();
     actor.send({ type: 'session.profileUpdated', me: renamed(globalLogin, 'Gloria', 'Bianchi') });
@@ -326,7 +335,7 @@ describe('session: the user renames themselves (settings)', () => {
     expect(rootSession).toBeNull();
     expect(effects.storeSession).toHaveBeenCalledWith(session);
     expect(effects.storeRootSession).not.toHaveBeenCalled();
-    expect(emitted).toEqual([]);
+    expect(outcomes).toEqual([]);
   });
 
   it('renames the root admin kept aside as well while a tenant is assumed (the same user)', async () => {

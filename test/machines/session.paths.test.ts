@@ -9,7 +9,10 @@ import { assumedLogin, globalLogin, globalState, meAnswer, offline, stored, unau
 /** The whole context: the session's graph is small enough to tell every context apart. */
 const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
+const input = { afterAssume: '/home', afterReturnToRoot: '/tenants' };
+
 const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(sessionMachine, {
+  input,
   events: [
     ['login', { type: 'session.login', email: 'global@example.com', password: 'secret' }],
     ['assume', { type: 'session.assume', tenantId: 'tenant-1' }],
@@ -44,6 +47,7 @@ const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(
 });
 
 const options: DriveOptions = {
+  input,
   describeEvent,
   serializeState,
   // The invoked actors wired as in the QA registry (test/qa/models/session.ts).

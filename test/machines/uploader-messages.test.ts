@@ -5,12 +5,19 @@ import { access } from './catalogue-fixtures';
 
 const origin = 'http://acme.localhost:3001';
 
+/** A message as the window receives it, from the video service unless told otherwise. */
+const message = (data: unknown, from = origin) => ({ origin: from, data });
+
 describe('uploader messages', () => {
   it('reads the three shapes of the protocol from the service origin', () => {
-    expect(readUploaderMessage(origin, { type: 'update', uuid: 'v1' }, origin)).toEqual({ type: 'update', uuid: 'v1' });
-    expect(readUploaderMessage(origin, { type: 'reload' }, origin)).toEqual({ type: 'reload' });
-    expect(readUploaderMessage(origin, { type: 'resize', height: 640 }, origin)).toEqual({ type: 'resize', height: 640 });
-    expect(readUploaderMessage(origin, { type: 'resize', height: 640, force: true }, origin)).toEqual({ type: 'resize', height: 640, force: true });
+    expect(readUploaderMessage(origin, { type: 'update', uuid: 'v1' }, origin)).toEqual({ type: 'uploader.update', uuid: 'v1' });
+    expect(readUploaderMessage(origin, { type: 'reload' }, origin)).toEqual({ type: 'uploader.reload' });
+    expect(readUploaderMessage(origin, { type: 'resize', height: 640 }, origin)).toEqual({ type: 'uploader.resize', height: 640 });
+    expect(readUploaderMessage(origin, { type: 'resize', height: 640, force: true }, origin)).toEqual({
+      type: 'uploader.resize',
+      height: 640,
+      force: true,
+    });
   });
 
   it('reads nothing without a known service origin, or from another origin', () => {
@@ -24,6 +31,30 @@ describe('uploader messages', () => {
     expect(readUploaderMessage(origin, inherited, origin)).toBeNull();
     expect(readUploaderMessage(origin, JSON.parse('{"type":"update","uuid":"v1","__proto__":{"x":1}}'), origin)).toBeNull();
   });
+
+  it.each([
+    ['an update from another origin', message({ type: 'update', uuid: 'v1' }, 'http://evil.localhost:3001')],
+    ['a reload from the console itself', message({ type: 'reload' }, 'http://localhost:3000')],
+    ['a resize from another port', message({ type: 'resize', height: 900 }, 'http://acme.localhost:3002')],
+    ['an origin that merely starts alike', message({ type: 'reload' }, 'http://acme.localhost:30011')],
+    ['an unknown type', message({ type: 'delete', uuid: 'v1' })],
+    ['an update without uuid', message({ type: 'update' })],
+    ['an update with a numeric uuid', message({ type: 'update', uuid: 42 })],
+    ['an update with an empty uuid', message({ type: 'update', uuid: '' })],
+    ['an update with extra fields', message({ type: 'update', uuid: 'v1', status: 'READY' })],
+    ['a reload with extra fields', message({ type: 'reload', to: '/users' })],
+    ['a resize with a text height', message({ type: 'resize', height: '900' })],
+    ['a resize with no height', message({ type: 'resize' })],
+    ['a resize with NaN', message({ type: 'resize', height: Number.NaN })],
+    ['a resize with Infinity', message({ type: 'resize', height: Number.POSITIVE_INFINITY })],
+    ['a resize with a non-boolean force', message({ type: 'resize', height: 900, force: 'yes' })],
+    ['a text message', message('{"type":"reload"}')],
+    ['null', message(null)],
+    ['an array', message([{ type: 'reload' }])],
+    ['a number', message(7)],
+  ])('reads nothing from %s', (_, { origin: from, data }) => {
+    expect(readUploaderMessage(from, data, origin)).toBeNull();
+  });
 });
 
 describe('video links', () => {
@@ -31,7 +62,7 @@ describe('video links', () => {
     expect([0, 299, 300, 640, 1200, 1201, 1e9].map(clampUploaderHeight)).toEqual([300, 300, 300, 640, 1200, 1200, 1200]);
   });
 
-  it('build the uploader and player addresses of spec §7', () => {
+  it('build the uploader and player addresses of the video service', () => {
     expect(uploaderUrl(access, 'Forklift & safety', 'it')).toBe(
       'http://acme.localhost:3001/upload?courseId=company-1&title=Forklift%20%26%20safety&lang=it&token=video-token',
     );

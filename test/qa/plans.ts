@@ -1,6 +1,7 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, InspectionEvent } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { impossibleEvents, stateKeys, type Path } from '../machines/graph-paths';
+import type { Destination, Notice } from '../../src/machines/outcomes';
+import { drive, impossibleEvents, stateKeys, type DriveOptions, type Path } from '../machines/graph-paths';
 import { exploreModel, modelCoverage, type CoverageFigures } from './coverage';
 import type { MachineModel } from './model';
 
@@ -30,10 +31,44 @@ const eventName = (eventType: string) => {
   return eventType || 'always';
 };
 
-const transitionLabel = ({ eventType, guard }: AnyTransitionDefinition) => {
+/** The outcome actions a machine declares: what the user is told, and where the console leads. */
+const outcomeTypes = ['notify', 'navigate'];
+
+const outcomeNames = ({ actions }: AnyTransitionDefinition) =>
+  [...new Set(actions.map((action) => (action as { type?: unknown }).type).filter((type): type is string => outcomeTypes.includes(type as string)))];
+
+const transitionLabel = (transition: AnyTransitionDefinition) => {
+  const { eventType, guard } = transition;
   const guardName = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
-  return `${eventName(eventType)}${guardName ? ` if ${guardName}` : ''}`.replaceAll(/[:;#]/g, ' ');
+  const outcomes = outcomeNames(transition);
+  return `${eventName(eventType)}${guardName ? ` if ${guardName}` : ''}${outcomes.length > 0 ? ` / ${outcomes.join(', ')}` : ''}`.replaceAll(/[:;#]/g, ' ');
 };
+
+/** An outcome action as a plan reads it: `notify success "key" {values}` or `navigate /path (replace)`; null for a navigation that stays. */
+const describeOutcome = (type: string, params: unknown): string | null => {
+  if (type === 'notify') {
+    const { severity, messageKey, values, message } = params as Notice;
+    return `notify ${severity} ${code(messageKey)}${values ? ` ${code(JSON.stringify(values))}` : ''}${message ? ` (the server's words: ${code(message)})` : ''}`;
+  }
+  if (params === null) return null;
+  const { path, replace } = params as Destination;
+  return `navigate ${code(path)}${replace ? ' (replacing the page)' : ''}`;
+};
+
+/** What each step of a path told the user and where it led, driven on the machine alone: one list per step (the first: the start). */
+async function outcomesAlong(path: Path, options: DriveOptions): Promise<string[][]> {
+  const steps: string[][] = path.steps.map(() => []);
+  let step = 0;
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.action') return;
+    const { type, params } = event.action;
+    if (!outcomeTypes.includes(type)) return;
+    const outcome = describeOutcome(type, params);
+    if (outcome) steps[step]!.push(outcome);
+  };
+  await drive(path, { ...options, inspect, onStep: (index) => (step = index) });
+  return steps;
+}
 
 /** The machine's state diagram (its definition, not the explored graph): states, nesting, every transition. */
 export function mermaidDiagram(machine: AnyStateMachine): string {
@@ -123,7 +158,7 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
 
   out.push('## State diagram', '', '```mermaid', mermaidDiagram(model.machine), '```', '');
 
-  for (const { scenario, graph } of explorations) {
+  for (const { scenario, graph, options } of explorations) {
     const heading = model.scenarios.length > 1 ? ` (scenario "${scenario.name}")` : '';
     out.push(`## Events${heading}`, '');
     if (scenario.input !== undefined) out.push(`Input: ${code(JSON.stringify(scenario.input))}`, '');
@@ -131,13 +166,16 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     for (const [label, event] of scenario.events) out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event)) : ''} |`);
     out.push('');
     out.push(`## Paths${heading}`, '', `${graph.planPaths.length} paths; each starts in ${code(stateName(graph.shortestPaths.find((path) => path.weight === 0)!.state))}.`, '');
-    graph.planPaths.forEach((path: Path, index) => {
+    for (const [index, path] of graph.planPaths.entries()) {
+      const outcomes = await outcomesAlong(path, options);
       out.push(`${index + 1}. **${graph.describePath(path)}**`);
-      for (const step of path.steps.slice(1)) {
+      for (const [at, step] of path.steps.entries()) {
+        if (at === 0) continue;
         const payload = payloadOf(step.event, 90);
-        out.push(`   - ${graph.describeEvent(step.event)}: ${code(step.event.type)}${payload ? ` ${code(payload)}` : ''} → ${code(stateName(step.state))}`);
+        const told = outcomes[at]!.map((outcome) => `; ${outcome}`).join('');
+        out.push(`   - ${graph.describeEvent(step.event)}: ${code(step.event.type)}${payload ? ` ${code(payload)}` : ''} → ${code(stateName(step.state))}${told}`);
       }
-    });
+    }
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

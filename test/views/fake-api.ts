@@ -3,7 +3,9 @@ import type { ResourceApi } from '../../src/api/resources';
 import type { Failure } from '../../src/domain/failure';
 import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../../src/domain/resource';
 import { resourceNames } from '../../src/domain/resource';
-import type { ResourceApis } from '../../src/app/console-machines';
+import type { ConsoleApis } from '../../src/app/cached-apis';
+
+type ResourceApis = ConsoleApis['resources'];
 
 export type FakeRecord = StoredRecord & Record<string, unknown>;
 

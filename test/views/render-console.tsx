@@ -4,11 +4,12 @@ import { Router } from 'wouter';
 import { createActor } from 'xstate';
 import { createQueryClient } from '../../src/api/query-client';
 import { ConsoleShell } from '../../src/app/ConsoleShell';
-import { provideResourceMachines } from '../../src/app/console-machines';
-import { announceSessionEvents } from '../../src/app/providers';
-import { provideSettingsMachines } from '../../src/app/settings';
-import { provideTrainingPlanMachines } from '../../src/app/training-plans';
-import { provideVideoMachines, type ObtainVideoAccess } from '../../src/app/video';
+import { cacheConsoleApis } from '../../src/app/cached-apis';
+import { provideMachines } from '../../src/app/console-machines';
+import { createNavigation } from '../../src/app/navigation';
+import { outcomeActions } from '../../src/app/outcomes';
+import { sessionPages } from '../../src/app/providers';
+import type { ObtainVideoAccess } from '../../src/app/video';
 import type { ResourceName } from '../../src/domain/resource';
 import { createI18n, type Language } from '../../src/i18n';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
@@ -46,15 +47,13 @@ export function renderConsole({
   const queryClient = createQueryClient();
   effects.clearCache.mockImplementation(() => queryClient.clear());
   effects.clearSessionData.mockImplementation(() => queryClient.clear());
-  const session = createActor(machine);
   const notifications = createActor(notificationsMachine);
+  const navigation = createNavigation();
+  const outcomes = outcomeActions(notifications, navigation);
+  const session = createActor(machine.provide({ actions: outcomes }), { input: sessionPages });
   const { resources, apis } = fakeApis(given);
-  const machines = provideResourceMachines(apis, queryClient);
-  const video = provideVideoMachines(obtainVideoAccess, apis.contents, queryClient, machines.contents.form);
-  const trainingPlans = provideTrainingPlanMachines(nested.apis, apis['training-plans'], queryClient);
-  const settings = provideSettingsMachines(account.api, queryClient, session);
-  const consoleMachines = { resources: machines, video, trainingPlans, settings };
-  announceSessionEvents(session, notifications);
+  const cached = cacheConsoleApis({ resources: apis, trainingPlans: nested.apis, account: account.api }, queryClient);
+  const consoleMachines = provideMachines(cached, { outcomes, obtainVideoAccess, session });
   notifications.start();
   session.start();
   const history = historyLocation(path);
@@ -62,7 +61,7 @@ export function renderConsole({
   const user = userEvent.setup();
   render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={{ session, notifications, machines: () => consoleMachines }} i18n={i18n} />
+      <ConsoleShell actors={{ session, notifications, machines: () => consoleMachines }} i18n={i18n} navigation={navigation} />
     </Router>,
   );
   return { user, session, fakes, effects, i18n, queryClient, resources, trainingPlans: nested, account, history, location: history.current };

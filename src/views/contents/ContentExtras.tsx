@@ -9,7 +9,7 @@ import { VideoPlayer } from '../video/VideoPlayer';
 
 /**
  * Below a content's form: the INLINE text as it reads (plain text, never markup), or the video of a non-inline
- * content that has one (spec §2: a 16:9 player frame).
+ * content that has one (a 16:9 player frame).
  */
 export function ContentExtras({ form }: { form: FormActor }) {
   const { t } = useTranslation();

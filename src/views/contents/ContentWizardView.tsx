@@ -7,7 +7,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type Ref } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -15,22 +15,21 @@ import {
   selectAccess,
   selectAttachFailure,
   selectContent,
-  selectEnding,
   selectForm,
   selectFrameHeight,
   selectIsAttaching,
   selectIsFrameLoading,
   selectIsPreparing,
+  selectLeaveTo,
   selectStep,
   selectVideoFailure,
   type contentWizardMachine,
 } from '../../machines/content-wizard.machine';
-import { selectIsDirty, selectValues } from '../../machines/form.machine';
+import { selectValues } from '../../machines/form.machine';
 import { uploaderUrl } from '../../machines/video-links';
-import { useNotificationsActor } from '../actors';
 import type { FormActor } from '../form/form-actor';
 import type { FieldConfig } from '../form/form-config';
-import { RecordForm, useAnnouncedSaves } from '../form/FormView';
+import { RecordForm } from '../form/FormView';
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import { UploaderFrame } from '../video/UploaderFrame';
@@ -39,30 +38,17 @@ import { ActionAlert } from '../pages/ActionAlert';
 
 export type ContentWizardActor = ActorRefFrom<typeof contentWizardMachine>;
 
-const contentsPath = '/contents';
-
-const creationMessages = { createdKey: 'feedback.contentCreated', updatedKey: 'feedback.contentUpdated', createFailedKey: 'feedback.createFailed' };
-
-/** /contents/new (spec §2): the content form, then, for a video or podcast, the video service's uploader. */
+/** /contents/new: the content form, then, for a video or podcast, the video service's uploader. */
 export interface ContentWizardViewProps {
   wizard: ContentWizardActor;
   fields: FieldConfig[];
-  /** Given the uploader frame element, for telling its messages from other windows'. */
-  frameRef?: Ref<HTMLIFrameElement>;
 }
 
-export function ContentWizardView({ wizard, fields, frameRef }: ContentWizardViewProps) {
+export function ContentWizardView({ wizard, fields }: ContentWizardViewProps) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
   const step = useSelector(wizard, selectStep);
   const form = useSelector(wizard, selectForm);
-  const ending = useSelector(wizard, selectEnding);
-  const content = useSelector(wizard, selectContent);
-  useAnnouncedUpload(wizard);
-  useEffect(() => {
-    if (ending === 'savedInline' && content) navigate(`${contentsPath}/${content.id}`, { replace: true });
-    else if (ending === 'attached' || ending === 'left') navigate(contentsPath);
-  }, [ending, content, navigate]);
+  const leaveTo = useSelector(wizard, selectLeaveTo);
 
   return (
     <>
@@ -75,29 +61,28 @@ export function ContentWizardView({ wizard, fields, frameRef }: ContentWizardVie
           <StepLabel optional={<Typography variant="caption">{t('wizard.uploadOptional')}</Typography>}>{t('wizard.upload')}</StepLabel>
         </Step>
       </Stepper>
-      {step === 'details' && form && <DetailsStep form={form} fields={fields} />}
-      {step === 'upload' && <UploadStep wizard={wizard} frameRef={frameRef} />}
+      {step === 'details' && form && <DetailsStep form={form} fields={fields} leaveTo={leaveTo} />}
+      {step === 'upload' && <UploadStep wizard={wizard} leaveTo={leaveTo} />}
     </>
   );
 }
 
-function DetailsStep({ form, fields }: { form: FormActor; fields: FieldConfig[] }) {
+function DetailsStep({ form, fields, leaveTo }: { form: FormActor; fields: FieldConfig[]; leaveTo: string }) {
   const [, navigate] = useLocation();
   const inline = useSelector(form, (snapshot) => selectValues(snapshot).renderType === 'INLINE');
-  useLeaveGuard(useSelector(form, selectIsDirty));
-  useAnnouncedSaves(form, creationMessages);
+  useLeaveGuard(form);
   return (
     <RecordForm
       form={form}
       fields={fields}
-      onCancel={() => navigate(contentsPath)}
+      onCancel={() => navigate(leaveTo)}
       submitLabelKey={inline ? 'form.save' : 'wizard.continue'}
       submitWhenComplete
     />
   );
 }
 
-function UploadStep({ wizard, frameRef }: Pick<ContentWizardViewProps, 'wizard' | 'frameRef'>) {
+function UploadStep({ wizard, leaveTo }: { wizard: ContentWizardActor; leaveTo: string }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const [language] = useState(i18n.language);
@@ -134,25 +119,11 @@ function UploadStep({ wizard, frameRef }: Pick<ContentWizardViewProps, 'wizard' 
           height={height}
           loading={frameLoading}
           onLoad={() => wizard.send({ type: 'wizard.frameLoaded' })}
-          frameRef={frameRef}
         />
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => navigate(contentsPath)}>{t('wizard.finishLater')}</Button>
+        <Button onClick={() => navigate(leaveTo)}>{t('wizard.finishLater')}</Button>
       </Stack>
     </Stack>
   );
-}
-
-function useAnnouncedUpload(wizard: ContentWizardActor) {
-  const notifications = useNotificationsActor();
-  useEffect(() => {
-    const subscriptions = [
-      wizard.on('wizard.videoAttached', () => notifications.send({ type: 'notifications.push', severity: 'success', messageKey: 'feedback.videoUploaded' })),
-      wizard.on('wizard.attachFailed', () =>
-        notifications.send({ type: 'notifications.push', severity: 'error', messageKey: 'feedback.contentUpdateFailed' }),
-      ),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [wizard, notifications]);
 }

@@ -3,31 +3,27 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
 import { isLocked, isShown } from '../../machines/form-fields';
 import {
-  selectCanEdit,
   selectIsComplete,
   selectIsConflict,
-  selectIsDirty,
   selectIsLoading,
-  selectIsSaved,
   selectIsSaving,
   selectLoadFailure,
   selectProblems,
-  selectRecord,
   selectValues,
   type formMachine,
 } from '../../machines/form.machine';
 import { selectSessionState } from '../../machines/session.machine';
-import { useConsoleActorRef, useNotificationsActor, useResourceMachines, useSessionActor } from '../actors';
+import { useConsoleActorRef, useResourceMachines, useSessionActor } from '../actors';
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import type { FormActor } from './form-actor';
-import type { FieldConfig, FormConfig } from './form-config';
+import { messagesOf, type FieldConfig, type FormConfig } from './form-config';
 import { FormField } from './FormField';
 import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
 import { ActionAlert } from '../pages/ActionAlert';
@@ -35,7 +31,7 @@ import { LoadingLine } from '../pages/LoadingLine';
 
 /**
  * The create/edit screen of any resource; after saving it returns to the resource's list, or, for a resource that
- * stays after creating, becomes the new record's edit page (spec §4).
+ * stays after creating, becomes the new record's edit page (the form machine leads there).
  */
 export function FormView({ resource, config, id }: { resource: ResourceName; config: FormConfig; id: string | null }) {
   return <RecordFormPage machine={useResourceMachines(resource).form} config={config} id={id} backPath={`/${resource}`} />;
@@ -56,18 +52,17 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
   const session = useSelector(useSessionActor(), selectSessionState);
   const [fields] = useState(() => (session ? config.fields(session) : []));
   const deleteWhen = config.deletion?.when;
-  const form = useConsoleActorRef(machine, { input: { id, fields, ...(deleteWhen && { deleteWhen }) } });
-  const saved = useSelector(form, selectIsSaved);
-  const createdId = useSelector(form, (snapshot) => (id === null && selectIsSaved(snapshot) ? selectRecord(snapshot)?.id : undefined));
-  const stayAfterCreate = config.stayAfterCreate === true;
-
-  useLeaveGuard(useSelector(form, selectIsDirty));
-  useAnnouncedSaves(form, config);
-  useEffect(() => {
-    if (!saved) return;
-    if (stayAfterCreate && createdId) navigate(`${listPath}/${createdId}`, { replace: true });
-    else navigate(listPath);
-  }, [saved, createdId, stayAfterCreate, navigate, listPath]);
+  const form = useConsoleActorRef(machine, {
+    input: {
+      id,
+      fields,
+      messages: messagesOf(config),
+      leaveTo: listPath,
+      ...(config.stayAfterCreate && { stayAfterCreate: true }),
+      ...(deleteWhen && { deleteWhen }),
+    },
+  });
+  useLeaveGuard(form);
 
   return (
     <>
@@ -81,7 +76,7 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
         />
         {config.Extra && <config.Extra form={form} />}
       </RecordLoad>
-      {config.deletion && <RecordDeletion form={form} backPath={listPath} />}
+      {config.deletion && <RecordDeletion form={form} />}
     </>
   );
 }
@@ -121,7 +116,7 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
   const values = useSelector(form, selectValues);
   const problems = useSelector(form, selectProblems);
   const saving = useSelector(form, selectIsSaving);
-  const editable = useSelector(form, selectCanEdit);
+  const canSubmit = useSelector(form, (snapshot) => snapshot.can({ type: 'form.submit' }));
   const complete = useSelector(form, selectIsComplete);
   const conflict = useSelector(form, selectIsConflict);
   const submit = (event: FormEvent) => {
@@ -155,30 +150,10 @@ export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         {deleteBlockedKey && <DeleteRecordButton form={form} blockedKey={deleteBlockedKey} />}
         {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}
-        <Button type="submit" variant="contained" disabled={!editable || (submitWhenComplete && !complete)}>
+        <Button type="submit" variant="contained" disabled={!canSubmit || (submitWhenComplete && !complete)}>
           {t(submitLabelKey)}
         </Button>
       </Stack>
     </Paper>
   );
-}
-
-/** Says how a save went: the resource's own words for a success, 'Failed to create/update' (or its own) for a failure. */
-export function useAnnouncedSaves(form: FormActor, config: Pick<FormConfig, 'createdKey' | 'updatedKey' | 'createFailedKey' | 'updateFailedKey'>) {
-  const notifications = useNotificationsActor();
-  useEffect(() => {
-    const subscriptions = [
-      form.on('form.saved', ({ created }) =>
-        notifications.send({ type: 'notifications.push', severity: 'success', messageKey: created ? config.createdKey : config.updatedKey }),
-      ),
-      form.on('form.saveFailed', ({ created }) =>
-        notifications.send({
-          type: 'notifications.push',
-          severity: 'error',
-          messageKey: created ? (config.createFailedKey ?? 'feedback.failedToCreate') : (config.updateFailedKey ?? 'feedback.failedToUpdate'),
-        }),
-      ),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form, notifications, config]);
 }

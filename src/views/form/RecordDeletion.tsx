@@ -3,11 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { selectCanEdit, selectIsConfirmingDelete, selectIsDeleting, selectMayDelete } from '../../machines/form.machine';
-import { useNotificationsActor } from '../actors';
+import { selectIsConfirmingDelete, selectIsDeleting, selectMayDelete } from '../../machines/form.machine';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import type { FormActor } from './form-actor';
 
@@ -15,14 +13,14 @@ import type { FormActor } from './form-actor';
 export function DeleteRecordButton({ form, blockedKey }: { form: FormActor; blockedKey: string }) {
   const { t } = useTranslation();
   const mayDelete = useSelector(form, selectMayDelete);
-  const editable = useSelector(form, selectCanEdit);
+  const canDelete = useSelector(form, (snapshot) => snapshot.can({ type: 'form.delete' }));
   const reasonId = useId();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mr: 'auto' }}>
       <Button
         color="error"
         startIcon={<DeleteIcon />}
-        disabled={!mayDelete || !editable}
+        disabled={!canDelete}
         aria-describedby={mayDelete ? undefined : reasonId}
         onClick={() => form.send({ type: 'form.delete' })}
       >
@@ -37,26 +35,10 @@ export function DeleteRecordButton({ form, blockedKey }: { form: FormActor; bloc
   );
 }
 
-/** The confirmation of a record's deletion; once deleted the page goes to `backPath`, a failure is announced. */
-export function RecordDeletion({ form, backPath }: { form: FormActor; backPath: string }) {
-  const [, navigate] = useLocation();
-  const notifications = useNotificationsActor();
+/** The confirmation of a record's deletion (the form machine then leads away, or says why it could not delete). */
+export function RecordDeletion({ form }: { form: FormActor }) {
   const confirming = useSelector(form, selectIsConfirmingDelete);
   const deleting = useSelector(form, selectIsDeleting);
-  useEffect(() => {
-    const subscriptions = [
-      form.on('form.deleted', () => navigate(backPath)),
-      form.on('form.deleteFailed', ({ failure }) => {
-        const reason = failure.kind === 'http' ? failure.message : undefined;
-        notifications.send({
-          type: 'notifications.push',
-          severity: 'error',
-          ...(reason ? { messageKey: 'feedback.deleteFailedBecause', values: { reason } } : { messageKey: 'feedback.deleteFailed' }),
-        });
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form, notifications, navigate, backPath]);
   return (
     <DeleteConfirmDialog
       open={confirming}

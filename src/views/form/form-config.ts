@@ -3,11 +3,12 @@ import type { ResourceName } from '../../domain/resource';
 import type { SessionState } from '../../domain/session';
 import type { Condition } from '../../machines/condition';
 import type { FieldSpec } from '../../machines/form-fields';
+import type { FormMessages } from '../../machines/form.machine';
 import type { FormActor } from './form-actor';
 
 export interface FieldConfig extends FieldSpec {
   labelKey: string;
-  /** Checked as required but shown without the asterisk (spec §5: the tenant name). */
+  /** Checked as required but shown without the asterisk (the tenant's name). */
   hideRequiredMark?: boolean;
   multiline?: boolean;
   autoComplete?: string;
@@ -30,10 +31,18 @@ export interface FormConfig {
   /** 'Failed to create' / 'Failed to update' unless given. */
   createFailedKey?: string;
   updateFailedKey?: string;
-  /** After creating, the page becomes the new record's edit page instead of returning to the list (spec §4). */
+  /** After creating, the page becomes the new record's edit page instead of returning to the list. */
   stayAfterCreate?: boolean;
   /** Shown below the form once the record is there: what the record is beyond its fields (a preview, a player). */
   Extra?: ComponentType<{ form: FormActor }>;
   /** The edit page offers Delete, allowed while the record as loaded meets `when`, else disabled saying `blockedKey`. */
   deletion?: { when?: Condition; blockedKey: string };
 }
+
+/** A form configuration's messages, as its machine takes them. */
+export const messagesOf = ({ createdKey, updatedKey, createFailedKey, updateFailedKey }: FormConfig): FormMessages => ({
+  createdKey,
+  updatedKey,
+  ...(createFailedKey && { createFailedKey }),
+  ...(updateFailedKey && { updateFailedKey }),
+});

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
 import type { ResourceName } from '../../domain/resource';
 import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
-import { useNotificationsActor, useResourceMachines } from '../actors';
+import { useResourceMachines } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
@@ -30,7 +30,6 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
   });
   const failure = useSelector(list, selectFailure);
-  useAnnouncedDeleteFailures(list);
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
@@ -70,19 +69,4 @@ function DeleteConfirmation({ list }: { list: ListActor }) {
       onCancel={() => list.send({ type: 'list.cancelDelete' })}
     />
   );
-}
-
-function useAnnouncedDeleteFailures(list: ListActor) {
-  const notifications = useNotificationsActor();
-  useEffect(() => {
-    const subscription = list.on('list.deleteFailed', ({ failure }) => {
-      const reason = failure.kind === 'http' ? failure.message : undefined;
-      notifications.send({
-        type: 'notifications.push',
-        severity: 'error',
-        ...(reason ? { messageKey: 'feedback.deleteFailedBecause', values: { reason } } : { messageKey: 'feedback.deleteFailed' }),
-      });
-    });
-    return () => subscription.unsubscribe();
-  }, [list, notifications]);
 }

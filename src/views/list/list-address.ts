@@ -1,9 +1,7 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ListQuery } from '../../domain/resource';
-import { normalizeQuery, type RawListQuery } from '../../machines/list-query';
-import { selectQuery, type ListInput, type listMachine } from '../../machines/list.machine';
+import type { RawListQuery } from '../../machines/list-query';
+import type { ListInput, listMachine } from '../../machines/list.machine';
 import { useConsoleActorRef } from '../actors';
 
 /** The list query as the address bar holds it: `?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
@@ -18,45 +16,19 @@ export function readQuery(search: string): RawListQuery {
   };
 }
 
-export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQuery): string {
-  return new URLSearchParams({
-    page: String(page),
-    pageSize: String(pageSize),
-    ...(sortBy ? { sortBy } : {}),
-    sortOrder,
-    ...(search ? { search } : {}),
-  }).toString();
-}
-
 /**
- * A list actor whose query lives in the address bar: it starts from it, follows it (back, forward, a pasted
- * link) and writes every change of its own there as a new history entry.
+ * A list actor whose query lives in the address bar: it starts from it and follows it (back, forward, a pasted
+ * link); the list machine itself leads to the address of every change the user makes (its `path` is this page).
  */
 export function useListInAddressBar(
   machine: typeof listMachine,
   allowedSorts: readonly string[],
-  settings: Omit<ListInput, 'allowedSorts' | 'query'> = {},
+  settings: Omit<ListInput, 'allowedSorts' | 'query' | 'path'> = {},
 ) {
   const search = useSearch();
-  const [location, navigate] = useLocation();
-  const actor = useConsoleActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search) } });
-  const query = useSelector(actor, selectQuery);
-  const shown = useRef(writeQuery(query));
-
-  useEffect(() => {
-    const requested = readQuery(search);
-    const address = writeQuery(normalizeQuery(requested, allowedSorts));
-    if (address === shown.current) return;
-    shown.current = address;
-    actor.send({ type: 'list.restore', query: requested });
-  }, [actor, search, allowedSorts]);
-
-  useEffect(() => {
-    const address = writeQuery(query);
-    if (address === shown.current) return;
-    shown.current = address;
-    navigate(`${location}?${address}`);
-  }, [query, location, navigate]);
-
+  const [path] = useLocation();
+  const actor = useConsoleActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search), path } });
+  // The list's own changes come back as the query it already has, which it ignores.
+  useEffect(() => actor.send({ type: 'list.restore', query: readQuery(search) }), [actor, search]);
   return actor;
 }

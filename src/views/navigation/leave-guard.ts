@@ -1,16 +1,19 @@
 import { createContext, useContext, useLayoutEffect } from 'react';
+import { selectIsDirty } from '../../machines/form.machine';
+import type { FormActor } from '../form/form-actor';
 
 /**
- * Set by src/app: a form holds navigation while leaving would lose what it has; the function returned lets go.
- * Several forms of one page (the settings) hold it each on their own.
+ * Set by src/app: a form holds navigation while `isHolding()` says leaving would lose what it has; the function
+ * returned lets go. Several forms of one page (the settings) hold it each on their own.
  */
-export const LeaveGuardContext = createContext<() => () => void>(() => () => {});
+export const LeaveGuardContext = createContext<(isHolding: () => boolean) => () => void>(() => () => {});
 
 /**
- * While `blocking`, in-app navigation asks for confirmation and closing or reloading the tab asks the browser's
- * question. A layout effect, so the guard is lifted before any effect of the same render navigates away.
+ * While the form has unsaved changes, in-app navigation asks for confirmation and closing or reloading the tab asks
+ * the browser's question. The form is asked at the moment of leaving, so a form that has just saved lets its own
+ * outcome lead away.
  */
-export function useLeaveGuard(blocking: boolean) {
+export function useLeaveGuard(form: FormActor) {
   const hold = useContext(LeaveGuardContext);
-  useLayoutEffect(() => (blocking ? hold() : undefined), [blocking, hold]);
+  useLayoutEffect(() => hold(() => selectIsDirty(form.getSnapshot())), [form, hold]);
 }

@@ -7,20 +7,22 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderedItem } from '../../machines/ordered-list.machine';
 import { BlockedAction } from '../list/BlockedAction';
 import type { ColumnConfig } from '../list/list-config';
+import type { OrderedActor } from './ordered-actor';
 import type { useSortableRows } from './sortable-rows';
 
 export interface OrderedRowProps<Row extends OrderedItem> {
   row: Row;
   columns: ReadonlyArray<ColumnConfig<Row>>;
   label: string;
-  position: { index: number; count: number };
   picked: boolean;
-  canArrange: boolean;
+  /** The rows' actor: it says which of the row's buttons do something now. */
+  ordered: OrderedActor;
   /** Why the row may not be deleted; null when it may. */
   deleteBlockedReason: string | null;
   instructionsId: string;
@@ -34,8 +36,11 @@ const cellContent = <Row extends OrderedItem>({ field, text, render }: ColumnCon
 
 /** One row: its handle (dragged, or moved by keyboard), its cells, and move up, move down, edit and delete. */
 export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>) {
-  const { row, columns, label, position, picked, canArrange, deleteBlockedReason, instructionsId, sortable, onEdit, onDelete } = props;
+  const { row, columns, label, picked, ordered, deleteBlockedReason, instructionsId, sortable, onEdit, onDelete } = props;
   const { t } = useTranslation();
+  const canMoveUp = useSelector(ordered, (snapshot) => snapshot.can({ type: 'ordered.move', id: row.id, offset: -1 }));
+  const canMoveDown = useSelector(ordered, (snapshot) => snapshot.can({ type: 'ordered.move', id: row.id, offset: 1 }));
+  const canDelete = useSelector(ordered, (snapshot) => snapshot.can({ type: 'ordered.delete', id: row.id }));
   return (
     <TableRow data-id={row.id} selected={picked} {...sortable.rowProps(row)}>
       <TableCell padding="checkbox">
@@ -62,13 +67,13 @@ export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>)
         <TableCell key={column.field}>{cellContent(column, row, t)}</TableCell>
       ))}
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton size="small" aria-label={t('ordered.moveUp')} disabled={!canArrange || position.index === 0} onClick={() => sortable.move(row, -1)}>
+        <IconButton size="small" aria-label={t('ordered.moveUp')} disabled={!canMoveUp} onClick={() => sortable.move(row, -1)}>
           <ArrowUpwardIcon fontSize="inherit" />
         </IconButton>
         <IconButton
           size="small"
           aria-label={t('ordered.moveDown')}
-          disabled={!canArrange || position.index === position.count - 1}
+          disabled={!canMoveDown}
           onClick={() => sortable.move(row, 1)}
         >
           <ArrowDownwardIcon fontSize="inherit" />
@@ -77,7 +82,7 @@ export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>)
           <EditIcon fontSize="inherit" />
         </IconButton>
         {deleteBlockedReason === null ? (
-          <IconButton size="small" aria-label={t('list.delete')} disabled={!canArrange} onClick={onDelete}>
+          <IconButton size="small" aria-label={t('list.delete')} disabled={!canDelete} onClick={onDelete}>
             <DeleteIcon fontSize="inherit" />
           </IconButton>
         ) : (

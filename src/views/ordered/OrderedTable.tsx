@@ -10,11 +10,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
-  selectCanArrange,
   selectCanDelete,
   selectDeletingId,
   selectFailure,
@@ -26,7 +25,7 @@ import {
   type OrderedItem,
   type orderedListMachine,
 } from '../../machines/ordered-list.machine';
-import { useConsoleActorRef, useNotificationsActor } from '../actors';
+import { useConsoleActorRef } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import type { OrderedActor } from './ordered-actor';
@@ -51,13 +50,11 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
   const loading = useSelector(ordered, selectIsLoading);
   const empty = useSelector(ordered, selectIsEmpty);
   const failure = useSelector(ordered, selectFailure);
-  const canArrange = useSelector(ordered, selectCanArrange);
   const canDelete = useSelector(ordered, selectCanDelete);
   const pickedId = useSelector(ordered, selectPickedId);
   const sortable = useSortableRows(ordered, config.label);
   const titleId = useId();
   const instructionsId = useId();
-  useAnnouncedFailures(ordered);
 
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
@@ -88,15 +85,14 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.map((row, index) => (
+              {items.map((row) => (
                 <OrderedRow
                   key={row.id}
                   row={row}
                   columns={config.columns}
                   label={config.label(row)}
-                  position={{ index, count: items.length }}
                   picked={row.id === pickedId}
-                  canArrange={canArrange}
+                  ordered={ordered}
                   deleteBlockedReason={canDelete ? null : t(config.deleteBlockedKey)}
                   instructionsId={instructionsId}
                   sortable={sortable}
@@ -132,22 +128,4 @@ function DeleteConfirmation({ ordered }: { ordered: OrderedActor }) {
       onCancel={() => ordered.send({ type: 'ordered.cancelDelete' })}
     />
   );
-}
-
-function useAnnouncedFailures(ordered: OrderedActor) {
-  const notifications = useNotificationsActor();
-  useEffect(() => {
-    const subscriptions = [
-      ordered.on('ordered.reorderFailed', () => notifications.send({ type: 'notifications.push', severity: 'error', messageKey: 'ordered.saveFailed' })),
-      ordered.on('ordered.deleteFailed', ({ failure }) => {
-        const reason = failure.kind === 'http' ? failure.message : undefined;
-        notifications.send({
-          type: 'notifications.push',
-          severity: 'error',
-          ...(reason ? { messageKey: 'feedback.deleteFailedBecause', values: { reason } } : { messageKey: 'feedback.deleteFailed' }),
-        });
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [ordered, notifications]);
 }

@@ -1,8 +1,9 @@
 import { contentTypes, renderTypes, type ContentType, type RenderType } from '../../domain/catalogue';
 import type { FieldConfig } from '../form/form-config';
+import type { FormMessages } from '../../machines/form.machine';
 
 /**
- * A content's fields (spec §3, §4): a Video is always REFERENCE (the render type is then set and locked), any change
+ * A content's fields: a Video is always REFERENCE (the render type is then set and locked), any change
  * of the render type empties the text, and the text exists only for INLINE content.
  */
 export const contentFields = (defaults: { type: ContentType; renderType: RenderType }): FieldConfig[] => [
@@ -36,8 +37,15 @@ export const contentFields = (defaults: { type: ContentType; renderType: RenderT
   { name: 'text', kind: 'text', labelKey: 'fields.text', multiline: true, showWhen: { field: 'renderType', oneOf: ['INLINE'] } },
 ];
 
-/** Spec §9: a new content starts as a Video (REFERENCE). */
+/** A new content starts as a Video (REFERENCE). */
 export const newContentFields = contentFields({ type: 'Video', renderType: 'REFERENCE' });
 
-/** Spec §9: the edit form's defaults, for what a loaded record lacks, are Article and INLINE. */
+/** The edit form's defaults, for what a loaded record lacks, are Article and INLINE. */
 export const contentEditFields = contentFields({ type: 'Article', renderType: 'INLINE' });
+
+/** What the wizard's first step says once the new content is saved, or not. */
+export const newContentMessages: FormMessages = {
+  createdKey: 'feedback.contentCreated',
+  updatedKey: 'feedback.contentUpdated',
+  createFailedKey: 'feedback.createFailed',
+};

@@ -5,7 +5,7 @@ import type { FormConfig } from '../form/form-config';
 import type { OrderedTableConfig } from '../ordered/ordered-config';
 import type { ResourceConfig } from './resource-config';
 
-/** decisions.md: a plan, and its modules and items, are deleted only while the plan is a DRAFT. */
+/** A plan, and its modules and items, are deleted only while the plan is a DRAFT. */
 const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
 
 const deleteBlockedKey = 'trainingPlans.deleteNeedsDraft';

@@ -12,7 +12,7 @@ import type { ResourceConfig } from './resource-config';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
-/** decisions.md: a user creates users of its own scope or narrower. */
+/** A user creates users of its own scope or narrower. */
 const scopesFrom = (scope: Scope) => scopes.slice(scopes.indexOf(scope));
 
 function userFields(scope: Scope): FieldConfig[] {

@@ -6,16 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { Fragment, useEffect, useId, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectIsDirty, selectIsSaved } from '../../machines/form.machine';
-import { useConsoleActorRef, useNotificationsActor, useSettingsMachines } from '../actors';
+import { selectIsSaved, type FormMessages } from '../../machines/form.machine';
+import { useConsoleActorRef, useSettingsMachines } from '../actors';
 import type { FormActor } from '../form/form-actor';
-import { RecordForm, RecordLoad, useAnnouncedSaves } from '../form/FormView';
+import { RecordForm, RecordLoad } from '../form/FormView';
 import { languageEntries, useLanguageSwitch, type LanguageCode } from '../layout/language-switch';
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import { passwordFields, profileFields } from './settings-fields';
 
-/** decisions.md: the user's own settings, for every scope: the name, the language and the password. */
+/** The user's own settings, for every scope: the name, the language and the password. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -64,17 +64,24 @@ function useOnSaved(form: FormActor, onSaved: () => void) {
   }, [saved, onSaved]);
 }
 
-const profileMessages = {
+const profileMessages: FormMessages = {
   createdKey: 'settings.profileSaved',
   updatedKey: 'settings.profileSaved',
   updateFailedKey: 'settings.profileSaveFailed',
 };
 
+/** Throttled as sign-in is: when the API says when to try again, so does the message. */
+const passwordMessages: FormMessages = {
+  createdKey: 'settings.passwordChanged',
+  updatedKey: 'settings.passwordChanged',
+  createFailedKey: 'settings.passwordChangeFailed',
+  throttledKey: 'settings.tooManyAttempts',
+};
+
 /** The signed-in user's name, loaded from the API; saving it renames the user in the header at once (src/app tells the session). */
 function ProfileForm({ onSaved }: { onSaved: () => void }) {
-  const form = useConsoleActorRef(useSettingsMachines().profile, { input: { id: 'me', fields: profileFields } });
-  useLeaveGuard(useSelector(form, selectIsDirty));
-  useAnnouncedSaves(form, profileMessages);
+  const form = useConsoleActorRef(useSettingsMachines().profile, { input: { id: 'me', fields: profileFields, messages: profileMessages } });
+  useLeaveGuard(form);
   useOnSaved(form, onSaved);
 
   return (
@@ -86,28 +93,9 @@ function ProfileForm({ onSaved }: { onSaved: () => void }) {
 
 /** The password change: the API's field errors (a wrong current password) show on their fields; success says so and empties the form. */
 function PasswordForm({ onChanged }: { onChanged: () => void }) {
-  const form = useConsoleActorRef(useSettingsMachines().password, { input: { id: null, fields: passwordFields } });
-  const notifications = useNotificationsActor();
-  useLeaveGuard(useSelector(form, selectIsDirty));
+  const form = useConsoleActorRef(useSettingsMachines().password, { input: { id: null, fields: passwordFields, messages: passwordMessages } });
+  useLeaveGuard(form);
   useOnSaved(form, onChanged);
-  useEffect(() => {
-    const subscriptions = [
-      form.on('form.saved', () => notifications.send({ type: 'notifications.push', severity: 'success', messageKey: 'settings.passwordChanged' })),
-      form.on('form.saveFailed', ({ failure }) => {
-        const refused = failure.kind === 'http' && failure.status === 429;
-        const retryAt = failure.kind === 'http' ? failure.retryAt : undefined;
-        notifications.send({
-          type: 'notifications.push',
-          severity: 'error',
-          // Throttled as sign-in is: when the API says when to try again, so does the message.
-          ...(refused && retryAt !== undefined
-            ? { messageKey: 'login.tooManyAttempts', values: { retryAt } }
-            : { messageKey: refused ? 'settings.tooManyAttempts' : 'settings.passwordChangeFailed' }),
-        });
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form, notifications]);
   return <RecordForm form={form} fields={passwordFields} submitLabelKey="settings.changePassword" />;
 }
 

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UPLOADER_FRAME_ID } from '../../machines/video-links';
 
 export interface UploaderFrameProps {
   src: string;
@@ -10,18 +10,19 @@ export interface UploaderFrameProps {
   /** Until the frame's load event: a placeholder covers it. */
   loading: boolean;
   onLoad: () => void;
-  /** The frame element: whoever listens to the window tells the uploader's messages by their source with it. */
-  frameRef?: Ref<HTMLIFrameElement>;
 }
 
-/** The video service's uploader page, as high as it asked to be (spec §2: 600 px until then). */
-export function UploaderFrame({ src, height, loading, onLoad, frameRef }: UploaderFrameProps) {
+/**
+ * The video service's uploader page, as high as it asked to be (600 px until then). Its element's id is the one
+ * the uploader bridge (src/app) takes messages from.
+ */
+export function UploaderFrame({ src, height, loading, onLoad }: UploaderFrameProps) {
   const { t } = useTranslation();
   return (
     <Box sx={{ position: 'relative', height, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
       <Box
         component="iframe"
-        ref={frameRef}
+        id={UPLOADER_FRAME_ID}
         data-testid="uploader-frame"
         title={t('wizard.uploaderTitle')}
         src={src}

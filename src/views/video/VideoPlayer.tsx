@@ -7,7 +7,7 @@ import { playerUrl } from '../../machines/video-links';
 import { useConsoleActorRef, useVideoMachines } from '../actors';
 import { VideoFailureAlert } from './VideoFailureAlert';
 
-/** The video service's player for one video, in a 16:9 frame (spec §2, §9). */
+/** The video service's player for one video, in a 16:9 frame. */
 export function VideoPlayer({ externalUuid }: { externalUuid: string }) {
   const { t, i18n } = useTranslation();
   const player = useConsoleActorRef(useVideoMachines().player);

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { VideoFailure } from '../../domain/video';
 
-/** Spec §8, "Video": the server's own words for a refused refresh, else ours. */
+/** A refused refresh in the server's own words when it gave some, else ours; every other failure in ours. */
 export function videoFailureText(failure: VideoFailure, t: TFunction): string {
   switch (failure.kind) {
     case 'configurationUnavailable':

@@ -3,6 +3,7 @@ import type { Failure } from '../../../src/domain/failure';
 import type { StoredRecord } from '../../../src/domain/resource';
 import type { TrainingPlan } from '../../../src/domain/training-plans';
 import { formMachine, type FormContext, type FormInput, type SaveRecordInput } from '../../../src/machines/form.machine';
+import { messagesOf } from '../../../src/views/form/form-config';
 import { trainingPlansResource } from '../../../src/views/resources/training-plans';
 import { done, error } from '../../machines/graph-paths';
 import { companyState } from '../../machines/session-fixtures';
@@ -104,7 +105,15 @@ const events: Array<[string, GraphEvent]> = [
   ['delete: 409 not a draft', error('deleteRecord', failures.notADraft)],
 ];
 
-const input = (id: string | null): FormInput => ({ id, fields: planFields, ...(deleteWhen && { deleteWhen }) });
+/** As the plan's page gives it: its messages, back to the plans, the new plan's page after creating it. */
+const input = (id: string | null): FormInput => ({
+  id,
+  fields: planFields,
+  messages: messagesOf(planForm),
+  leaveTo: '/training-plans',
+  stayAfterCreate: planForm.stayAfterCreate === true,
+  ...(deleteWhen && { deleteWhen }),
+});
 
 export const formModel: MachineModel = {
   name: 'form',

@@ -57,12 +57,13 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
 };
 
 /** The companies list (`/companies`) as the console starts it: its sorts, no filter, no condition, an address without a query. */
-const companiesInput: ListInput = { allowedSorts: companiesResource.list.allowedSorts };
+const companiesInput: ListInput = { allowedSorts: companiesResource.list.allowedSorts, path: '/companies' };
 
 /** The contents list (`/contents`, src/views/resources/contents.tsx): it follows the contents whose video is being processed. */
 const contentsInput: ListInput = {
   allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
   followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
+  path: '/contents',
 };
 
 export const listModel: MachineModel = {

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain/session';
+import { sessionPages } from '../../../src/app/providers';
 import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
 import { done, error } from '../../machines/graph-paths';
 import { assumedLogin, companyState, globalLogin, globalState, loginAnswer, meAnswer, offline, stored, unauthorized } from '../../machines/session-fixtures';
@@ -46,6 +47,7 @@ export const sessionModel: MachineModel = {
   scenarios: [
     {
       name: 'session',
+      input: sessionPages,
       serializeState: (snapshot: AnyMachineSnapshot) => {
         const { session, rootSession, failure } = snapshot.context as SessionContext;
         return JSON.stringify({

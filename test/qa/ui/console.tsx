@@ -56,7 +56,7 @@ export function openConsole({ path = '/', store = memoryStore() }: OpenConsoleOp
   const user = userEvent.setup();
   const view = render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={runtime.actors} i18n={runtime.i18n} />
+      <ConsoleShell actors={runtime.actors} i18n={runtime.i18n} navigation={runtime.navigation} />
     </Router>,
   );
   return {

@@ -4,7 +4,7 @@ import type { Content } from '../../../src/domain/catalogue';
 import type { Failure } from '../../../src/domain/failure';
 import type { StoredRecord } from '../../../src/domain/resource';
 import type { ContentWizardContext } from '../../../src/machines/content-wizard.machine';
-import { access, storedContent } from '../../machines/catalogue-fixtures';
+import { access } from '../../machines/catalogue-fixtures';
 import type { GraphEvent } from '../../machines/graph-paths';
 import { contentWizardModel } from '../models/content-wizard';
 import { describeUiPaths } from './paths';
@@ -28,8 +28,20 @@ const progressText = () => screen.queryAllByRole('status').map((status) => statu
 
 /** The record a `details:` event's form answers, as `POST contents` returns it. */
 const createdRecord = (event: GraphEvent) => (event as unknown as { output: { record: Content } }).output.record;
-/** The record an `attach: ok` answers with, or the failure of `attach: stale version`, as the API sends them. */
-const attachOutcome = (event: GraphEvent) => event as unknown as { output?: StoredRecord; error?: Failure };
+/** What an invoked call answers in the model (`attach: ok`, `read again: …`), or its failure, to be sent as the API sends them. */
+const outcomeOf = (event: GraphEvent) => event as unknown as { output?: StoredRecord; error?: Extract<Failure, { kind: 'http' }> };
+
+/** A failure as the API sends it (docs/api-contract.md, "Errors"). */
+const errorBody = ({ status, message, errors }: Extract<Failure, { kind: 'http' }>) => ({
+  statusCode: status,
+  error: status === 409 ? 'Conflict' : 'Internal Server Error',
+  message,
+  ...(errors && { errors }),
+});
+
+/** The version of the content the wizard holds now: the one its attach request carries. */
+const wizardVersion = ({ console: c }: VideoSessionHarness) =>
+  (c.actors.latest('contentWizard')?.getSnapshot().context as ContentWizardContext).content?.version;
 
 /** Step 1 as a user fills it: the title, then (for an INLINE article) type, render type and text; then saving creates the content. */
 async function createContent({ console: c }: VideoSessionHarness, record: Content) {
@@ -58,12 +70,16 @@ async function createContent({ console: c }: VideoSessionHarness, record: Conten
   request.respond(201, record);
 }
 
-/** A message reaching the window from the uploader frame's window (`source`), with the origin and data the event says. */
+/**
+ * The uploader's message of an `uploader.*` event, as the video service posts it: from the uploader frame's window
+ * (`source`) and the service's origin, with the protocol's own type (`update`, `reload`, `resize`).
+ */
 const message = async (_: VideoSessionHarness, event: GraphEvent) => {
   const source = uploaderFrame()?.contentWindow;
   expect(source, "the uploader frame's window").toBeTruthy();
-  const { origin, data } = event as unknown as { origin: string; data: unknown };
-  act(() => void window.dispatchEvent(new MessageEvent('message', { origin, data, source })));
+  const { type, ...fields } = event;
+  const data = { type: type.replace(/^uploader\./, ''), ...fields };
+  act(() => void window.dispatchEvent(new MessageEvent('message', { origin: new URL(access.serviceUrl).origin, data, source })));
 };
 
 /** The frame's height as laid out (the box around the frame has it). */
@@ -89,6 +105,22 @@ const expectFrame = (context: ContentWizardContext, loading: boolean) => {
   expect(pageAlerts()).toEqual([]);
 };
 
+/** The attach request (`PUT contents/k1` on the version the wizard holds) answered with the event's failure. */
+async function attachFails(harness: VideoSessionHarness, event: GraphEvent) {
+  const request = await harness.console.network.next('PUT', 'contents/k1');
+  expect(request.body).toEqual({ externalUuid: 'video-1', status: 'PENDING_PROCESSING', version: wizardVersion(harness) });
+  const failure = outcomeOf(event).error!;
+  request.respond(failure.status, errorBody(failure));
+}
+
+/** After a conflict the console reads the content again, from the API (not the cache): answered as the event says. */
+async function readAgain({ console: c }: VideoSessionHarness, event: GraphEvent) {
+  const request = await c.network.next('GET', 'contents/k1');
+  const { output, error } = outcomeOf(event);
+  if (error) request.respond(error.status, errorBody(error));
+  else request.respond(200, output);
+}
+
 describeUiPaths(contentWizardModel, {
   open: (scenario, path) => {
     const harness = openForTokens('/contents/new', scenario, path);
@@ -113,25 +145,21 @@ describeUiPaths(contentWizardModel, {
     },
     'frame loaded': async () => void fireEvent.load(uploaderFrame()!),
     update: message,
-    'update from another origin': message,
     reload: message,
     'resize 720': message,
     'resize 120 (below 300)': message,
     'resize 5000 (above 1200)': message,
     'resize forced 450': message,
-    'resize "tall"': message,
-    'attach: ok': async ({ console: c }, event) => {
-      const request = await c.network.next('PUT', 'contents/k1');
-      expect(request.body).toEqual({ externalUuid: 'video-1', status: 'PENDING_PROCESSING', version: 1 });
-      request.respond(200, attachOutcome(event).output);
+    'attach: ok': async (harness, event) => {
+      const request = await harness.console.network.next('PUT', 'contents/k1');
+      expect(request.body).toEqual({ externalUuid: 'video-1', status: 'PENDING_PROCESSING', version: wizardVersion(harness) });
+      request.respond(200, outcomeOf(event).output);
     },
-    'attach: stale version': async ({ console: c }, event) => {
-      const request = await c.network.next('PUT', 'contents/k1');
-      const failure = attachOutcome(event).error as Extract<Failure, { kind: 'http' }>;
-      request.respond(failure.status, { statusCode: failure.status, error: 'Conflict', message: failure.message, errors: failure.errors });
-      // The console reads the content again: another video was attached to it meanwhile, so the conflict stands.
-      (await c.network.next('GET', 'contents/k1')).respond(200, { ...storedContent(), version: 2, externalUuid: 'video-other' });
-    },
+    'attach: stale version': attachFails,
+    'attach: 500': attachFails,
+    'read again: no other video': readAgain,
+    'read again: another video attached': readAgain,
+    'read again: 500': readAgain,
   },
   // Without a video configuration the token is refused before anything is asked: "Preparing" never shows.
   momentary: (state, nextLabel) => state.matches('preparingUpload') && nextLabel === 'token: no configuration',
@@ -147,8 +175,13 @@ describeUiPaths(contentWizardModel, {
       expectStep2({ status: [], alerts: [`${failureText((snapshot.context as ContentWizardContext).videoFailure)}Retry`] }),
     'uploading.loadingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, true),
     'uploading.showingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, false),
-    attaching: () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
-    attachFailed: () => expectStep2({ status: [], alerts: ['Failed to update contentRetry'] }),
+    'attaching.sending': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
+    'attaching.reloading': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
+    'attaching.resending': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
+    attachFailed: () => {
+      expectStep2({ status: [], alerts: ['Failed to update contentRetry'] });
+      expect(notificationTexts()).toContain('Failed to update content');
+    },
     savedInline: ({ console: c }) => {
       expect(c.history.current()).toBe('/contents/k1');
       expect(screen.getByTestId('page-title').textContent).toBe('Edit content');
