@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
-import type { ErrorResponse } from './error-response';
+import type { ErrorResponse } from '../../contract/errors.schemas';
 import { toFieldErrors, type FieldError } from './validation';
 
 export function errorBody(statusCode: number, message: string, errors?: FieldError[]): ErrorResponse {

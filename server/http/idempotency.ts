@@ -7,7 +7,7 @@ import type { AuthSession } from '../auth/auth-session';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './api-error';
-import { errorResponses } from './error-response';
+import { errorResponses } from '../../contract/errors.schemas';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,12 +9,12 @@ import { createSession, findActiveSession, revokeSession } from '../../auth/sess
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/api-error';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import { errorBody } from '../../http/error-handler';
 import { allow } from '../resource/resource.routes';
-import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
+import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from '../../../contract/auth.schemas';
 import { loginResponse, videoTokenFor } from './session-response';
-import { LoginResponse } from './session.schemas';
+import { LoginResponse } from '../../../contract/session.schemas';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings, issueVideoToken, videoServiceUrl } = app;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { companies, tenants } from '../../db/schema';
 import { invalidField } from '../../http/api-error';
 import { defineResource, isoTimestamps } from '../resource/resource';
-import { Company, companyBody, companyFilters } from './companies.schemas';
+import { Company, companyBody, companyFilters } from '../../../contract/companies.schemas';
 
 export const companiesResource = defineResource({
   entity: 'company',

@@ -6,7 +6,7 @@ import { contents, contentTopics, topics, trainingPlanItems, trainingPlanModules
 import { conflict, invalidField } from '../../http/api-error';
 import { defineResource, isoTimestamps, type WriteContext } from '../resource/resource';
 import { contentState, type ContentWrite } from './content-rules';
-import { Content, contentBody } from './contents.schemas';
+import { Content, contentBody } from '../../../contract/contents.schemas';
 
 interface TopicRef {
   id: string;

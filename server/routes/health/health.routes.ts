@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import { errorBody } from '../../http/error-handler';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

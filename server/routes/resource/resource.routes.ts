@@ -2,11 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { requireScope } from '../../auth/scope';
 import type { Scope } from '../../db/schema/enums';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import type { Resource, ResourceTable } from './resource';
 import { resourceStore } from './resource-store';
 import type { ListParams } from './list-page';
-import { bodySchemas, IdParams, listQuery, listResponse } from './resource.schemas';
+import { bodySchemas, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
 
 interface ById {
   Params: Static<typeof IdParams>;

@@ -7,11 +7,11 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import type { AuditAction } from '../../db/schema/enums';
 import { conflict, invalidField, notFound } from '../../http/api-error';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import type { RowQuery } from '../resource/list-page';
 import { allow } from '../resource/resource.routes';
 import { emptyTextAsNull } from '../resource/resource-store';
-import { bodySchemas, listQuery, listResponse, Uuid } from '../resource/resource.schemas';
+import { bodySchemas, listQuery, listResponse, Uuid } from '../../../contract/common.schemas';
 
 export type ChildTable = PgTable & {
   id: AnyPgColumn;

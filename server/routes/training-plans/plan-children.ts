@@ -7,7 +7,7 @@ import { contents, trainingPlanItems, trainingPlanModules, trainingPlans } from 
 import { invalidField, notFound } from '../../http/api-error';
 import { isoTimestamps } from '../resource/resource';
 import { defineOrderedChildren, type ChildParent } from './ordered-children';
-import { itemBody, moduleBody, moduleParams, planParams, TrainingPlanItem, TrainingPlanModule } from './plan-children.schemas';
+import { itemBody, moduleBody, moduleParams, planParams, TrainingPlanItem, TrainingPlanModule } from '../../../contract/plan-children.schemas';
 
 /**
  * The plan inside the caller's reach, else 404. Writes lock its row (FOR NO KEY UPDATE: foreign-key checks of new

@@ -4,7 +4,7 @@ import { qualified } from '../../db/qualified';
 import { trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { defineResource, isoTimestamps } from '../resource/resource';
-import { TrainingPlan, trainingPlanBody } from './training-plans.schemas';
+import { TrainingPlan, trainingPlanBody } from '../../../contract/training-plans.schemas';
 
 const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}
   where ${qualified(trainingPlanModules.trainingPlanId)} = ${qualified(trainingPlans.id)})`;

@@ -8,7 +8,7 @@ import { companies, tenants, users, type User as StoredUser } from '../../db/sch
 import { conflict, invalidField } from '../../http/api-error';
 import { defineResource, isoTimestamps } from '../resource/resource';
 import { placeUser } from './user-placement';
-import { User, userBody } from './users.schemas';
+import { User, userBody } from '../../../contract/users.schemas';
 
 export const usersResource = defineResource({
   entity: 'user',

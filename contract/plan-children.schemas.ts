@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { recordProperties, RequiredText, Uuid } from './common.schemas';
 
 const Order = Type.Integer({ minimum: 1, description: '1-based position among its siblings' });
 const ItemType = (options?: TSchemaOptions) => Type.Union([Type.Literal('CONTENT'), Type.Literal('QUIZ')], options);

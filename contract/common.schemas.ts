@@ -1,6 +1,6 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from '../../auth/video-tenant';
-import { describePattern } from '../../http/validation';
+import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from '../server/auth/video-tenant';
+import { describePattern } from '../server/http/validation';
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const NullableString = Type.Union([Type.String(), Type.Null()]);

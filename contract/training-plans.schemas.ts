@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { recordProperties, RequiredText, Uuid } from './common.schemas';
 
 const PlanStatus = (options?: TSchemaOptions) => Type.Union([Type.Literal('DRAFT'), Type.Literal('PUBLISHED')], options);
 

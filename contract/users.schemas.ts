@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { NamedRef, recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { NamedRef, recordProperties, RequiredText, Uuid } from './common.schemas';
 
 const Scope = (options?: TSchemaOptions) =>
   Type.Union([Type.Literal('GLOBAL'), Type.Literal('TENANT'), Type.Literal('COMPANY')], options);

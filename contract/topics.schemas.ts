@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { recordProperties, RequiredText, Uuid } from './common.schemas';
 
 const TopicStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]);
 

@@ -7,7 +7,7 @@ import {
   recordProperties,
   RequiredText,
   Uuid,
-} from '../resource/resource.schemas';
+} from './common.schemas';
 
 const ContentType = (options?: TSchemaOptions) =>
   Type.Union([Type.Literal('Article'), Type.Literal('Podcast'), Type.Literal('Video')], options);
