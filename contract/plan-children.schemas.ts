@@ -1,8 +1,9 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from './common.schemas';
+import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { itemTypes } from './values';
 
 const Order = Type.Integer({ minimum: 1, description: '1-based position among its siblings' });
-const ItemType = (options?: TSchemaOptions) => Type.Union([Type.Literal('CONTENT'), Type.Literal('QUIZ')], options);
+const ItemType = (options?: TSchemaOptions) => OneOf(itemTypes, options);
 
 export const TrainingPlanModule = Type.Object(
   {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { videoTenantOf } from '../../auth/auth-session';
-import { videoTenantRule } from '../../auth/video-tenant';
+import { videoTenantRule } from '../../../contract/video-tenant';
 import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';

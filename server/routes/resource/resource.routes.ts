@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { requireScope } from '../../auth/scope';
-import type { Scope } from '../../db/schema/enums';
+import type { Scope } from '../../../contract/values';
 import { errorResponses } from '../../../contract/errors.schemas';
 import type { Resource, ResourceTable } from './resource';
 import { resourceStore } from './resource-store';

@@ -4,8 +4,8 @@ import type { Static, TObject, TProperties, TSchema } from 'typebox';
 import type { AuthSession } from '../../auth/auth-session';
 import type { OwnerColumns } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
-import type { Scope } from '../../db/schema/enums';
-import type { FieldError } from '../../http/validation';
+import type { Scope } from '../../../contract/values';
+import type { FieldError } from '../../../contract/errors.schemas';
 import type { RowQuery } from './list-page';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };

@@ -3,7 +3,7 @@ import type { AuthSession } from '../../auth/auth-session';
 import { owners, ownerOf, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants, type User } from '../../db/schema';
-import type { Scope } from '../../db/schema/enums';
+import type { Scope } from '../../../contract/values';
 import { invalidField } from '../../http/api-error';
 
 export interface Placement {
