@@ -4,6 +4,21 @@ import globals from 'globals';
 
 const browserOnly = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'history', 'XMLHttpRequest'];
 
+/** The console takes types only from the contract's schemas: the TypeBox runtime stays out of the browser bundle. */
+const contractTypesOnly = {
+  group: ['**/contract/*.schemas'],
+  allowTypeImports: true,
+  message: 'The console imports contract schemas as types only (`import type`); plain values live in contract/*.ts without TypeBox.',
+};
+
+/**
+ * The console-only shapes of src/domain (what the machines and the browser hold, not what travels): every other
+ * object or literal type there comes from contract/ with Static<>, so no wire shape is written twice.
+ */
+const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'StoredSession', 'VideoAccess', 'VideoFailure'];
+const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
+const handWrittenWireShape = 'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/'] },
   js.configs.recommended,
@@ -16,12 +31,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [contractTypesOnly] }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: `TSInterfaceDeclaration${notConsoleOnly}`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} TSTypeLiteral`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} > TSLiteralType`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} > TSUnionType > TSLiteralType`, message: handWrittenWireShape },
+      ],
+    },
+  },
+  {
     // Views render actor state and send events: no HTTP, no storage.
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'ky', message: 'Views never call HTTP: send an event to a machine.' }],
-        patterns: [{ group: ['**/api', '**/api/**', '@/api/**'], message: 'Views never import src/api: render actor state instead.' }],
+        patterns: [contractTypesOnly, { group: ['**/api', '**/api/**', '@/api/**'], message: 'Views never import src/api: render actor state instead.' }],
       }],
       'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest'],
     },
@@ -37,11 +69,30 @@ export default tseslint.config(
           { name: 'react-dom', message: 'Machines are pure: no React.' },
         ],
         patterns: [
+          contractTypesOnly,
           { group: ['@mui/*', 'react/*', 'react-dom/*'], message: 'Machines are pure: no UI.' },
           { group: ['**/api', '**/api/**', '**/views/**'], message: 'Machines are pure: effects are injected.' },
         ],
       }],
       'no-restricted-globals': ['error', ...browserOnly],
+    },
+  },
+  {
+    // The contract is the bottom floor: both sides import it, it imports neither.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/src/**'], message: 'contract/ imports nothing from server/ or src/.' }] }],
+    },
+  },
+  {
+    // Only the schemas use TypeBox: the plain modules are what the console may import as values.
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.schemas.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'typebox', message: 'Plain contract modules stay free of TypeBox: the console imports them.' }],
+        patterns: [{ group: ['**/server/**', '**/src/**', 'typebox/*', './*.schemas'], message: 'A plain contract module imports neither TypeBox nor the schemas, nor server/ or src/.' }],
+      }],
     },
   },
   {

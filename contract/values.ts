@@ -3,6 +3,10 @@
  * constraints and the console's select fields all take them from here. No TypeBox, so the console may import it.
  */
 
+/** The top-level resources, named as their paths under `/api/`. */
+export const resourceNames = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans'] as const;
+export type ResourceName = (typeof resourceNames)[number];
+
 export const scopes = ['GLOBAL', 'TENANT', 'COMPANY'] as const;
 export type Scope = (typeof scopes)[number];
 
@@ -18,3 +22,4 @@ export type ContentStatus = (typeof contentStatuses)[number];
 export const trainingPlanStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export const itemTypes = ['CONTENT', 'QUIZ'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
