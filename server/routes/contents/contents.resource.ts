@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, contentTopics, topics, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps, type WriteContext } from '../resource/resource';
+import { defineResource, isoTimestamps, type WriteContext } from '../../store/resource';
 import { contentState, type ContentWrite } from './content-rules';
 import { Content, contentBody } from '../../../contract/contents.schemas';
 

@@ -3,9 +3,9 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import { requireScope } from '../../auth/scope';
 import type { Scope } from '../../../contract/values';
 import { errorResponses } from '../../../contract/errors.schemas';
-import type { Resource, ResourceTable } from './resource';
-import { resourceStore } from './resource-store';
-import type { ListParams } from './list-page';
+import type { Resource, ResourceTable } from '../../store/resource';
+import { resourceStore } from '../../store/resource-store';
+import type { ListParams } from '../../store/list-page';
 import { bodySchemas, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
 
 interface ById {

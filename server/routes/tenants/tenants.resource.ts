@@ -1,7 +1,7 @@
 import { ilike } from 'drizzle-orm';
 import { owners } from '../../auth/tenancy';
 import { tenants } from '../../db/schema';
-import { defineResource, isoTimestamps } from '../resource/resource';
+import { defineResource, isoTimestamps } from '../../store/resource';
 import { Tenant, tenantBody } from '../../../contract/tenants.schemas';
 
 export const tenantsResource = defineResource({

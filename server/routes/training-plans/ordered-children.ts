@@ -8,9 +8,9 @@ import type { Database } from '../../db/client';
 import type { AuditAction } from '../../db/schema/enums';
 import { conflict, invalidField, notFound } from '../../http/api-error';
 import { errorResponses } from '../../../contract/errors.schemas';
-import type { RowQuery } from '../resource/list-page';
+import type { RowQuery } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
-import { emptyTextAsNull } from '../resource/resource-store';
+import { emptyTextAsNull } from '../../store/resource-store';
 import { bodySchemas, listQuery, listResponse, Uuid } from '../../../contract/common.schemas';
 
 export type ChildTable = PgTable & {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { invalidField, notFound } from '../../http/api-error';
-import { isoTimestamps } from '../resource/resource';
+import { isoTimestamps } from '../../store/resource';
 import { defineOrderedChildren, type ChildParent } from './ordered-children';
 import { itemBody, moduleBody, moduleParams, planParams, TrainingPlanItem, TrainingPlanModule } from '../../../contract/plan-children.schemas';
 

@@ -3,7 +3,7 @@ import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { qualified } from '../../db/qualified';
 import { trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../resource/resource';
+import { defineResource, isoTimestamps } from '../../store/resource';
 import { TrainingPlan, trainingPlanBody } from '../../../contract/training-plans.schemas';
 
 const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}

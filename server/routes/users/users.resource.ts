@@ -6,7 +6,7 @@ import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../resource/resource';
+import { defineResource, isoTimestamps } from '../../store/resource';
 import { placeUser } from './user-placement';
 import { User, userBody } from '../../../contract/users.schemas';
 

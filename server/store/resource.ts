@@ -1,11 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TObject, TProperties, TSchema } from 'typebox';
-import type { AuthSession } from '../../auth/auth-session';
-import type { OwnerColumns } from '../../auth/tenancy';
-import type { Database } from '../../db/client';
-import type { Scope } from '../../../contract/values';
-import type { FieldError } from '../../../contract/errors.schemas';
+import type { AuthSession } from '../auth/auth-session';
+import type { OwnerColumns } from '../auth/tenancy';
+import type { Database } from '../db/client';
+import type { Scope } from '../../contract/values';
+import type { FieldError } from '../../contract/errors.schemas';
 import type { RowQuery } from './list-page';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };

@@ -1,6 +1,6 @@
 import { and, asc, desc, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
 
 export interface ListParams {
   page: number;

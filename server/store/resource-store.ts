@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Static, TObject, TProperties, TSchema } from 'typebox';
-import type { AuthSession } from '../../auth/auth-session';
-import { reachOf } from '../../auth/tenancy';
-import { recordAudit } from '../../audit/audit-log';
-import type { Database } from '../../db/client';
-import { constraintViolation } from '../../db/constraint-violation';
-import type { AuditAction } from '../../db/schema/enums';
-import { conflict, notFound } from '../../http/api-error';
+import type { AuthSession } from '../auth/auth-session';
+import { reachOf } from '../auth/tenancy';
+import { recordAudit } from '../audit/audit-log';
+import type { Database } from '../db/client';
+import { constraintViolation } from '../db/constraint-violation';
+import type { AuditAction } from '../db/schema/enums';
+import { conflict, notFound } from '../http/api-error';
 import { listPage, type ListParams, type ListSource } from './list-page';
 import type { Resource, ResourceTable } from './resource';
 
