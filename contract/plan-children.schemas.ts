@@ -41,5 +41,21 @@ export const itemBody = {
   ),
 };
 
-export const planParams = { planId: Uuid };
-export const moduleParams = { planId: Uuid, moduleId: Uuid };
+/** The path of a plan's modules (`/training-plans/:planId/modules`) and of one module. */
+export const ModulesParams = Type.Object({ planId: Uuid }, { additionalProperties: false });
+export const ModuleParams = Type.Object({ planId: Uuid, moduleId: Uuid }, { additionalProperties: false });
+
+/** The path of a module's items (`…/modules/:moduleId/items`) and of one item. */
+export const ItemsParams = ModuleParams;
+export const ItemParams = Type.Object({ planId: Uuid, moduleId: Uuid, itemId: Uuid }, { additionalProperties: false });
+
+/** `PUT …/order`: every id of the parent's rows, in the new order. */
+export const ModuleOrderBody = Type.Object(
+  { moduleIds: Type.Array(Uuid, { maxItems: 1000, description: 'Every module id, in the new order' }) },
+  { additionalProperties: false, title: 'TrainingPlanModuleOrderBody' },
+);
+
+export const ItemOrderBody = Type.Object(
+  { itemIds: Type.Array(Uuid, { maxItems: 1000, description: 'Every item id, in the new order' }) },
+  { additionalProperties: false, title: 'TrainingPlanItemOrderBody' },
+);

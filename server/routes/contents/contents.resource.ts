@@ -56,7 +56,7 @@ export const contentsResource = defineResource({
     };
   },
   afterWrite: async ({ db, body, row, existing }) => writeTopics(db, row, body.topicIds, existing !== undefined),
-  beforeDelete: async (_session, existing, db) => {
+  beforeDelete: async ({ existing, db }) => {
     const plans = await db
       .selectDistinct({ name: trainingPlans.name })
       .from(trainingPlanItems)

@@ -34,7 +34,7 @@ export const trainingPlansResource = defineResource({
     ...body,
     ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),
   }),
-  beforeDelete: (_session, existing) => {
+  beforeDelete: ({ existing }) => {
     if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it');
   },
 });

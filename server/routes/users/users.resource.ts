@@ -79,7 +79,7 @@ export const usersResource = defineResource({
     return [];
   },
   uniqueFields: { users_email_lower_key: { field: 'email', message: 'already in use' } },
-  beforeDelete: (session, existing) => {
+  beforeDelete: ({ session, existing }) => {
     if (existing.id === session.realUserId) throw conflict('You cannot delete your own user');
   },
   auditNames: { passwordHash: 'password' },
