@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
@@ -10,6 +11,18 @@ const contractTypesOnly = {
   allowTypeImports: true,
   message: 'The console imports contract schemas as types only (`import type`); plain values live in contract/*.ts without TypeBox.',
 };
+
+const noConsole = { group: ['**/src/**'], message: 'The server does not import the console.' };
+
+/** A floor of the server: its files import none of `above` (folders of server/), nor the console. */
+const serverFloor = (files, above, message) => ({
+  files: [files],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [noConsole, { group: above.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message }],
+    }],
+  },
+});
 
 /**
  * The console-only shapes of src/domain (what the machines and the browser hold, not what travels): every other
@@ -98,7 +111,24 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server does not import the console.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noConsole] }],
     },
+  },
+  // The server's floors, bottom up: contract ← db ← auth, audit, http ← store ← routes ← app, main. A floor imports
+  // only the floors below it; the video service is a service of its own and imports only the contract.
+  serverFloor('server/db/**/*.ts', ['auth', 'audit', 'http', 'store', 'routes', 'video-service'], 'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).'),
+  serverFloor('server/{auth,audit,http}/**/*.ts', ['store', 'routes', 'video-service'], 'auth, audit and http do not import the store or the routes.'),
+  serverFloor('server/store/**/*.ts', ['routes', 'video-service'], 'The store is a repository: it does not import the routes.'),
+  serverFloor('server/routes/**/*.ts', ['video-service'], 'The routes do not import the video service.'),
+  serverFloor('server/video-service/**/*.ts', ['auth', 'audit', 'db', 'http', 'store', 'routes'], 'The video service runs on its own: it shares only the contract with the API.'),
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
