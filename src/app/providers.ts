@@ -1,18 +1,17 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { QueryClient } from '@tanstack/query-core';
-import type { KyInstance } from 'ky';
 import type { i18n } from 'i18next';
 import { createAccountApi } from '../api/account';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
 import { createQueryClient } from '../api/query-client';
 import { cacheResourceApi } from '../api/resource-cache';
-import { createResourceApi, type ResourceApi } from '../api/resources';
+import { createResourceApis, type ResourceApi, type ResourceApis } from '../api/resources';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
 import { createTrainingPlanApis } from '../api/training-plans';
 import { createVideoTokens } from '../api/video-token';
 import type { Failure } from '../domain/failure';
-import { resourceNames, type ResourceName } from '../domain/resource';
+import type { ResourceName, StoredRecord } from '../domain/resource';
 import { createI18n, detectLanguage } from '../i18n';
 import { listMachine } from '../machines/list.machine';
 import { notificationsMachine, type Notification } from '../machines/notifications.machine';
@@ -49,12 +48,12 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, queryClie
   });
 }
 
-export type ResourceApis = Record<ResourceName, ResourceApi>;
+export type { ResourceApis };
 
 /** Every resource's list and form machine, calling its API through the query cache. */
 export function provideResourceMachines(apis: ResourceApis, queryClient: QueryClient): Record<ResourceName, ResourceMachines> {
-  const machinesOf = (resource: ResourceName): ResourceMachines => {
-    const api = cacheResourceApi(apis[resource], queryClient, resource);
+  const machinesOf = <Item extends StoredRecord>(resourceApi: ResourceApi<Item>, resource: ResourceName): ResourceMachines => {
+    const api = cacheResourceApi(resourceApi, queryClient, resource);
     return {
       list: listMachine.provide({
         actors: {
@@ -73,11 +72,15 @@ export function provideResourceMachines(apis: ResourceApis, queryClient: QueryCl
       }),
     };
   };
-  return Object.fromEntries(resourceNames.map((resource) => [resource, machinesOf(resource)])) as Record<ResourceName, ResourceMachines>;
+  return {
+    companies: machinesOf(apis.companies, 'companies'),
+    tenants: machinesOf(apis.tenants, 'tenants'),
+    users: machinesOf(apis.users, 'users'),
+    topics: machinesOf(apis.topics, 'topics'),
+    contents: machinesOf(apis.contents, 'contents'),
+    'training-plans': machinesOf(apis['training-plans'], 'training-plans'),
+  };
 }
-
-const createResourceApis = (http: KyInstance): ResourceApis =>
-  Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ResourceApis;
 
 /** The notification of a sign-in refused for too many failures: when it may be tried again, if the API said. */
 export const tooManyAttempts = (retryAt: number | undefined) =>

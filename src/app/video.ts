@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/query-core';
 import { fromPromise } from 'xstate';
 import { cacheResourceApi } from '../api/resource-cache';
 import type { ResourceApi } from '../api/resources';
+import type { Content } from '../domain/catalogue';
 import type { Failure } from '../domain/failure';
 import type { VideoAccess } from '../domain/video';
 import { contentWizardMachine } from '../machines/content-wizard.machine';
@@ -24,7 +25,7 @@ export type ObtainVideoAccess = (signal: AbortSignal) => Promise<VideoAccess>;
  */
 export function provideVideoMachines(
   obtainVideoAccess: ObtainVideoAccess,
-  contentsApi: ResourceApi,
+  contentsApi: ResourceApi<Content>,
   queryClient: QueryClient,
   contentForm: typeof formMachine,
 ): VideoMachines {
