@@ -33,7 +33,7 @@ export function invalidatingWrite(queryClient: QueryClient, keys: readonly Cache
 /**
  * A resource's calls through the query cache: reads are queries keyed by resource, and every write,
  * whatever its outcome, invalidates the resource's lists and records so the next read asks the API,
- * and the data of the resources listed in `alsoInvalidates` (spec §7: modules refresh plans, items refresh modules).
+ * and the data of the resources listed in `alsoInvalidates` (modules refresh plans, items refresh modules).
  */
 export function cacheResourceApi<Item extends StoredRecord>(
   api: ResourceApi<Item>,

@@ -58,7 +58,7 @@ function cacheOrderedApi<Item extends OrderedRecord>(api: OrderedResourceApi<Ite
 export type CachedOrderedApi<Item extends OrderedRecord = OrderedRecord> = ReturnType<typeof cacheOrderedApi<Item>>;
 
 /**
- * Modules and items through the query cache (spec §7): changing a plan's modules makes its plan (list and record)
+ * Modules and items through the query cache: changing a plan's modules makes its plan (list and record)
  * be asked for again, and changing a module's items makes the plan's modules (their item counts) be asked for again.
  */
 export function cacheTrainingPlanApis(apis: TrainingPlanApis, queryClient: QueryClient) {

@@ -36,7 +36,7 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
   signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 
 /**
- * The video service's token (spec §7): the session's while it is valid, else a fresh one from `POST auth/refresh-jwt`.
+ * The video service's token: the session's while it is valid, else a fresh one from `POST auth/refresh-jwt`.
  * Rejects with a {@link VideoFailure}.
  */
 export function createVideoTokens({ http, readSession, readAccessToken, storeToken, now = Date.now }: VideoTokenOptions) {

@@ -90,7 +90,7 @@ export const tooManyAttempts = (retryAt: number | undefined) =>
 
 const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
 
-/** Turns what the session reports into notifications (spec §8). */
+/** Turns what the session reports (signed in, refused, assumed, returned) into notifications for the user. */
 export function announceSessionEvents(
   session: ActorRefFrom<typeof sessionMachine>,
   notifications: ActorRefFrom<typeof notificationsMachine>,

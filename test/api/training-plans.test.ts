@@ -89,7 +89,7 @@ function cached() {
   return { modulesApi, itemsApi, plansApi, nested, readAll };
 }
 
-describe('modules and items through the query cache (spec §7)', () => {
+describe('modules and items through the query cache', () => {
   it('serves rows read moments ago without a call', async () => {
     const { modulesApi, readAll } = cached();
     await readAll();
