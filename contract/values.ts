@@ -20,6 +20,7 @@ export const renderTypes = ['INLINE', 'REFERENCE'] as const;
 export const contentStatuses = ['DRAFT', 'PENDING_PROCESSING', 'READY', 'FAILED'] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
 export const trainingPlanStatuses = ['DRAFT', 'PUBLISHED'] as const;
+export type TrainingPlanStatus = (typeof trainingPlanStatuses)[number];
 export const itemTypes = ['CONTENT', 'QUIZ'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];

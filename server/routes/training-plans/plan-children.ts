@@ -11,6 +11,7 @@ import {
   TrainingPlanItem,
   TrainingPlanModule,
 } from '../../../contract/plan-children.schemas';
+import type { TrainingPlanStatus } from '../../../contract/values';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
@@ -21,7 +22,7 @@ import { defineOrderedResource, isoTimestamps, type Parent } from '../../store/r
 
 /** The parent of a plan's modules or items: the plan above them is found (and locked for writes) first. */
 interface PlanChildParent extends Parent {
-  plan: { id: string; tenantId: string; companyId: string; status: 'DRAFT' | 'PUBLISHED' };
+  plan: { id: string; tenantId: string; companyId: string; status: TrainingPlanStatus };
 }
 
 const planChildParent = (id: string, plan: PlanChildParent['plan']): PlanChildParent => ({
