@@ -1,13 +1,40 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const browserOnly = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'history', 'XMLHttpRequest'];
 
+/** The console takes types only from the contract's schemas: the TypeBox runtime stays out of the browser bundle. */
+const contractTypesOnly = {
+  group: ['**/contract/*.schemas'],
+  allowTypeImports: true,
+  message: 'The console imports contract schemas as types only (`import type`); plain values live in contract/*.ts without TypeBox.',
+};
+
 /** The folders of src/ that a folder may not import, as no-restricted-imports patterns. */
 const folders = (...names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
+
+const noConsole = { group: ['**/src/**'], message: 'The server does not import the console.' };
+
+/** A floor of the server: its files import none of `above` (folders of server/), nor the console. */
+const serverFloor = (files, above, message) => ({
+  files: [files],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [noConsole, { group: above.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message }],
+    }],
+  },
+});
+
+/**
+ * The console-only shapes of src/domain (what the machines and the browser hold, not what travels): every other
+ * object or literal type there comes from contract/ with Static<>, so no wire shape is written twice.
+ */
+const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'StoredSession', 'VideoAccess', 'VideoFailure'];
+const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
+const handWrittenWireShape = 'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/'] },
@@ -26,26 +53,28 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // Import cycles: none. One block for every folder checked (the console's src/ here; the server's floors join it).
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [contractTypesOnly] }],
     },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
-    // The domain is plain types and rules: it imports nothing but its own files and the wire contract's types.
+    // The domain is plain types and rules: it imports its own files, the contract's plain values, and types only
+    // from the contract's schemas and TypeBox.
     files: ['src/domain/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { regex: '^(?!\\./|(\\.\\./)+contract(/|$))', message: 'The domain imports nothing: it is plain types and rules.' },
-          { regex: '^(\\.\\./)+contract(/|$)', allowTypeImports: true, message: 'The domain takes only types from the contract.' },
+          { regex: '^(?!\\./|(\\.\\./)+contract/|typebox$)', message: 'The domain imports nothing: it is plain types and rules.' },
+          { regex: '^typebox$', allowTypeImports: true, message: 'The domain takes only types from TypeBox.' },
         ],
       }],
+      'no-restricted-syntax': ['error',
+        { selector: `TSInterfaceDeclaration${notConsoleOnly}`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} TSTypeLiteral`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} > TSLiteralType`, message: handWrittenWireShape },
+        { selector: `TSTypeAliasDeclaration${notConsoleOnly} > TSUnionType > TSLiteralType`, message: handWrittenWireShape },
+      ],
     },
   },
   {
@@ -53,7 +82,7 @@ export default tseslint.config(
     files: ['src/api/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: folders('machines', 'views', 'app', 'i18n'), message: 'src/api never imports machines, views or src/app.' }],
+        patterns: [contractTypesOnly, { group: folders('machines', 'views', 'app', 'i18n'), message: 'src/api never imports machines, views or src/app.' }],
       }],
     },
   },
@@ -62,7 +91,7 @@ export default tseslint.config(
     files: ['src/i18n/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: folders('machines', 'views', 'app', 'api', 'domain'), message: 'src/i18n holds only the texts and their setup.' }],
+        patterns: [contractTypesOnly, { group: folders('machines', 'views', 'app', 'api', 'domain'), message: 'src/i18n holds only the texts and their setup.' }],
       }],
     },
   },
@@ -73,6 +102,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [{ name: 'ky', message: 'Views never call HTTP: send an event to a machine.' }],
         patterns: [
+          contractTypesOnly,
           { group: [...folders('api'), '@/api/**'], message: 'Views never import src/api: render actor state instead.' },
           { group: folders('app'), message: 'Views never import src/app: they get actors, src/app gives them.' },
         ],
@@ -91,6 +121,7 @@ export default tseslint.config(
           { name: 'react-dom', message: 'Machines are pure: no React.' },
         ],
         patterns: [
+          contractTypesOnly,
           { group: ['@mui/*', 'react/*', 'react-dom/*'], message: 'Machines are pure: no UI.' },
           { group: folders('api', 'views', 'app', 'i18n'), message: 'Machines are pure: effects are injected.' },
         ],
@@ -99,9 +130,44 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is the bottom floor: both sides import it, it imports neither.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/src/**'], message: 'contract/ imports nothing from server/ or src/.' }] }],
+    },
+  },
+  {
+    // Only the schemas use TypeBox: the plain modules are what the console may import as values.
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.schemas.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'typebox', message: 'Plain contract modules stay free of TypeBox: the console imports them.' }],
+        patterns: [{ group: ['**/server/**', '**/src/**', 'typebox/*', './*.schemas'], message: 'A plain contract module imports neither TypeBox nor the schemas, nor server/ or src/.' }],
+      }],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server does not import the console.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noConsole] }],
     },
+  },
+  // The server's floors, bottom up: contract ← db ← auth, audit, http ← store ← routes ← app, main. A floor imports
+  // only the floors below it; the video service is a service of its own and imports only the contract.
+  serverFloor('server/db/**/*.ts', ['auth', 'audit', 'http', 'store', 'routes', 'video-service'], 'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).'),
+  serverFloor('server/{auth,audit,http}/**/*.ts', ['store', 'routes', 'video-service'], 'auth, audit and http do not import the store or the routes.'),
+  serverFloor('server/store/**/*.ts', ['routes', 'video-service'], 'The store is a repository: it does not import the routes.'),
+  serverFloor('server/routes/**/*.ts', ['video-service'], 'The routes do not import the video service.'),
+  serverFloor('server/video-service/**/*.ts', ['auth', 'audit', 'db', 'http', 'store', 'routes'], 'The video service runs on its own: it shares only the contract with the API.'),
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

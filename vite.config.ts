@@ -103,6 +103,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page waited for, as a user waits for it: a loaded 2-core machine takes seconds, not the 1 s default.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -6,6 +6,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseClient } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/auth/password';
 import { seedDemoData } from '../server/db/seed';
 
 export interface BenchDatabase {
@@ -20,7 +21,7 @@ export async function openBenchDatabase(logger: Logger): Promise<BenchDatabase> 
   const opened = adminUrl ? await createPostgresDatabase(adminUrl, logger) : await createPgliteDatabase(logger);
   try {
     await migrate(opened.client);
-    await seedDemoData(opened.client.db);
+    await seedDemoData(opened.client.db, hashPassword);
     return opened;
   } catch (error) {
     await opened.destroy();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { hashPassword } from './auth/password';
 import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
@@ -20,7 +21,7 @@ const config = readServerConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database);
 // Demo data (published passwords) only when asked: by default on the embedded database, never silently on a server.
-const seeded = config.demoData ? await seedDemoData(database.db) : false;
+const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) : false;
 const staticDir = existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : undefined;
 /** Known once the video service listens when its port is chosen at start (VIDEO_PORT=0). */
 let videoServiceUrl = config.video.serviceUrl;

@@ -1,27 +1,16 @@
-import { isVideoTenant, videoServiceUrlFor } from './video-tenant';
-import type { Scope } from '../db/schema/enums';
+import type { Static } from 'typebox';
+import type { AssumedBy, SessionUser, VinapseConfig } from '../../contract/session.schemas';
+import { isVideoTenant } from '../../contract/video-tenant';
+import { videoServiceUrlFor } from './video-tenant';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  surname: string;
-  scope: Scope;
-  admin: boolean;
-  tenantId: string | null;
-  companyId: string | null;
-}
+export type SessionUser = Static<typeof SessionUser>;
+export type AssumedBy = Static<typeof AssumedBy>;
+export type VinapseConfig = Static<typeof VinapseConfig>;
 
 export interface Organisation {
   id: string;
   name: string;
   vinapseTenant: string | null;
-}
-
-export interface AssumedBy {
-  id: string;
-  name: string;
-  email: string;
 }
 
 /**
@@ -37,14 +26,6 @@ export interface AuthSession {
   tenant: Organisation | null;
   company: Organisation | null;
   assumedBy: AssumedBy | null;
-}
-
-export interface VinapseConfig {
-  enabled: boolean;
-  tenantId: string | null;
-  courseId: string | null;
-  /** The video service's base URL for this video tenant; null when not enabled or no service is configured. */
-  serviceUrl: string | null;
 }
 
 /**

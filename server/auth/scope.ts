@@ -1,4 +1,4 @@
-import type { Scope } from '../db/schema/enums';
+import type { Scope } from '../../contract/values';
 import { forbidden } from '../http/api-error';
 import type { AuthSession } from './auth-session';
 

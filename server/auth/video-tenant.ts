@@ -1,16 +1,4 @@
-/**
- * A video tenant (`vinapseTenant` of a company or tenant) names the video provider's subdomain, so it must be one DNS
- * label: lower-case letters and digits, hyphens only between them, at most 63 characters. Nothing else can reach the
- * service URL, where such a value can only ever be a label: never a dot, colon, slash, `@`, `?` or `#` that would move
- * the host. The console's form checks the same rule (`src/domain/video.ts`).
- */
-export const videoTenantPattern = '^[a-z0-9](-?[a-z0-9])*$';
-export const videoTenantMaxLength = 63;
-export const videoTenantRule = 'a DNS label: lower-case letters, digits and single hyphens between them, at most 63 characters';
-
-const videoTenant = new RegExp(videoTenantPattern);
-
-export const isVideoTenant = (value: string) => value.length <= videoTenantMaxLength && videoTenant.test(value);
+import { isVideoTenant } from '../../contract/video-tenant';
 
 /** The video service's base URL for one video tenant: the `{tenant}` placeholders of the template replaced by it. */
 export function videoServiceUrlFor(template: string, tenant: string): string | null {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import type { Static } from 'typebox';
+import type { VideoToken } from '../../contract/session.schemas';
+import { videoServiceAudience } from '../../contract/video-tokens';
 import type { Database } from '../db/client';
 import { appSettings } from '../db/schema';
 
-export const videoServiceAudience = 'video-service';
 export const videoTokenLifetimeSeconds = 15 * 60;
 const secretSettingKey = 'video_token_secret';
 
@@ -14,10 +16,7 @@ export interface VideoTokenClaims {
   course: string | null;
 }
 
-export interface VideoToken {
-  token: string;
-  expiresAt: string;
-}
+export type VideoToken = Static<typeof VideoToken>;
 
 export async function loadVideoTokenSecret(db: Database): Promise<string> {
   await db

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/password';
 import type { Database } from './client';
 import {
   companies,
@@ -52,7 +51,8 @@ const moreAcmeRoboticsLearners = [
   ['Federico', 'Moretti', 'ACTIVE', false],
 ] as const;
 
-export async function seedDemoData(db: Database): Promise<boolean> {
+/** `hashPassword`: how passwords are stored (the auth floor's; the database floor does not hash passwords itself). */
+export async function seedDemoData(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${seedLockKey})`);
     const existing = await tx.select({ id: users.id }).from(users).limit(1);

@@ -1,4 +1,4 @@
-import type { FieldError } from './validation';
+import type { FieldError } from '../../contract/errors.schemas';
 
 export class ApiError extends Error {
   constructor(

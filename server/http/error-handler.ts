@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
-import type { ErrorResponse } from './error-response';
-import { toFieldErrors, type FieldError } from './validation';
+import type { ErrorResponse, FieldError } from '../../contract/errors.schemas';
+import { toFieldErrors } from './validation';
 
 export function errorBody(statusCode: number, message: string, errors?: FieldError[]): ErrorResponse {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import stringify from 'safe-stable-stringify';
-import { Type } from 'typebox';
 import type { AuthSession } from '../auth/auth-session';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './api-error';
-import { errorResponses } from './error-response';
+import { IdempotencyHeaders } from '../../contract/common.schemas';
+import { errorResponses } from '../../contract/errors.schemas';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,13 +33,6 @@ interface Claim {
   key: string;
 }
 
-export const IdempotencyKeyHeader = Type.String({
-  minLength: 1,
-  maxLength: 255,
-  pattern: '^[\\x21-\\x7e]+$',
-  description: 'Makes this create safe to repeat: the same key with the same body answers the first answer again',
-});
-
 const stillAnswering = () =>
   new ApiError(409, 'A request with this Idempotency-Key is still being answered; repeat it later', { 'retry-after': '1' });
 
@@ -63,7 +56,7 @@ export async function registerIdempotency(app: FastifyInstance, db: Database, se
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     const schema = (route.schema ??= {});
-    schema.headers = Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKeyHeader) });
+    schema.headers = IdempotencyHeaders;
     schema.response = { ...errorResponses(409, 422), ...(schema.response as object | undefined) };
   });
 

@@ -2,14 +2,12 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
+import { patternMessages } from '../../contract/common.schemas';
+import type { FieldError } from '../../contract/errors.schemas';
 
 // Enough for one error per field of any body (a union alone yields several), still bounded against huge inputs.
 Settings.Set({ maxErrors: 48 });
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 interface SchemaViolation {
   keyword: string;
@@ -59,13 +57,6 @@ function violationsOfNul(input: unknown): SchemaViolation[] {
     }
   }
   return violations.sort((a, b) => a.instancePath.localeCompare(b.instancePath));
-}
-
-/** What a value breaking a schema `pattern` should have been, in words, for the patterns that have some. */
-const patternMessages = new Map<string, string>();
-
-export function describePattern(pattern: string, message: string) {
-  patternMessages.set(pattern, message);
 }
 
 function describedPattern(violation: SchemaViolation): SchemaViolation {

@@ -1,10 +1,8 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { consoleApiAudience, videoServiceAudience, videoServiceIssuer } from '../../contract/video-tokens';
 import { ServiceError } from './service-error';
 
-const viewerAudience = 'video-service';
 const mediaAudience = 'video-media';
-const consoleApiAudience = 'console-api';
-const serviceIssuer = 'video-service';
 const mediaTokenLifetime = '4h';
 const callbackTokenLifetime = '2m';
 
@@ -36,7 +34,7 @@ export function videoTokens(sharedSecret: string) {
     async verify(token: string | undefined, tenant: string | null, video?: string): Promise<Viewer> {
       if (tenant === null) throw new ServiceError(400, 'noTenant');
       if (!token) throw new ServiceError(401, 'tokenMissing');
-      const payload = await verifiedPayload(token, video ? [viewerAudience, mediaAudience] : [viewerAudience]);
+      const payload = await verifiedPayload(token, video ? [videoServiceAudience, mediaAudience] : [videoServiceAudience]);
       const isMediaToken = ([] as string[]).concat(payload.aud ?? []).includes(mediaAudience);
       const { sub, tenant: claimedTenant, course } = payload;
       if (typeof sub !== 'string' || typeof claimedTenant !== 'string' || (course !== null && typeof course !== 'string')) {
@@ -52,7 +50,7 @@ export function videoTokens(sharedSecret: string) {
       return new SignJWT({ tenant: viewer.tenant, course: viewer.course, video })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setAudience(mediaAudience)
-        .setIssuer(serviceIssuer)
+        .setIssuer(videoServiceIssuer)
         .setSubject(viewer.userId)
         .setIssuedAt()
         .setExpirationTime(mediaTokenLifetime)
@@ -64,8 +62,8 @@ export function videoTokens(sharedSecret: string) {
       return new SignJWT({ tenant })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setAudience(consoleApiAudience)
-        .setIssuer(serviceIssuer)
-        .setSubject(serviceIssuer)
+        .setIssuer(videoServiceIssuer)
+        .setSubject(videoServiceIssuer)
         .setIssuedAt()
         .setExpirationTime(callbackTokenLifetime)
         .sign(secret);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/query-core';
-import type { ListRequest, RecordBody, ResourceName } from '../domain/resource';
+import type { ListRequest, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
 import type { ResourceApi } from './resources';
 
 /** A page or record fetched less than this long ago is shown again without a call (back, forward, returning from a form). */
@@ -35,8 +35,8 @@ export function invalidatingWrite(queryClient: QueryClient, keys: readonly Cache
  * whatever its outcome, invalidates the resource's lists and records so the next read asks the API,
  * and the data of the resources listed in `alsoInvalidates` (modules refresh plans, items refresh modules).
  */
-export function cacheResourceApi(
-  api: ResourceApi,
+export function cacheResourceApi<Item extends StoredRecord>(
+  api: ResourceApi<Item>,
   queryClient: QueryClient,
   resource: ResourceName | CacheKey,
   alsoInvalidates: readonly CacheKey[] = [],

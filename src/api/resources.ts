@@ -1,5 +1,7 @@
 import type { KyInstance } from 'ky';
-import type { ListRequest, Page, RecordBody, StoredRecord } from '../domain/resource';
+import type { Content, Topic } from '../domain/catalogue';
+import type { Company, ListRequest, Page, RecordBody, ResourceName, StoredRecord, Tenant, User } from '../domain/resource';
+import type { TrainingPlan } from '../domain/training-plans';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
 
@@ -15,23 +17,50 @@ function listSearchParams({ query, filters }: ListRequest): Record<string, strin
   };
 }
 
+/** The five calls every resource answers, answering its records (`Item`); bodies are the forms' (the API checks them). */
+export interface ResourceApi<Item extends StoredRecord = StoredRecord> {
+  list(request: ListRequest): Promise<Page<Item>>;
+  get(id: string): Promise<Item>;
+  /** With an idempotency key, a repeat of the same create answers the first answer instead of creating again. */
+  create(body: RecordBody, idempotencyKey?: string | null): Promise<Item>;
+  update(id: string, body: RecordBody): Promise<Item>;
+  remove(id: string): Promise<void>;
+}
+
 /**
- * The five calls every resource answers (`GET /{resource}`, `GET|PUT|DELETE /{resource}/{id}`, `POST /{resource}`);
+ * The calls of one resource (`GET /{resource}`, `GET|PUT|DELETE /{resource}/{id}`, `POST /{resource}`);
  * `resource` may be a nested path (`training-plans/{id}/modules`).
  */
-export function createResourceApi(http: KyInstance, resource: string) {
+export function createResourceApi<Item extends StoredRecord>(http: KyInstance, resource: string): ResourceApi<Item> {
   const one = (id: string) => `${resource}/${encodeURIComponent(id)}`;
   return {
-    list: (request: ListRequest) => call<Page<StoredRecord>>(http.get(resource, { searchParams: listSearchParams(request) })),
-    get: (id: string) => call<StoredRecord>(http.get(one(id))),
-    /** With an idempotency key, a repeat of the same create answers the first answer instead of creating again. */
-    create: (body: RecordBody, idempotencyKey?: string | null) =>
-      call<StoredRecord>(http.post(resource, { json: body, headers: idempotencyHeaders(idempotencyKey) })),
-    update: (id: string, body: RecordBody) => call<StoredRecord>(http.put(one(id), { json: body })),
-    remove: async (id: string) => {
+    list: (request) => call<Page<Item>>(http.get(resource, { searchParams: listSearchParams(request) })),
+    get: (id) => call<Item>(http.get(one(id))),
+    create: (body, idempotencyKey) => call<Item>(http.post(resource, { json: body, headers: idempotencyHeaders(idempotencyKey) })),
+    update: (id, body) => call<Item>(http.put(one(id), { json: body })),
+    remove: async (id) => {
       await call<unknown>(http.delete(one(id)));
     },
   };
 }
 
-export type ResourceApi = ReturnType<typeof createResourceApi>;
+/** The record of each top-level resource, as its contract schema says. */
+export interface ResourceRecords {
+  companies: Company;
+  tenants: Tenant;
+  users: User;
+  topics: Topic;
+  contents: Content;
+  'training-plans': TrainingPlan;
+}
+
+export type ResourceApis = { [Name in ResourceName]: ResourceApi<ResourceRecords[Name]> };
+
+export const createResourceApis = (http: KyInstance): ResourceApis => ({
+  companies: createResourceApi(http, 'companies'),
+  tenants: createResourceApi(http, 'tenants'),
+  users: createResourceApi(http, 'users'),
+  topics: createResourceApi(http, 'topics'),
+  contents: createResourceApi(http, 'contents'),
+  'training-plans': createResourceApi(http, 'training-plans'),
+});

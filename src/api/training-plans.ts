@@ -1,21 +1,25 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
-import type { ListRequest } from '../domain/resource';
+import type { ListRequest, StoredRecord } from '../domain/resource';
 import { call } from './http';
 import { cacheResourceApi, invalidatingWrite, type CacheKey, type Reload } from './resource-cache';
 import { createResourceApi } from './resources';
+import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 
 /** A resource whose rows the user orders: the five calls, and `PUT {path}/order` with every id in the new order. */
-export function createOrderedResourceApi(http: KyInstance, path: string, idsField: string) {
+export function createOrderedResourceApi<Item extends OrderedRecord>(http: KyInstance, path: string, idsField: string) {
   return {
-    ...createResourceApi(http, path),
+    ...createResourceApi<Item>(http, path),
     reorder: async (ids: readonly string[]) => {
       await call<unknown>(http.put(`${path}/order`, { json: { [idsField]: ids } }));
     },
   };
 }
 
-export type OrderedResourceApi = ReturnType<typeof createOrderedResourceApi>;
+/** A row the user orders: a stored record with its 1-based `order`. */
+export type OrderedRecord = StoredRecord & Pick<TrainingPlanModule, 'order'>;
+
+export type OrderedResourceApi<Item extends OrderedRecord = OrderedRecord> = ReturnType<typeof createOrderedResourceApi<Item>>;
 
 const segment = encodeURIComponent;
 
@@ -26,9 +30,9 @@ export interface TrainingPlanApis {
 }
 
 export const createTrainingPlanApis = (http: KyInstance): TrainingPlanApis => ({
-  modules: (planId) => createOrderedResourceApi(http, `training-plans/${segment(planId)}/modules`, 'moduleIds'),
+  modules: (planId) => createOrderedResourceApi<TrainingPlanModule>(http, `training-plans/${segment(planId)}/modules`, 'moduleIds'),
   items: (planId, moduleId) =>
-    createOrderedResourceApi(http, `training-plans/${segment(planId)}/modules/${segment(moduleId)}/items`, 'itemIds'),
+    createOrderedResourceApi<TrainingPlanItem>(http, `training-plans/${segment(planId)}/modules/${segment(moduleId)}/items`, 'itemIds'),
 });
 
 /** Every row at once, in order: the API's largest page (a plan's modules and a module's items are few). */
@@ -41,7 +45,7 @@ const keys = {
 };
 
 /** An ordered resource through the query cache: its rows all at once, and a reorder that is a write like the others. */
-function cacheOrderedApi(api: OrderedResourceApi, queryClient: QueryClient, key: CacheKey, alsoInvalidates: readonly CacheKey[]) {
+function cacheOrderedApi<Item extends OrderedRecord>(api: OrderedResourceApi<Item>, queryClient: QueryClient, key: CacheKey, alsoInvalidates: readonly CacheKey[]) {
   const cached = cacheResourceApi(api, queryClient, key, alsoInvalidates);
   const write = invalidatingWrite(queryClient, [key, ...alsoInvalidates]);
   return {
@@ -51,7 +55,7 @@ function cacheOrderedApi(api: OrderedResourceApi, queryClient: QueryClient, key:
   };
 }
 
-export type CachedOrderedApi = ReturnType<typeof cacheOrderedApi>;
+export type CachedOrderedApi<Item extends OrderedRecord = OrderedRecord> = ReturnType<typeof cacheOrderedApi<Item>>;
 
 /**
  * Modules and items through the query cache: changing a plan's modules makes its plan (list and record)

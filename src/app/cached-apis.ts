@@ -2,31 +2,36 @@ import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
 import { cacheResourceApi } from '../api/resource-cache';
-import { createResourceApi, type ResourceApi } from '../api/resources';
+import { createResourceApis, type ResourceApis } from '../api/resources';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
-import { resourceNames, type ResourceName } from '../domain/resource';
+import type { StoredRecord } from '../domain/resource';
 
 /** The calls of the signed-in screens, straight to the API. */
 export interface ConsoleApis {
-  resources: Record<ResourceName, ResourceApi>;
+  resources: ResourceApis;
   trainingPlans: TrainingPlanApis;
   account: AccountApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
-  resources: Object.fromEntries(resourceNames.map((resource) => [resource, createResourceApi(http, resource)])) as ConsoleApis['resources'],
+  resources: createResourceApis(http),
   trainingPlans: createTrainingPlanApis(http),
   account: createAccountApi(http),
 });
 
-export type CachedResourceApi = ReturnType<typeof cacheResourceApi>;
+export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis({ resources, trainingPlans, account }: ConsoleApis, queryClient: QueryClient) {
   return {
-    resources: Object.fromEntries(
-      resourceNames.map((resource) => [resource, cacheResourceApi(resources[resource], queryClient, resource)]),
-    ) as Record<ResourceName, CachedResourceApi>,
+    resources: {
+      companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
+      tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),
+      users: cacheResourceApi(resources.users, queryClient, 'users'),
+      topics: cacheResourceApi(resources.topics, queryClient, 'topics'),
+      contents: cacheResourceApi(resources.contents, queryClient, 'contents'),
+      'training-plans': cacheResourceApi(resources['training-plans'], queryClient, 'training-plans'),
+    },
     trainingPlans: cacheTrainingPlanApis(trainingPlans, queryClient),
     account: cacheAccountApi(account, queryClient),
   };

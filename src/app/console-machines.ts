@@ -3,7 +3,7 @@ import type { KyInstance } from 'ky';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createQueryClient } from '../api/query-client';
 import { createVideoTokens } from '../api/video-token';
-import { resourceNames, type ResourceName } from '../domain/resource';
+import type { StoredRecord } from '../domain/resource';
 import { listMachine } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
@@ -15,7 +15,7 @@ import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
 /** A resource's list and form machine, calling its API through the query cache. */
-function provideResourceMachines(api: CachedResourceApi, outcomes: OutcomeActions): ResourceMachines {
+function provideResourceMachines<Item extends StoredRecord>(api: CachedResourceApi<Item>, outcomes: OutcomeActions): ResourceMachines {
   return {
     list: listMachine.provide({
       actors: {
@@ -36,9 +36,14 @@ export interface MachineDependencies {
 
 /** Every machine of the signed-in screens on the cached APIs, each with the console's outcome actions. */
 export function provideMachines(apis: CachedApis, { outcomes, obtainVideoAccess, session }: MachineDependencies): ConsoleMachines {
-  const resources = Object.fromEntries(
-    resourceNames.map((resource) => [resource, provideResourceMachines(apis.resources[resource], outcomes)]),
-  ) as Record<ResourceName, ResourceMachines>;
+  const resources = {
+    companies: provideResourceMachines(apis.resources.companies, outcomes),
+    tenants: provideResourceMachines(apis.resources.tenants, outcomes),
+    users: provideResourceMachines(apis.resources.users, outcomes),
+    topics: provideResourceMachines(apis.resources.topics, outcomes),
+    contents: provideResourceMachines(apis.resources.contents, outcomes),
+    'training-plans': provideResourceMachines(apis.resources['training-plans'], outcomes),
+  };
   return {
     resources,
     video: provideVideoMachines(obtainVideoAccess, apis.resources.contents, resources.contents.form, outcomes),

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { CachedAccountApi } from '../api/account';
-import type { StoredRecord } from '../domain/resource';
+import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { MeResponse, PasswordChange, ProfileChange } from '../domain/session';
 import { formMachine } from '../machines/form.machine';
 import type { sessionMachine } from '../machines/session.machine';
@@ -18,6 +18,16 @@ const profileRecord = ({ user }: MeResponse): StoredRecord & ProfileChange => ({
   version: 0,
   name: user.name,
   surname: user.surname,
+});
+
+/** A text the form sent; the form's rules make every one of these present (the API would answer 400 otherwise). */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The bodies the forms build, as the API's: exactly the fields each form edits. */
+const profileChange = ({ name, surname }: RecordBody): ProfileChange => ({ name: textOf(name), surname: textOf(surname) });
+const passwordChange = ({ currentPassword, newPassword }: RecordBody): PasswordChange => ({
+  currentPassword: textOf(currentPassword),
+  newPassword: textOf(newPassword),
 });
 
 /** A password change answers nothing (204): the form's record is only a placeholder. */
@@ -39,7 +49,7 @@ export function provideSettingsMachines(
       actors: {
         loadRecord: fromPromise(async ({ input: { reload } }) => profileRecord(await account.me({ reload }))),
         saveRecord: fromPromise(async ({ input: { body } }) => {
-          const me = await account.updateProfile(body as unknown as ProfileChange);
+          const me = await account.updateProfile(profileChange(body));
           session.send({ type: 'session.profileUpdated', me });
           return profileRecord(me);
         }),
@@ -49,7 +59,7 @@ export function provideSettingsMachines(
     password: formMachine.provide({
       actors: {
         saveRecord: fromPromise(async ({ input: { body } }) => {
-          await account.changePassword(body as unknown as PasswordChange);
+          await account.changePassword(passwordChange(body));
           return passwordChanged;
         }),
       },

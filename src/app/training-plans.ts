@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { CachedOrderedApi } from '../api/training-plans';
-import { orderedListMachine, type OrderedItem, type OrderedPage } from '../machines/ordered-list.machine';
+import type { CachedOrderedApi, OrderedRecord } from '../api/training-plans';
+import { orderedListMachine, type OrderedPage } from '../machines/ordered-list.machine';
 import type { OrderedMachines, TrainingPlanMachines } from '../views/actors';
 import type { CachedApis, CachedResourceApi } from './cached-apis';
 import { provideRecordForm } from './keyed-form';
@@ -18,13 +18,13 @@ export function provideTrainingPlanMachines(
   plans: CachedResourceApi,
   outcomes: OutcomeActions,
 ): TrainingPlanMachines {
-  const machinesOf = (api: CachedOrderedApi, planId: string): OrderedMachines => ({
+  const machinesOf = <Item extends OrderedRecord>(api: CachedOrderedApi<Item>, planId: string): OrderedMachines => ({
     form: provideRecordForm(api, outcomes),
     ordered: orderedListMachine.provide({
       actors: {
         fetchItems: fromPromise(async (): Promise<OrderedPage> => {
           const [page, plan] = await Promise.all([api.listAll(cached), plans.get(planId, cached)]);
-          return { items: page.items as unknown as OrderedItem[], owner: plan };
+          return { items: page.items, owner: plan };
         }),
         saveOrder: fromPromise(({ input }) => api.reorder(input.ids)),
         deleteItem: fromPromise(({ input }) => api.remove(input.id)),

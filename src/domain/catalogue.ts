@@ -1,44 +1,16 @@
-import type { StoredRecord } from './resource';
-import type { NamedRef } from './session';
+import type { Static } from 'typebox';
+import type * as contents from '../../contract/contents.schemas';
+import type * as topics from '../../contract/topics.schemas';
 
 /** The topics and contents of a company (docs/api-contract.md, "Catalogue and training plans"). */
-export type TopicStatus = 'ACTIVE' | 'PENDING';
+export { contentStatuses, contentTypes, renderTypes, topicStatuses } from '../../contract/values';
 
-export const topicStatuses: readonly TopicStatus[] = ['ACTIVE', 'PENDING'];
+export type Topic = Static<typeof topics.Topic>;
+export type TopicStatus = Topic['status'];
 
-export interface Topic extends StoredRecord {
-  name: string;
-  /** `#RRGGBB`. */
-  color: string;
-  status: TopicStatus;
-  companyId: string;
-  tenantId: string;
-}
-
-export type ContentType = 'Article' | 'Podcast' | 'Video';
-
-export const contentTypes: readonly ContentType[] = ['Article', 'Podcast', 'Video'];
-
+export type Content = Static<typeof contents.Content>;
+export type ContentType = Content['type'];
 /** INLINE content carries its text; REFERENCE content is a video at the video service. */
-export type RenderType = 'INLINE' | 'REFERENCE';
-
-export const renderTypes: readonly RenderType[] = ['INLINE', 'REFERENCE'];
-
+export type RenderType = Content['renderType'];
 /** DRAFT until a video is attached, PENDING_PROCESSING while the video service works on it, then READY or FAILED. */
-export type ContentStatus = 'DRAFT' | 'PENDING_PROCESSING' | 'READY' | 'FAILED';
-
-export const contentStatuses: readonly ContentStatus[] = ['DRAFT', 'PENDING_PROCESSING', 'READY', 'FAILED'];
-
-export interface Content extends StoredRecord {
-  title: string;
-  background: string | null;
-  type: ContentType;
-  renderType: RenderType;
-  text: string | null;
-  topicIds: string[];
-  topics: NamedRef[];
-  externalUuid: string | null;
-  status: ContentStatus;
-  companyId: string;
-  tenantId: string;
-}
+export type ContentStatus = Content['status'];

@@ -1,7 +1,6 @@
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldError } from '../../contract/errors.schemas';
+
+export type { FieldError };
 
 /** Why a call failed, as data; views turn it into text. */
 export type Failure =

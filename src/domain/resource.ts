@@ -1,13 +1,14 @@
-import type { NamedRef, Scope } from './session';
+import type { Static, TObject, TUnsafe } from 'typebox';
+import type * as common from '../../contract/common.schemas';
+import type * as companies from '../../contract/companies.schemas';
+import type * as tenants from '../../contract/tenants.schemas';
+import type * as users from '../../contract/users.schemas';
 
-/** The resources the console lists and edits (docs/api-contract.md, "Resources"). */
-export type ResourceName = 'companies' | 'tenants' | 'users' | 'topics' | 'contents' | 'training-plans';
+/** The resources the console lists and edits, and the wire's sort orders. */
+export { resourceNames, type ResourceName, type SortOrder } from '../../contract/values';
+import type { SortOrder } from '../../contract/values';
 
-export const resourceNames: readonly ResourceName[] = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans'];
-
-export type SortOrder = 'asc' | 'desc';
-
-/** What a list asks the API for; `sortBy: null` leaves the order to the API. */
+/** What a list asks the API for, as the list machine holds it; `sortBy: null` leaves the order to the API. */
 export interface ListQuery {
   page: number;
   pageSize: number;
@@ -22,61 +23,18 @@ export interface ListRequest {
   filters: Readonly<Record<string, string>>;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  /** Beyond 10 000 matching rows `total` is an estimate: "of about N". */
-  totalIsEstimate: boolean;
-}
+/**
+ * A page of a list with its total (beyond 10 000 matching rows an estimate: "of about N"): the API leaves the total
+ * out only when asked `withTotal=false`, which the console never asks.
+ */
+export type Page<Item> = Required<Static<ReturnType<typeof common.listResponse<TUnsafe<Item>>>>>;
 
-export interface StoredRecord {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  /** +1 on every update; an update must carry the version it was edited from. */
-  version: number;
-}
+/** The fields every stored record has; `version` is +1 on every update, and an update carries the one it was edited from. */
+export type StoredRecord = Static<TObject<typeof common.recordProperties>>;
 
-/** A write body: the editable fields (an update adds `version`). */
+/** A write body as a form builds it from its fields (an update adds `version`); the API checks it. */
 export type RecordBody = Record<string, unknown>;
 
-export interface Company extends StoredRecord {
-  tenantId: string;
-  tenant: NamedRef;
-  name: string;
-  domain: string | null;
-  vinapseTenant: string | null;
-  taxId: string;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  countryCode: string;
-  phone: string | null;
-  email: string | null;
-}
-
-export interface Tenant extends StoredRecord {
-  name: string;
-  domainName: string | null;
-  vinapseTenant: string | null;
-  description: string | null;
-  url: string | null;
-}
-
-export type UserStatus = 'ACTIVE' | 'PENDING';
-
-export interface User extends StoredRecord {
-  name: string;
-  surname: string;
-  email: string;
-  status: UserStatus;
-  enabled: boolean;
-  scope: Scope;
-  admin: boolean;
-  tenantId: string | null;
-  companyId: string | null;
-  tenant: NamedRef | null;
-  company: NamedRef | null;
-}
+export type Company = Static<typeof companies.Company>;
+export type Tenant = Static<typeof tenants.Tenant>;
+export type User = Static<typeof users.User>;

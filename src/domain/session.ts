@@ -1,60 +1,25 @@
-export type Scope = 'GLOBAL' | 'TENANT' | 'COMPANY';
+import type { Static } from 'typebox';
+import type * as account from '../../contract/account.schemas';
+import type * as auth from '../../contract/auth.schemas';
+import type * as common from '../../contract/common.schemas';
+import type * as session from '../../contract/session.schemas';
 
-export const scopes: readonly Scope[] = ['GLOBAL', 'TENANT', 'COMPANY'];
+export { scopes, type Scope } from '../../contract/values';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  surname: string;
-  scope: Scope;
-  admin: boolean;
-  tenantId: string | null;
-  companyId: string | null;
-}
+export type SessionUser = Static<typeof session.SessionUser>;
+export type NamedRef = Static<typeof common.NamedRef>;
+export type VinapseConfig = Static<typeof session.VinapseConfig>;
+/** `expiresAt` is ISO 8601. */
+export type VinapseToken = Static<typeof session.VideoToken>;
+export type AssumedBy = Static<typeof session.AssumedBy>;
+export type LoginResponse = Static<typeof session.LoginResponse>;
+export type JwtTokens = LoginResponse['jwtTokens'];
+export type MeResponse = Static<typeof session.MeResponse>;
 
-export interface NamedRef {
-  id: string;
-  name: string;
-}
-
-export interface VinapseConfig {
-  enabled: boolean;
-  tenantId: string | null;
-  courseId: string | null;
-  /** The video service's base URL for this session's video tenant; absent from sessions stored before it existed. */
-  serviceUrl?: string | null;
-}
-
-export interface VinapseToken {
-  token: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
-
-export interface JwtTokens {
-  vinapse: VinapseToken | null;
-}
-
-export interface AssumedBy {
-  id: string;
-  name: string;
-  email: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: SessionUser;
-  tenant: NamedRef | null;
-  company: NamedRef | null;
-  vinapseConfig: VinapseConfig;
-  jwtTokens: JwtTokens;
-  assumedBy: AssumedBy | null;
-}
-
-export type MeResponse = Omit<LoginResponse, 'token' | 'jwtTokens'>;
-
-/** What the browser keeps as `session_state`: the login answer less the token. */
+/**
+ * What the browser keeps as `session_state`: the login answer less the token. (A session stored before
+ * `vinapseConfig.serviceUrl` existed has none: the video token's reader treats a missing one as null.)
+ */
 export type SessionState = Omit<LoginResponse, 'token'>;
 
 export interface StoredSession {
@@ -63,18 +28,9 @@ export interface StoredSession {
 }
 
 /** `PUT users/me`: the signed-in user's own name (answered with the {@link MeResponse} after the change). */
-export interface ProfileChange {
-  name: string;
-  surname: string;
-}
+export type ProfileChange = Static<typeof account.MeUpdateBody>;
 
 /** `PUT users/me/password`. */
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
+export type PasswordChange = Static<typeof account.PasswordChangeBody>;
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Credentials = Static<typeof auth.LoginBody>;

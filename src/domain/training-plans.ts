@@ -1,35 +1,16 @@
-import type { StoredRecord } from './resource';
+import type { Static } from 'typebox';
+import type * as children from '../../contract/plan-children.schemas';
+import type * as plans from '../../contract/training-plans.schemas';
 
 /** Training plans, their modules and the modules' items (docs/api-contract.md, "Catalogue and training plans"). */
-export type TrainingPlanStatus = 'DRAFT' | 'PUBLISHED';
+export { itemTypes, trainingPlanStatuses } from '../../contract/values';
 
-export const trainingPlanStatuses: readonly TrainingPlanStatus[] = ['DRAFT', 'PUBLISHED'];
+export type TrainingPlan = Static<typeof plans.TrainingPlan>;
+export type TrainingPlanStatus = TrainingPlan['status'];
 
-export interface TrainingPlan extends StoredRecord {
-  name: string;
-  status: TrainingPlanStatus;
-  freelyNavigable: boolean;
-  moduleCount: number;
-}
+/** `order` is the 1-based position in the plan. */
+export type TrainingPlanModule = Static<typeof children.TrainingPlanModule>;
 
-export interface TrainingPlanModule extends StoredRecord {
-  title: string;
-  /** 1-based position in the plan. */
-  order: number;
-  trainingPlanId: string;
-  itemCount: number;
-}
-
-export type ItemType = 'CONTENT' | 'QUIZ';
-
-export const itemTypes: readonly ItemType[] = ['CONTENT', 'QUIZ'];
-
-export interface TrainingPlanItem extends StoredRecord {
-  title: string;
-  /** 1-based position in the module. */
-  order: number;
-  type: ItemType;
-  contentId: string | null;
-  content: { id: string; title: string } | null;
-  trainingPlanModuleId: string;
-}
+/** `order` is the 1-based position in the module. */
+export type TrainingPlanItem = Static<typeof children.TrainingPlanItem>;
+export type ItemType = TrainingPlanItem['type'];

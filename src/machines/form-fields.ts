@@ -73,6 +73,10 @@ export const isHttpUrl = (text: string) => {
 const emptyValue = (kind: FieldKind): FieldValue =>
   kind === 'switch' ? false : kind === 'reference' ? null : kind === 'references' ? [] : '';
 
+/** A property of a record named at run time (a form field, a column, a label field); undefined when it has none. */
+export const fieldOf = (record: unknown, field: string): unknown =>
+  typeof record === 'object' && record !== null ? Object.getOwnPropertyDescriptor(record, field)?.value : undefined;
+
 const isNamedRef = (value: unknown): value is NamedRef =>
   typeof value === 'object' && value !== null && typeof (value as NamedRef).id === 'string';
 
@@ -112,10 +116,10 @@ export function valuesFromRecord(fields: readonly FieldSpec[], record: object): 
   const fallback = initialValues(fields);
   return Object.fromEntries(
     fields.map(({ name, kind, labelField = 'name' }) => {
-      const value: unknown = (record as Record<string, unknown>)[name];
+      const value = fieldOf(record, name);
       if (kind === 'password') return [name, ''];
       if (kind === 'switch') return [name, typeof value === 'boolean' ? value : fallback[name]!];
-      if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: String((value as unknown as Record<string, unknown>)[labelField] ?? '') } : null];
+      if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: String(fieldOf(value, labelField) ?? '') } : null];
       if (kind === 'references') return [name, Array.isArray(value) ? value.filter(isNamedRef).map((ref) => ({ ...ref })) : []];
       return [name, typeof value === 'string' ? value : fallback[name]!];
     }),

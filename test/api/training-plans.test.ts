@@ -65,9 +65,9 @@ describe('modules and items over HTTP', () => {
 
 const fakeOrdered = (): OrderedResourceApi => ({
   list: vi.fn(async () => ({ items: [], total: 0, totalIsEstimate: false })),
-  get: vi.fn(async (id: string) => ({ id, createdAt: '', updatedAt: '', version: 1 })),
-  create: vi.fn(async () => ({ id: 'new', createdAt: '', updatedAt: '', version: 1 })),
-  update: vi.fn(async (id: string) => ({ id, createdAt: '', updatedAt: '', version: 2 })),
+  get: vi.fn(async (id: string) => ({ id, createdAt: '', updatedAt: '', version: 1, order: 1 })),
+  create: vi.fn(async () => ({ id: 'new', createdAt: '', updatedAt: '', version: 1, order: 1 })),
+  update: vi.fn(async (id: string) => ({ id, createdAt: '', updatedAt: '', version: 2, order: 1 })),
   remove: vi.fn(async () => {}),
   reorder: vi.fn(async () => {}),
 });
@@ -89,7 +89,7 @@ function cached() {
   return { modulesApi, itemsApi, plansApi, nested, readAll };
 }
 
-describe('modules and items through the query cache (spec §7)', () => {
+describe('modules and items through the query cache', () => {
   it('serves rows read moments ago without a call', async () => {
     const { modulesApi, readAll } = cached();
     await readAll();

@@ -68,5 +68,6 @@ describe('form machine: coverage', () => {
     const defined = definedByMachine(formMachine);
     expect(executed.states).toEqual(defined.states);
     expect(executed.transitions).toEqual(defined.transitions);
-  });
+    // Every path of both explorations, one after the other: seconds on a loaded machine.
+  }, 60_000);
 });

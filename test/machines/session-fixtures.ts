@@ -17,7 +17,7 @@ const base = (scope: Scope, overrides: Partial<SessionState> = {}): SessionState
   },
   tenant: scope === 'GLOBAL' ? null : { id: 'tenant-1', name: 'Acme Learning' },
   company: scope === 'COMPANY' ? { id: 'company-1', name: 'Bianchi Srl' } : null,
-  vinapseConfig: { enabled: false, tenantId: null, courseId: null },
+  vinapseConfig: { enabled: false, tenantId: null, courseId: null, serviceUrl: null },
   jwtTokens: { vinapse: null },
   assumedBy: null,
   ...overrides,

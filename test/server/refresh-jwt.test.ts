@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { videoServiceAudience } from '../../server/auth/video-token';
+import { videoServiceAudience } from '../../contract/video-tokens';
 import { appSettings } from '../../server/db/schema';
 import { bearer, demo, signIn, useTestApp } from './harness';
 

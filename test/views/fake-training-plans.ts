@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { OrderedResourceApi, TrainingPlanApis } from '../../src/api/training-plans';
 import type { Failure } from '../../src/domain/failure';
-import type { ListRequest, Page, RecordBody, StoredRecord } from '../../src/domain/resource';
+import type { ListRequest, Page, RecordBody } from '../../src/domain/resource';
 import { record, type FakeRecord } from './fake-api';
 
 const notFound: Failure = { kind: 'http', status: 404, message: 'Not found' };
@@ -14,7 +14,7 @@ type Row = FakeRecord & { order: number };
  * `order`, new rows last, `PUT …/order` with exactly the parent's ids, gaps closed after a delete.
  * The calls are spies that take the parent's id first.
  */
-function orderedTable(parentField: string, initial: FakeRecord[], show: (row: Row) => FakeRecord = (row) => row) {
+function orderedTable(parentField: string, initial: FakeRecord[], show: (row: Row) => Row = (row) => row) {
   const records = new Map(initial.map((row) => [row.id, row as Row]));
   let created = 0;
   const rowsOf = (parentId: string) =>
@@ -26,7 +26,7 @@ function orderedTable(parentField: string, initial: FakeRecord[], show: (row: Ro
   };
   const renumber = (rows: Row[]) => rows.forEach((row, index) => records.set(row.id, { ...row, order: index + 1 }));
   const spies = {
-    list: vi.fn(async (parentId: string, _request: ListRequest): Promise<Page<StoredRecord>> => {
+    list: vi.fn(async (parentId: string, _request: ListRequest): Promise<Page<Row>> => {
       const rows = rowsOf(parentId).map(show);
       return { items: rows, total: rows.length, totalIsEstimate: false };
     }),

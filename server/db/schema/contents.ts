@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
-import { contentStatuses, contentTypes, renderTypes } from './enums';
+import { contentStatuses, contentTypes, renderTypes } from '../../../contract/values';
 import { sortIndexes, trigramIndexes } from './list-indexes';
 
 export const contents = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns, oneOf } from './columns';
 import { contents } from './contents';
-import { trainingPlanItemTypes } from './enums';
+import { itemTypes } from '../../../contract/values';
 import { trainingPlanModules } from './training-plan-modules';
 
 export const trainingPlanItems = pgTable(
@@ -14,14 +14,14 @@ export const trainingPlanItems = pgTable(
       .references(() => trainingPlanModules.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     position: integer('position').notNull(),
-    type: text('type', { enum: trainingPlanItemTypes }).notNull().default('CONTENT'),
+    type: text('type', { enum: itemTypes }).notNull().default('CONTENT'),
     contentId: uuid('content_id').references(() => contents.id, { onDelete: 'restrict' }),
   },
   (table) => [
     index('training_plan_items_module_id_position_idx').on(table.moduleId, table.position),
     index('training_plan_items_content_id_idx').on(table.contentId),
     check('training_plan_items_position_check', sql`${table.position} >= 0`),
-    check('training_plan_items_type_check', oneOf(table.type, trainingPlanItemTypes)),
+    check('training_plan_items_type_check', oneOf(table.type, itemTypes)),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { boolean, check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
-import { trainingPlanStatuses } from './enums';
+import { trainingPlanStatuses } from '../../../contract/values';
 import { sortIndexes, trigramIndexes } from './list-indexes';
 
 export const trainingPlans = pgTable(

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businessColumns, oneOf } from './columns';
 import { companies } from './companies';
-import { languages, scopes, userStatuses } from './enums';
+import { scopes, userStatuses } from '../../../contract/values';
+import { languages } from './enums';
 import { sortIndexes, trigramIndexes } from './list-indexes';
 import { tenants } from './tenants';
 

@@ -2,19 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { videoTenantOf } from '../../auth/auth-session';
-import { videoTenantRule } from '../../auth/video-tenant';
+import { videoTenantRule } from '../../../contract/video-tenant';
 import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
 import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/api-error';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import { errorBody } from '../../http/error-handler';
 import { allow } from '../resource/resource.routes';
-import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from './auth.schemas';
+import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from '../../../contract/auth.schemas';
 import { loginResponse, videoTokenFor } from './session-response';
-import { LoginResponse } from './session.schemas';
+import { LoginResponse } from '../../../contract/session.schemas';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings, issueVideoToken, videoServiceUrl } = app;

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { vinapseConfigOf, type AuthSession, type Organisation } from '../../auth/auth-session';
 import type { IssueVideoToken } from '../../auth/video-token';
-import type { LoginResponse, MeResponse } from './session.schemas';
+import type { LoginResponse, MeResponse } from '../../../contract/session.schemas';
 
 const namedRef = (organisation: Organisation | null) =>
   organisation ? { id: organisation.id, name: organisation.name } : null;

@@ -4,8 +4,8 @@ import { owners, ownerOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants } from '../../db/schema';
 import { invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../resource/resource';
-import { Company, companyBody, companyFilters } from './companies.schemas';
+import { defineResource, isoTimestamps } from '../../store/resource';
+import { Company, companyBody, companyFilters } from '../../../contract/companies.schemas';
 
 export const companiesResource = defineResource({
   entity: 'company',

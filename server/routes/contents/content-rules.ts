@@ -1,7 +1,7 @@
 import type { Static, TObject } from 'typebox';
 import type { Content } from '../../db/schema';
 import { invalidField } from '../../http/api-error';
-import type { contentBody } from './contents.schemas';
+import type { contentBody } from '../../../contract/contents.schemas';
 
 export type ContentWrite = Partial<Static<TObject<typeof contentBody>>>;
 type StoredContent = Pick<Content, 'type' | 'renderType' | 'text' | 'externalUuid' | 'status'>;

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, contentTopics, topics, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps, type WriteContext } from '../resource/resource';
+import { defineResource, isoTimestamps, type WriteContext } from '../../store/resource';
 import { contentState, type ContentWrite } from './content-rules';
-import { Content, contentBody } from './contents.schemas';
+import { Content, contentBody } from '../../../contract/contents.schemas';
 
 interface TopicRef {
   id: string;
@@ -56,7 +56,7 @@ export const contentsResource = defineResource({
     };
   },
   afterWrite: async ({ db, body, row, existing }) => writeTopics(db, row, body.topicIds, existing !== undefined),
-  beforeDelete: async (_session, existing, db) => {
+  beforeDelete: async ({ existing, db }) => {
     const plans = await db
       .selectDistinct({ name: trainingPlans.name })
       .from(trainingPlanItems)

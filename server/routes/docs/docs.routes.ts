@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { OpenApiDocument } from '../../../contract/service.schemas';
 
 export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -8,7 +8,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true },
       schema: {
         hide: true,
-        response: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }) },
+        response: { 200: OpenApiDocument },
       },
     },
     async () => app.swagger() as { openapi: string },

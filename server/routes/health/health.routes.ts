@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { Type } from 'typebox';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
+import { HealthResponse, ReadyResponse } from '../../../contract/service.schemas';
 import { errorBody } from '../../http/error-handler';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...publicRoute.schema,
         summary: 'The process is up',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: { 200: HealthResponse },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -27,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...publicRoute.schema,
         summary: 'The database answers and the process is not shutting down',
-        response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errorResponses(503) },
+        response: { 200: ReadyResponse, ...errorResponses(503) },
       },
     },
     async (request, reply) => {

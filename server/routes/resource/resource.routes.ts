@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { requireScope } from '../../auth/scope';
-import type { Scope } from '../../db/schema/enums';
-import { errorResponses } from '../../http/error-response';
-import type { Resource, ResourceTable } from './resource';
-import { resourceStore } from './resource-store';
-import type { ListParams } from './list-page';
-import { bodySchemas, IdParams, listQuery, listResponse } from './resource.schemas';
+import type { Scope } from '../../../contract/values';
+import { errorResponses } from '../../../contract/errors.schemas';
+import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from '../../store/resource';
+import { orderedResourceStore, resourceStore } from '../../store/resource-store';
+import type { ListParams } from '../../store/list-page';
+import { bodySchemas, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
 
 interface ById {
   Params: Static<typeof IdParams>;
@@ -110,6 +110,132 @@ export function resourceRoutes<
         },
         async (request, reply) => {
           await store.remove(app.db, request.session, request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    }
+  };
+}
+
+/**
+ * The routes of rows kept in order under a parent, mounted at the parent's path (`/training-plans/:planId/modules`).
+ * The scope check runs first, before the input is validated; inputs are cast as above.
+ */
+export function orderedResourceRoutes<
+  Table extends OrderedTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Params extends TSchema,
+  ParentOf extends Parent,
+>(resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>): FastifyPluginAsync {
+  type Write = Static<TObject<Body>>;
+  interface RowRequest {
+    Params: Record<string, string>;
+  }
+  return async (app) => {
+    const store = orderedResourceStore(resource);
+    const { title, record, body, params, rowParams, orderBody } = resource.schemas;
+    const { read, write, deletable } = resource.access;
+    const { entity, parentNoun } = resource;
+    const tags = [`${entity}s`];
+    const bodies = bodySchemas(title, body, resource.partialUpdate);
+    const List = listResponse(title, record);
+    const parentOf = (path: Record<string, string>) => path as Static<Params>;
+    const idOf = (path: Record<string, string>) => path[resource.idParam]!;
+
+    app.get<RowRequest>(
+      '',
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `List the ${entity}s of a ${parentNoun}, all of them, in order (paging and sorting are accepted and ignored)`,
+          tags,
+          params,
+          querystring: listQuery(title, ['order'], {}),
+          response: { 200: List, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => store.list(app.db, request.session, parentOf(request.params)),
+    );
+
+    app.put<RowRequest>(
+      '/order',
+      {
+        onRequest: allow(write),
+        schema: {
+          summary: `Reorder the ${entity}s of a ${parentNoun}; answers the list`,
+          tags,
+          params,
+          body: orderBody,
+          response: { 200: List, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        store.reorder(app.db, request.session, parentOf(request.params), (request.body as Record<string, string[]>)[resource.orderField]!),
+    );
+
+    app.get<RowRequest>(
+      `/:${resource.idParam}`,
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `Read one ${entity}`,
+          tags,
+          params: rowParams,
+          response: { 200: record, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => store.find(app.db, request.session, parentOf(request.params), idOf(request.params)),
+    );
+
+    app.post<RowRequest>(
+      '',
+      {
+        onRequest: allow(write),
+        config: { idempotent: true },
+        schema: {
+          summary: `Create a ${entity}, last in its ${parentNoun}`,
+          tags,
+          params,
+          body: bodies.create,
+          response: { 201: record, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await store.create(app.db, request.session, parentOf(request.params), request.body as Write)),
+    );
+
+    app.put<RowRequest>(
+      `/:${resource.idParam}`,
+      {
+        onRequest: allow(write),
+        schema: {
+          summary: `Update a ${entity} (optimistic: the body carries the version it was read at)`,
+          tags,
+          params: rowParams,
+          body: bodies.update,
+          response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        store.update(app.db, request.session, parentOf(request.params), idOf(request.params), request.body as Write & { version: number }),
+    );
+
+    if (deletable) {
+      app.delete<RowRequest>(
+        `/:${resource.idParam}`,
+        {
+          onRequest: allow(write),
+          schema: {
+            summary: resource.deleteSummary ?? `Delete a ${entity}; the ones after it move up`,
+            tags,
+            params: rowParams,
+            response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request, reply) => {
+          await store.remove(app.db, request.session, parentOf(request.params), idOf(request.params));
           return reply.code(204).send(null);
         },
       );

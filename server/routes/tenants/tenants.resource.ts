@@ -1,8 +1,8 @@
 import { ilike } from 'drizzle-orm';
 import { owners } from '../../auth/tenancy';
 import { tenants } from '../../db/schema';
-import { defineResource, isoTimestamps } from '../resource/resource';
-import { Tenant, tenantBody } from './tenants.schemas';
+import { defineResource, isoTimestamps } from '../../store/resource';
+import { Tenant, tenantBody } from '../../../contract/tenants.schemas';
 
 export const tenantsResource = defineResource({
   entity: 'tenant',

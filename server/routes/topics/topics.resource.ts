@@ -1,8 +1,8 @@
 import { ilike } from 'drizzle-orm';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { topics } from '../../db/schema';
-import { defineResource, isoTimestamps } from '../resource/resource';
-import { Topic, topicBody } from './topics.schemas';
+import { defineResource, isoTimestamps } from '../../store/resource';
+import { Topic, topicBody } from '../../../contract/topics.schemas';
 
 /** A company's topics. Deleting one removes it from its contents (the join rows cascade), never the contents. */
 export const topicsResource = defineResource({

@@ -1,13 +1,53 @@
 import { and, eq, sql } from 'drizzle-orm';
+import {
+  itemBody,
+  ItemOrderBody,
+  ItemParams,
+  ItemsParams,
+  moduleBody,
+  ModuleOrderBody,
+  ModuleParams,
+  ModulesParams,
+  TrainingPlanItem,
+  TrainingPlanModule,
+} from '../../../contract/plan-children.schemas';
+import type { TrainingPlanStatus } from '../../../contract/values';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
-import { invalidField, notFound } from '../../http/api-error';
-import { isoTimestamps } from '../resource/resource';
-import { defineOrderedChildren, type ChildParent } from './ordered-children';
-import { itemBody, moduleBody, moduleParams, planParams, TrainingPlanItem, TrainingPlanModule } from './plan-children.schemas';
+import { conflict, invalidField, notFound } from '../../http/api-error';
+import { defineOrderedResource, isoTimestamps, type Parent } from '../../store/resource';
+
+/** The parent of a plan's modules or items: the plan above them is found (and locked for writes) first. */
+interface PlanChildParent extends Parent {
+  plan: { id: string; tenantId: string; companyId: string; status: TrainingPlanStatus };
+}
+
+const planChildParent = (id: string, plan: PlanChildParent['plan']): PlanChildParent => ({
+  id,
+  plan,
+  owner: { tenantId: plan.tenantId, companyId: plan.companyId },
+  auditDetails: { parentId: id, trainingPlanId: plan.id },
+});
+
+/** Only a DRAFT plan's modules and items may be deleted: a published plan keeps its structure. */
+const whileDraft =
+  (noun: string) =>
+  ({ parent }: { parent: PlanChildParent }) => {
+    if (parent.plan.status !== 'DRAFT') throw conflict(`Set the plan back to Draft before deleting its ${noun}s`);
+  };
+
+/** A change of a plan's rows shows in the `updatedAt` (never the `version`, so open forms stay valid) of what holds them. */
+const bumpUpdatedAt = async (db: Database, { plan }: PlanChildParent, moduleId?: string) => {
+  if (moduleId !== undefined) {
+    await db.update(trainingPlanModules).set({ updatedAt: sql`now()` }).where(eq(trainingPlanModules.id, moduleId));
+  }
+  await db.update(trainingPlans).set({ updatedAt: sql`now()` }).where(eq(trainingPlans.id, plan.id));
+};
+
+const companyAdmins = { read: ['COMPANY' as const], write: ['COMPANY' as const], deletable: true };
 
 /**
  * The plan inside the caller's reach, else 404. Writes lock its row (FOR NO KEY UPDATE: foreign-key checks of new
@@ -32,18 +72,29 @@ const itemCount = sql<number>`(select count(*)::int from ${trainingPlanItems}
   where ${qualified(trainingPlanItems.moduleId)} = ${qualified(trainingPlanModules.id)})`;
 
 /** The modules of a plan: `/training-plans/:planId/modules`. A change bumps the plan's `updatedAt`. */
-export const modulesConfig = defineOrderedChildren({
+export const planModules = defineOrderedResource({
   entity: 'module',
   parentNoun: 'plan',
+  access: companyAdmins,
   table: trainingPlanModules,
   parentColumn: trainingPlanModules.trainingPlanId,
-  schemas: { title: 'TrainingPlanModule', record: TrainingPlanModule, body: moduleBody, parentParams: planParams },
+  schemas: {
+    title: 'TrainingPlanModule',
+    record: TrainingPlanModule,
+    body: moduleBody,
+    params: ModulesParams,
+    rowParams: ModuleParams,
+    orderBody: ModuleOrderBody,
+  },
   idParam: 'moduleId',
   orderField: 'moduleIds',
-  parent: async (db, session, { planId }, lock): Promise<ChildParent> => {
+  parent: async (db, session, { planId }, lock) => {
     const plan = await planInReach(db, session, planId, lock);
-    return { id: plan.id, plan, touches: [{ table: trainingPlans, id: plan.id }] };
+    return planChildParent(plan.id, plan);
   },
+  beforeDelete: whileDraft('module'),
+  deleteSummary: 'Delete a module of a DRAFT plan; the ones after it move up',
+  afterChange: (db, parent) => bumpUpdatedAt(db, parent),
   rows: (db) =>
     db
       .select({
@@ -69,29 +120,33 @@ export const modulesConfig = defineOrderedChildren({
  * The items of a module: `/training-plans/:planId/modules/:moduleId/items`; the module must be the plan's.
  * A change bumps the `updatedAt` of the module and of the plan.
  */
-export const itemsConfig = defineOrderedChildren({
+export const moduleItems = defineOrderedResource({
   entity: 'item',
   parentNoun: 'module',
+  access: companyAdmins,
   table: trainingPlanItems,
   parentColumn: trainingPlanItems.moduleId,
-  schemas: { title: 'TrainingPlanItem', record: TrainingPlanItem, body: itemBody, parentParams: moduleParams },
+  schemas: {
+    title: 'TrainingPlanItem',
+    record: TrainingPlanItem,
+    body: itemBody,
+    params: ItemsParams,
+    rowParams: ItemParams,
+    orderBody: ItemOrderBody,
+  },
   idParam: 'itemId',
   orderField: 'itemIds',
-  parent: async (db, session, { planId, moduleId }, lock): Promise<ChildParent> => {
+  beforeDelete: whileDraft('item'),
+  deleteSummary: 'Delete a item of a DRAFT plan; the ones after it move up',
+  afterChange: (db, parent) => bumpUpdatedAt(db, parent, parent.id),
+  parent: async (db, session, { planId, moduleId }, lock) => {
     const plan = await planInReach(db, session, planId, lock);
     const [module] = await db
       .select({ id: trainingPlanModules.id })
       .from(trainingPlanModules)
       .where(and(eq(trainingPlanModules.id, moduleId), eq(trainingPlanModules.trainingPlanId, plan.id)));
     if (!module) throw notFound('Module not found');
-    return {
-      id: module.id,
-      plan,
-      touches: [
-        { table: trainingPlanModules, id: module.id },
-        { table: trainingPlans, id: plan.id },
-      ],
-    };
+    return planChildParent(module.id, plan);
   },
   rows: (db) =>
     db

@@ -3,8 +3,8 @@ import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { qualified } from '../../db/qualified';
 import { trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../resource/resource';
-import { TrainingPlan, trainingPlanBody } from './training-plans.schemas';
+import { defineResource, isoTimestamps } from '../../store/resource';
+import { TrainingPlan, trainingPlanBody } from '../../../contract/training-plans.schemas';
 
 const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}
   where ${qualified(trainingPlanModules.trainingPlanId)} = ${qualified(trainingPlans.id)})`;
@@ -34,7 +34,7 @@ export const trainingPlansResource = defineResource({
     ...body,
     ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),
   }),
-  beforeDelete: (_session, existing) => {
+  beforeDelete: ({ existing }) => {
     if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it');
   },
 });

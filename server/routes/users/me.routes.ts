@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { attemptSignIn, throttleKeys } from '../../auth/login-throttle';
 import { invalidField } from '../../http/api-error';
-import { errorResponses } from '../../http/error-response';
+import { errorResponses } from '../../../contract/errors.schemas';
 import { meResponse } from '../auth/session-response';
-import { MeResponse } from '../auth/session.schemas';
-import { MeUpdateBody, PasswordChangeBody } from './me.schemas';
+import { MeResponse } from '../../../contract/session.schemas';
+import { MeUpdateBody, PasswordChangeBody } from '../../../contract/account.schemas';
 import { changeOwnPassword, updateOwnName } from './own-account';
 
 /**

@@ -7,7 +7,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { invalidField, unauthorized } from '../../http/api-error';
-import type { MeUpdateBody, PasswordChangeBody } from './me.schemas';
+import type { MeUpdateBody, PasswordChangeBody } from '../../../contract/account.schemas';
 
 /**
  * The signed-in user's own row: always the real user's (a GLOBAL admin who assumed a tenant changes the root

@@ -3,7 +3,7 @@ import type { AuthSession } from '../../auth/auth-session';
 import { owners, ownerOf, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants, type User } from '../../db/schema';
-import type { Scope } from '../../db/schema/enums';
+import type { Scope } from '../../../contract/values';
 import { invalidField } from '../../http/api-error';
 
 export interface Placement {
@@ -15,7 +15,7 @@ export interface Placement {
 const breadth: Record<Scope, number> = { GLOBAL: 0, TENANT: 1, COMPANY: 2 };
 
 /**
- * Where a user created or updated by the caller belongs (decisions.md, "creating users"): a scope no wider than
+ * Where a user created or updated by the caller belongs : a scope no wider than
  * the caller's, inside the caller's reach. GLOBAL picks the tenant or the company, TENANT a company of its tenant;
  * a COMPANY user's tenant is its company's. Anything else is a 400 on the field at fault, never a silent change.
  */

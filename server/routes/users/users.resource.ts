@@ -6,9 +6,9 @@ import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../resource/resource';
+import { defineResource, isoTimestamps } from '../../store/resource';
 import { placeUser } from './user-placement';
-import { User, userBody } from './users.schemas';
+import { User, userBody } from '../../../contract/users.schemas';
 
 export const usersResource = defineResource({
   entity: 'user',
@@ -79,7 +79,7 @@ export const usersResource = defineResource({
     return [];
   },
   uniqueFields: { users_email_lower_key: { field: 'email', message: 'already in use' } },
-  beforeDelete: (session, existing) => {
+  beforeDelete: ({ session, existing }) => {
     if (existing.id === session.realUserId) throw conflict('You cannot delete your own user');
   },
   auditNames: { passwordHash: 'password' },

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { auditLog, companies, contents, tenants } from '../../db/schema';
 import { notFound } from '../../http/api-error';
-import { errorResponses } from '../../http/error-response';
-import { ProcessedBody } from './video-callbacks.schemas';
+import { errorResponses } from '../../../contract/errors.schemas';
+import { ProcessedBody } from '../../../contract/video-callbacks.schemas';
 import { authenticateVideoService } from './video-service-token';
 
 export const videoCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
+import { consoleApiAudience, videoServiceIssuer } from '../../../contract/video-tokens';
 import { bearerToken } from '../../auth/session-token';
 import { unauthorized } from '../../http/api-error';
-
-/** Audience of the tokens the video service signs, with the shared secret, to call the API. */
-export const consoleApiAudience = 'console-api';
-export const videoServiceIssuer = 'video-service';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import type { ResourceName } from '../../domain/resource';
 import type { NamedRef } from '../../domain/session';
+import { fieldOf } from '../../machines/form-fields';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
 
@@ -24,8 +25,8 @@ export function ReferenceField({ resource, filters, label, required, value, erro
   const list = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: [labelField], query: { pageSize: '25', sortBy: labelField, sortOrder: 'asc' }, filters },
   });
-  const records = useSelector(list, selectItems) as unknown as Array<Record<string, unknown> & { id: string }>;
-  const items = records.map((record): NamedRef => ({ id: record.id, name: String(record[labelField] ?? '') }));
+  const records = useSelector(list, selectItems);
+  const items = records.map((record): NamedRef => ({ id: record.id, name: String(fieldOf(record, labelField) ?? '') }));
   const loading = useSelector(list, selectIsBusy);
   const options = value && !items.some(({ id }) => id === value.id) ? [value, ...items] : items;
   return (

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import type { ResourceName } from '../../domain/resource';
 import type { NamedRef } from '../../domain/session';
-import { isHexColor } from '../../machines/form-fields';
+import { fieldOf, isHexColor } from '../../machines/form-fields';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
 
@@ -22,8 +22,6 @@ export interface ReferencesFieldProps {
   onChange: (value: NamedRef[]) => void;
 }
 
-type Option = NamedRef & Record<string, unknown>;
-
 const optionsQuery = { pageSize: '50', sortBy: 'name', sortOrder: 'asc' };
 
 const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)');
@@ -31,11 +29,12 @@ const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff'
 /** Picks any number of records of another resource by name, as chips; what is typed searches the API. */
 export function ReferencesField({ resource, colorField, label, required, value, error, disabled, onChange }: ReferencesFieldProps) {
   const list = useConsoleActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
-  const items = useSelector(list, selectItems) as Option[];
+  const records = useSelector(list, selectItems);
+  const items = records.map((record): NamedRef => ({ ...record, name: String(fieldOf(record, 'name') ?? '') }));
   const loading = useSelector(list, selectIsBusy);
   const colorOf = (ref: NamedRef): string | undefined => {
     if (!colorField) return undefined;
-    const color = (ref as Option)[colorField] ?? items.find(({ id }) => id === ref.id)?.[colorField];
+    const color = fieldOf(ref, colorField) ?? fieldOf(records.find(({ id }) => id === ref.id), colorField);
     return typeof color === 'string' && isHexColor(color) ? color : undefined;
   };
   return (

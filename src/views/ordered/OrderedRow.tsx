@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { fieldOf } from '../../machines/form-fields';
 import type { OrderedItem } from '../../machines/ordered-list.machine';
 import { BlockedAction } from '../list/BlockedAction';
 import type { ColumnConfig } from '../list/list-config';
@@ -32,7 +33,7 @@ export interface OrderedRowProps<Row extends OrderedItem> {
 }
 
 const cellContent = <Row extends OrderedItem>({ field, text, render }: ColumnConfig<Row>, row: Row, t: TFunction) =>
-  render ? render(row, t) : text ? text(row) : String((row as unknown as Record<string, unknown>)[field] ?? '');
+  render ? render(row, t) : text ? text(row) : String(fieldOf(row, field) ?? '');
 
 /** One row: its handle (dragged, or moved by keyboard), its cells, and move up, move down, edit and delete. */
 export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>) {

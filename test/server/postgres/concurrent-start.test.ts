@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
+import { hashPassword } from '../../../server/auth/password';
 import { seedDemoData } from '../../../server/db/seed';
 import { createEmptyPostgresDatabase } from '../harness';
 
@@ -11,7 +12,7 @@ describe('several instances starting at once on PostgreSQL', () => {
     const instances = [openPostgres(empty.url), openPostgres(empty.url), openPostgres(empty.url)];
     try {
       const applied = await Promise.all(instances.map((client) => migrate(client)));
-      const seeded = await Promise.all(instances.map((client) => seedDemoData(client.db)));
+      const seeded = await Promise.all(instances.map((client) => seedDemoData(client.db, hashPassword)));
 
       expect(applied.flat()).toEqual([
         '0001_initial.sql',

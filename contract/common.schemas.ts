@@ -1,6 +1,15 @@
-import { Type, type TProperties, type TSchema } from 'typebox';
-import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from '../../auth/video-tenant';
-import { describePattern } from '../../http/validation';
+import { Type, type TLiteral, type TProperties, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
+import { sortOrders } from './values';
+import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from './video-tenant';
+
+type Literals<Values extends readonly string[]> = { -readonly [Index in keyof Values]: TLiteral<Values[Index]> };
+
+/**
+ * One of `values` (an `anyOf` of constants in the document), from the plain lists of `values.ts`. The assertion only
+ * restores the tuple type that `Array.prototype.map` forgets: one literal per value, in order.
+ */
+export const OneOf = <const Values extends readonly string[]>(values: Values, options?: TSchemaOptions): TUnion<Literals<Values>> =>
+  Type.Union(values.map((value) => Type.Literal(value)), options) as TUnion<Literals<Values>>;
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -16,9 +25,10 @@ export const OptionalHttpUrl = Type.Optional(
   Type.Union([Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 }), Type.Literal(''), Type.Null()]),
 );
 
-describePattern(videoTenantPattern, `must be ${videoTenantRule}`);
+/** What a value breaking a schema `pattern` should have been, in words, for the patterns that have some. */
+export const patternMessages: ReadonlyMap<string, string> = new Map([[videoTenantPattern, `must be ${videoTenantRule}`]]);
 
-/** A company's or tenant's video tenant: a DNS label (`auth/video-tenant.ts`), or null / "" for none. */
+/** A company's or tenant's video tenant: a DNS label (`video-tenant.ts`), or null / "" for none. */
 export const OptionalVideoTenant = Type.Optional(
   Type.Union([Type.String({ maxLength: videoTenantMaxLength, pattern: videoTenantPattern }), Type.Literal(''), Type.Null()], {
     description: `The video provider's tenant: ${videoTenantRule}`,
@@ -53,7 +63,7 @@ export function listQuery<Filters extends TProperties>(title: string, sortBy: st
       page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
       pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
       sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
-      sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' }),
+      sortOrder: OneOf(sortOrders, { default: 'asc' }),
       search: Type.Optional(Type.String({ maxLength: 100 })),
       withTotal: Type.Boolean({ default: true, description: 'false: answer the page only, without total' }),
       ...filters,
@@ -74,3 +84,15 @@ export function listResponse<Item extends TSchema>(title: string, item: Item) {
 }
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+
+/** The headers of every create: an optional `Idempotency-Key` (printable ASCII). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Makes this create safe to repeat: the same key with the same body answers the first answer again',
+    }),
+  ),
+});

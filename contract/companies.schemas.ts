@@ -8,8 +8,8 @@ import {
   recordProperties,
   RequiredText,
   Uuid,
-} from '../resource/resource.schemas';
-import { CountryCode } from './country-code';
+} from './common.schemas';
+import { CountryCode } from './country-code.schemas';
 
 export const Company = Type.Object(
   {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NullableString, OptionalHttpUrl, OptionalText, OptionalVideoTenant, recordProperties, RequiredText } from '../resource/resource.schemas';
+import { NullableString, OptionalHttpUrl, OptionalText, OptionalVideoTenant, recordProperties, RequiredText } from './common.schemas';
 
 export const Tenant = Type.Object(
   {

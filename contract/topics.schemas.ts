@@ -1,14 +1,13 @@
 import { Type } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
-
-const TopicStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]);
+import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { topicStatuses } from './values';
 
 export const Topic = Type.Object(
   {
     ...recordProperties,
     name: Type.String(),
     color: Type.String({ description: '#RRGGBB, upper case' }),
-    status: TopicStatus,
+    status: OneOf(topicStatuses),
     companyId: Uuid,
     tenantId: Uuid,
   },
@@ -20,5 +19,5 @@ export const topicBody = {
   color: Type.Optional(
     Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#RRGGBB (stored upper case); default #000000' }),
   ),
-  status: Type.Optional(Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')], { description: 'Default PENDING' })),
+  status: Type.Optional(OneOf(topicStatuses, { description: 'Default PENDING' })),
 };

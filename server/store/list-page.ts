@@ -1,21 +1,14 @@
 import { and, asc, desc, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Static, TUnsafe } from 'typebox';
+import type { listQuery, listResponse } from '../../contract/common.schemas';
+import type { Database } from '../db/client';
 
-export interface ListParams {
-  page: number;
-  pageSize: number;
-  sortBy?: string;
-  sortOrder: 'asc' | 'desc';
-  search?: string;
-  withTotal: boolean;
-}
+/** The list query of every resource, defaults filled in (its filters come on top). */
+export type ListParams = Static<ReturnType<typeof listQuery<Record<never, never>>>>;
 
-export interface ListPage<Item> {
-  items: Item[];
-  total?: number;
-  totalIsEstimate?: boolean;
-}
+/** A page of rows (records once the resource maps them); `total` unless asked `withTotal=false`. */
+export type ListPage<Item> = Static<ReturnType<typeof listResponse<TUnsafe<Item>>>>;
 
 /** A select (joins included) that the list helper completes with its condition, order and page. */
 export interface RowQuery<Row> extends PromiseLike<Row[]> {

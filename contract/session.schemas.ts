@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { NamedRef, OneOf } from './common.schemas';
+import { scopes } from './values';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -8,7 +10,7 @@ export const SessionUser = Type.Object(
     email: Type.String(),
     name: Type.String(),
     surname: Type.String(),
-    scope: Type.Union([Type.Literal('GLOBAL'), Type.Literal('TENANT'), Type.Literal('COMPANY')]),
+    scope: OneOf(scopes),
     admin: Type.Boolean(),
     tenantId: NullableString,
     companyId: NullableString,
@@ -16,9 +18,7 @@ export const SessionUser = Type.Object(
   { title: 'SessionUser' },
 );
 
-const NamedRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'NamedRef' });
-
-const VinapseConfig = Type.Object(
+export const VinapseConfig = Type.Object(
   {
     enabled: Type.Boolean(),
     tenantId: NullableString,
@@ -35,7 +35,7 @@ export const VideoToken = Type.Object(
   { title: 'VideoToken' },
 );
 
-const AssumedBy = Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { title: 'AssumedBy' });
+export const AssumedBy = Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { title: 'AssumedBy' });
 
 const meProperties = {
   user: SessionUser,

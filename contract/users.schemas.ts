@@ -1,8 +1,8 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { NamedRef, recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { scopes, userStatuses } from './values';
 
-const Scope = (options?: TSchemaOptions) =>
-  Type.Union([Type.Literal('GLOBAL'), Type.Literal('TENANT'), Type.Literal('COMPANY')], options);
+const Scope = (options?: TSchemaOptions) => OneOf(scopes, options);
 const NullableUuid = Type.Union([Uuid, Type.Null()]);
 
 export const User = Type.Object(
@@ -11,7 +11,7 @@ export const User = Type.Object(
     name: Type.String(),
     surname: Type.String(),
     email: Type.String(),
-    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')], {
+    status: OneOf(userStatuses, {
       description: 'ACTIVE once the user has a password; read-only',
     }),
     enabled: Type.Boolean(),

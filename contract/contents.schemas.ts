@@ -1,22 +1,19 @@
 import { Type, type TSchemaOptions } from 'typebox';
 import {
   NamedRef,
+  OneOf,
   NullableString,
   OptionalHttpUrl,
   OptionalText,
   recordProperties,
   RequiredText,
   Uuid,
-} from '../resource/resource.schemas';
+} from './common.schemas';
+import { contentStatuses, contentTypes, renderTypes } from './values';
 
-const ContentType = (options?: TSchemaOptions) =>
-  Type.Union([Type.Literal('Article'), Type.Literal('Podcast'), Type.Literal('Video')], options);
-const RenderType = (options?: TSchemaOptions) => Type.Union([Type.Literal('INLINE'), Type.Literal('REFERENCE')], options);
-const ContentStatus = (options?: TSchemaOptions) =>
-  Type.Union(
-    [Type.Literal('DRAFT'), Type.Literal('PENDING_PROCESSING'), Type.Literal('READY'), Type.Literal('FAILED')],
-    options,
-  );
+const ContentType = (options?: TSchemaOptions) => OneOf(contentTypes, options);
+const RenderType = (options?: TSchemaOptions) => OneOf(renderTypes, options);
+const ContentStatus = (options?: TSchemaOptions) => OneOf(contentStatuses, options);
 
 export const Content = Type.Object(
   {

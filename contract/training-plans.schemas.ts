@@ -1,7 +1,8 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { recordProperties, RequiredText, Uuid } from '../resource/resource.schemas';
+import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { trainingPlanStatuses } from './values';
 
-const PlanStatus = (options?: TSchemaOptions) => Type.Union([Type.Literal('DRAFT'), Type.Literal('PUBLISHED')], options);
+const PlanStatus = (options?: TSchemaOptions) => OneOf(trainingPlanStatuses, options);
 
 export const TrainingPlan = Type.Object(
   {

@@ -1,9 +1,11 @@
 import { Type } from 'typebox';
+import { OneOf } from './common.schemas';
+import type { ContentStatus } from './values';
 
 export const ProcessedBody = Type.Object(
   {
     externalUuid: Type.String({ minLength: 1, maxLength: 200 }),
-    status: Type.Union([Type.Literal('READY'), Type.Literal('FAILED')]),
+    status: OneOf(['READY', 'FAILED'] as const satisfies readonly ContentStatus[]),
   },
   { additionalProperties: false, title: 'VideoProcessedBody' },
 );

@@ -1,0 +1,304 @@
+import { and, asc, eq, getTableColumns, gt, max, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Static, TObject, TProperties, TSchema } from 'typebox';
+import type { AuthSession } from '../auth/auth-session';
+import { reachOf, type Owner } from '../auth/tenancy';
+import { recordAudit } from '../audit/audit-log';
+import type { Database } from '../db/client';
+import { constraintViolation } from '../db/constraint-violation';
+import type { AuditAction } from '../db/schema/enums';
+import { conflict, invalidField, notFound } from '../http/api-error';
+import { listPage, type ListParams, type ListSource } from './list-page';
+import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from './resource';
+
+type StoredRow = Record<string, unknown> & { id: string; version: number };
+
+const staleVersion = () =>
+  conflict('The record was changed by someone else; reload it', [{ field: 'version', message: 'changed by someone else' }]);
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
+/** What every store shares: messages, the audit row of a write, the fields it changed, constraint violations as 409. */
+function storeCore(resource: Pick<Resource<ResourceTable, unknown, TSchema, TProperties, TProperties>, 'entity' | 'auditNames' | 'uniqueFields' | 'inUse'>) {
+  return {
+    notFoundError: () => notFound(`${capitalised(resource.entity)} not found`),
+
+    async audit(db: Database, session: AuthSession, action: AuditAction, id: string, owner: Owner, details: Record<string, unknown>) {
+      await recordAudit(db, session, { action, entity: resource.entity, entityId: id, owner, details });
+    },
+
+    changedFields: (values: object, existing?: StoredRow) =>
+      Object.entries(values)
+        .filter(([key, value]) => value !== undefined && (existing ? value !== existing[key] : value !== null))
+        .map(([key]) => resource.auditNames?.[key] ?? key),
+
+    async answeringConflicts<T>(write: () => Promise<T>): Promise<T> {
+      try {
+        return await write();
+      } catch (error) {
+        const violation = constraintViolation(error);
+        const uniqueField = violation?.kind === 'unique' ? resource.uniqueFields?.[violation.constraint] : undefined;
+        if (uniqueField) throw conflict(`${uniqueField.field} ${uniqueField.message}`, [uniqueField]);
+        if (violation?.kind === 'foreignKey' && resource.inUse) throw conflict(resource.inUse);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Every read and write of a resource, always inside the caller's reach: each statement ANDs the tenancy
+ * condition of the session, so a record outside it is not found, never listed, never changed.
+ * Every write runs in one transaction with its audit row.
+ */
+export function resourceStore<
+  Table extends ResourceTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Filters extends TProperties,
+>(resource: Resource<Table, Row, RecordSchema, Body, Filters>, exactCountLimit: number) {
+  type ResourceRecord = Static<RecordSchema>;
+  type Write = Static<TObject<Body>>;
+  const { table } = resource;
+  const core = storeCore(resource);
+  const listSource: ListSource<Row> = { ...resource, id: table.id, createdAt: table.createdAt };
+  const columnKey = columnKeys(table);
+
+  const inReach = (session: AuthSession, id: string) => and(eq(table.id, id), reachOf(session, resource.owner));
+
+  async function storedRow(db: Database, session: AuthSession, id: string, forUpdate = false) {
+    const query = db.select().from(table as ResourceTable).where(inReach(session, id));
+    const [row] = (await (forUpdate ? query.for('update') : query)) as StoredRow[];
+    if (!row) throw core.notFoundError();
+    return row;
+  }
+
+  async function readRecord(db: Database, session: AuthSession, id: string): Promise<ResourceRecord> {
+    const [row] = await resource.rows(db).where(inReach(session, id)).limit(1);
+    if (row === undefined) throw core.notFoundError();
+    return resource.toRecord(row);
+  }
+
+  const ownerOf = (row: StoredRow): Owner => {
+    const ownerId = (column: AnyPgColumn | undefined) => (column ? (row[columnKey(column)] as string | null) : null);
+    return { tenantId: ownerId(resource.owner.tenant), companyId: ownerId(resource.owner.company) };
+  };
+
+  const audit = (db: Database, session: AuthSession, action: AuditAction, row: StoredRow, changed: string[]) =>
+    core.audit(db, session, action, row.id, ownerOf(row), { changed });
+
+  const valuesOf = (db: Database, session: AuthSession, body: Write, existing?: StoredRow) =>
+    resource.values({ db, session, body, existing: existing as Table['$inferSelect'], parent: undefined });
+
+  const relatedWrites = async (db: Database, session: AuthSession, body: Write, row: StoredRow, existing?: StoredRow) =>
+    (await resource.afterWrite?.({
+      db,
+      session,
+      body,
+      row: row as Table['$inferSelect'],
+      existing: existing as Table['$inferSelect'] | undefined,
+      parent: undefined,
+    })) ?? [];
+
+  return {
+    list(db: Database, session: AuthSession, query: ListParams & Static<TObject<Filters>>) {
+      const filter: SQL | undefined = and(reachOf(session, resource.owner), resource.filter?.(session, query));
+      return listPage(db, listSource, query, filter, exactCountLimit);
+    },
+
+    find: readRecord,
+
+    async create(db: Database, session: AuthSession, sent: Write): Promise<ResourceRecord> {
+      const body = emptyTextAsNull(sent);
+      const values = await valuesOf(db, session, body);
+      return core.answeringConflicts(() =>
+        db.transaction(async (tx) => {
+          const [row] = (await tx.insert(table).values(values).returning()) as StoredRow[];
+          const related = await relatedWrites(tx, session, body, row!);
+          await audit(tx, session, 'CREATE', row!, [...core.changedFields(values), ...related]);
+          return readRecord(tx, session, row!.id);
+        }),
+      );
+    },
+
+    async update(db: Database, session: AuthSession, id: string, { version, ...sent }: Write & { version: number }) {
+      const existing = await storedRow(db, session, id);
+      if (existing.version !== version) throw staleVersion();
+      const body = emptyTextAsNull(sent as Write);
+      const values = await valuesOf(db, session, body, existing);
+      return core.answeringConflicts(() =>
+        db.transaction(async (tx) => {
+          const [row] = (await tx
+            .update(table as ResourceTable)
+            .set({ ...values, version: sql`${table.version} + 1` })
+            .where(and(inReach(session, id), eq(table.version, version)))
+            .returning()) as StoredRow[];
+          if (!row) throw staleVersion();
+          const related = await relatedWrites(tx, session, body, row, existing);
+          await audit(tx, session, 'UPDATE', row, [...core.changedFields(values, existing), ...related]);
+          return readRecord(tx, session, id);
+        }),
+      );
+    },
+
+    async remove(db: Database, session: AuthSession, id: string) {
+      await core.answeringConflicts(() =>
+        db.transaction(async (tx) => {
+          const existing = await storedRow(tx, session, id, true);
+          await resource.beforeDelete?.({ db: tx, session, existing: existing as Table['$inferSelect'], parent: undefined });
+          await tx.delete(table).where(inReach(session, id));
+          await audit(tx, session, 'DELETE', existing, []);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Reads and audited writes of rows kept in order under a parent. Every write runs in one transaction that first
+ * finds the parent with its lock, so appends, deletes and reorders under one parent never interleave. Rows are looked
+ * up under their parent only, so an id under another parent is 404 like an unknown one.
+ */
+export function orderedResourceStore<
+  Table extends OrderedTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Params extends TSchema,
+  ParentOf extends Parent,
+>(resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>) {
+  type ParentParams = Static<Params>;
+  type ChildRecord = Static<RecordSchema>;
+  type Write = Static<TObject<Body>>;
+  const table: OrderedTable = resource.table;
+  const core = storeCore(resource);
+  const underParent = (parent: ParentOf) => eq(resource.parentColumn, parent.id);
+  const child = (parent: ParentOf, id: string) => and(underParent(parent), eq(table.id, id));
+
+  async function readRecords(db: Database, parent: ParentOf): Promise<ChildRecord[]> {
+    const rows = await resource.rows(db).where(underParent(parent)).orderBy(asc(table.position), asc(table.id));
+    return rows.map(resource.toRecord);
+  }
+
+  async function readRecord(db: Database, parent: ParentOf, id: string): Promise<ChildRecord> {
+    const [row] = await resource.rows(db).where(child(parent, id)).limit(1);
+    if (row === undefined) throw core.notFoundError();
+    return resource.toRecord(row);
+  }
+
+  async function storedChild(db: Database, parent: ParentOf, id: string) {
+    const [row] = (await db.select().from(table).where(child(parent, id)).for('update')) as (StoredRow & { position: number })[];
+    if (!row) throw core.notFoundError();
+    return row;
+  }
+
+  const audit = (db: Database, session: AuthSession, parent: ParentOf, action: AuditAction, id: string, changed: string[]) =>
+    core.audit(db, session, action, id, parent.owner, { changed, ...parent.auditDetails });
+
+  /** A write of the parent's rows: in one transaction, after the parent is found and locked; `afterChange` follows it. */
+  const write = <T>(db: Database, session: AuthSession, params: ParentParams, change: (tx: Database, parent: ParentOf) => Promise<T>) =>
+    core.answeringConflicts(() =>
+      db.transaction(async (tx) => {
+        const parent = await resource.parent(tx, session, params, true);
+        return change(tx, parent);
+      }),
+    );
+
+  const changed = (tx: Database, parent: ParentOf) => resource.afterChange?.(tx, parent);
+
+  return {
+    async list(db: Database, session: AuthSession, params: ParentParams) {
+      const items = await readRecords(db, await resource.parent(db, session, params, false));
+      return { items, total: items.length, totalIsEstimate: false };
+    },
+
+    async find(db: Database, session: AuthSession, params: ParentParams, id: string) {
+      return readRecord(db, await resource.parent(db, session, params, false), id);
+    },
+
+    /** Appends the row last. */
+    create: (db: Database, session: AuthSession, params: ParentParams, sent: Write) =>
+      write(db, session, params, async (tx, parent) => {
+        const values = await resource.values({ db: tx, session, parent, body: emptyTextAsNull(sent) });
+        const [last] = await tx
+          .select({ position: max(table.position) })
+          .from(table)
+          .where(underParent(parent));
+        const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+        const [row] = (await tx
+          .insert(table)
+          .values({ ...values, position })
+          .returning({ id: table.id })) as { id: string }[];
+        await changed(tx, parent);
+        await audit(tx, session, parent, 'CREATE', row!.id, [...core.changedFields(values), 'order']);
+        return readRecord(tx, parent, row!.id);
+      }),
+
+    update: (db: Database, session: AuthSession, params: ParentParams, id: string, { version, ...sent }: Write & { version: number }) =>
+      write(db, session, params, async (tx, parent) => {
+        const existing = await storedChild(tx, parent, id);
+        if (existing.version !== version) throw staleVersion();
+        const body = emptyTextAsNull(sent as Write);
+        const values = await resource.values({ db: tx, session, parent, body, existing: existing as Table['$inferSelect'] });
+        await tx
+          .update(table)
+          .set({ ...values, version: sql`${table.version} + 1` })
+          .where(child(parent, id));
+        await changed(tx, parent);
+        await audit(tx, session, parent, 'UPDATE', id, core.changedFields(values, existing));
+        return readRecord(tx, parent, id);
+      }),
+
+    /** Deletes the row, when `beforeDelete` allows it, and moves the ones after it up. */
+    remove: (db: Database, session: AuthSession, params: ParentParams, id: string) =>
+      write(db, session, params, async (tx, parent) => {
+        const existing = await storedChild(tx, parent, id);
+        await resource.beforeDelete?.({ db: tx, session, existing: existing as Table['$inferSelect'], parent });
+        await tx.delete(table).where(child(parent, id));
+        await tx
+          .update(table)
+          .set({ position: sql`${table.position} - 1` })
+          .where(and(underParent(parent), gt(table.position, existing.position)));
+        await changed(tx, parent);
+        await audit(tx, session, parent, 'DELETE', id, []);
+      }),
+
+    /** Puts the parent's rows in the order of `ids`, which must name each of them exactly once. */
+    reorder: (db: Database, session: AuthSession, params: ParentParams, ids: string[]) =>
+      write(db, session, params, async (tx, parent) => {
+        const current = (await tx
+          .select({ id: table.id, position: table.position })
+          .from(table)
+          .where(underParent(parent))) as { id: string; position: number }[];
+        const positionOf = new Map(current.map((row) => [row.id, row.position]));
+        const wrong = (message: string) => invalidField(resource.orderField, message);
+        if (new Set(ids).size !== ids.length) throw wrong(`lists a ${resource.entity} more than once`);
+        if (ids.some((id) => !positionOf.has(id))) throw wrong(`names a ${resource.entity} that is not in this ${resource.parentNoun}`);
+        if (ids.length !== current.length) throw wrong(`must list every ${resource.entity} of the ${resource.parentNoun}`);
+
+        const moved = ids.flatMap((id, position) => (positionOf.get(id) === position ? [] : [{ id, position }]));
+        for (const { id, position } of moved) {
+          await tx.update(table).set({ position }).where(child(parent, id));
+          await audit(tx, session, parent, 'UPDATE', id, ['order']);
+        }
+        if (moved.length) await changed(tx, parent);
+        const items = await readRecords(tx, parent);
+        return { items, total: items.length, totalIsEstimate: false };
+      }),
+  };
+}
+
+function columnKeys(table: ResourceTable) {
+  const columns = Object.entries(getTableColumns(table));
+  return (column: AnyPgColumn) => {
+    const entry = columns.find(([, candidate]) => candidate === column);
+    if (!entry) throw new Error(`Column ${column.name} is not in the resource table`);
+    return entry[0];
+  };
+}
+
+/** Optional texts sent as "" are stored as null. */
+export function emptyTextAsNull<Body extends object>(body: Body): Body {
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value === '' ? null : value])) as Body;
+}

@@ -1,0 +1,157 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Static, TObject, TProperties, TSchema } from 'typebox';
+import type { FieldError } from '../../contract/errors.schemas';
+import type { Scope } from '../../contract/values';
+import type { AuthSession } from '../auth/auth-session';
+import type { Owner, OwnerColumns } from '../auth/tenancy';
+import type { Database } from '../db/client';
+import type { RowQuery } from './list-page';
+
+export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };
+
+/** The table of rows kept in an order under a parent: `position` is 0, 1, 2… among the parent's rows. */
+export type OrderedTable = ResourceTable & { position: AnyPgColumn };
+
+/** The parent a request's rows hang under, found inside the caller's reach; `id` is what their parent column holds. */
+export interface Parent {
+  id: string;
+  /** The tenant and company owning the rows (for the audit log). */
+  owner: Owner;
+  /** Added to the details of every audit row of the children. */
+  auditDetails: Record<string, unknown>;
+}
+
+export interface WriteContext<Table extends ResourceTable, Body, ParentOf = undefined> {
+  db: Database;
+  session: AuthSession;
+  /** The request body, with "" turned into null and without `version`. */
+  body: Body;
+  /** The stored row on update (fields the body omits keep their values); undefined on create. */
+  existing?: Table['$inferSelect'];
+  /** The parent of a nested resource's rows (undefined for a top-level resource). */
+  parent: ParentOf;
+}
+
+/** What `afterWrite` sees: the write's context and the row as stored by the insert or update. */
+export interface AfterWriteContext<Table extends ResourceTable, Body, ParentOf = undefined> extends WriteContext<Table, Body, ParentOf> {
+  row: Table['$inferSelect'];
+}
+
+export interface DeleteContext<Table extends ResourceTable, ParentOf = undefined> {
+  db: Database;
+  session: AuthSession;
+  /** The row about to be deleted, locked. */
+  existing: Table['$inferSelect'];
+  parent: ParentOf;
+}
+
+/** What every resource defines: the table, how a record is read, how a body becomes column values, and its rules. */
+interface ResourceCore<
+  Table extends ResourceTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  ParentOf,
+> {
+  /** Audit entity name, and the subject of messages such as "company not found". */
+  entity: string;
+  access: { read: Scope[]; write: Scope[]; deletable: boolean };
+  table: Table;
+  rows(db: Database): RowQuery<Row>;
+  toRecord(row: Row): Static<RecordSchema>;
+  /** PUT accepts any subset of the fields, the others keeping their values; otherwise PUT requires what POST requires. */
+  partialUpdate?: boolean;
+  /**
+   * Writes that belong to the record outside its row (join rows), in the transaction of the insert or update, after
+   * it; may throw 400 field errors (the write is then rolled back). Answers the names of the fields it changed, for the audit.
+   */
+  afterWrite?(context: AfterWriteContext<Table, Static<TObject<Body>>, ParentOf>): Promise<string[]>;
+  /** Unique constraints, and the field error a violation answers (409). */
+  uniqueFields?: Record<string, FieldError>;
+  /** Why a row referenced by others cannot be deleted (409 on a foreign-key violation). */
+  inUse?: string;
+  /** Refuses a delete (throws); runs in the delete's transaction, after the row was locked. */
+  beforeDelete?(context: DeleteContext<Table, ParentOf>): void | Promise<void>;
+  /** Names the audit log uses for columns, e.g. passwordHash → password. */
+  auditNames?: Record<string, string>;
+}
+
+/**
+ * A tenant-owned resource served as `GET/POST {path}`, `GET/PUT(/DELETE) {path}/:id`: its rows are owned by a tenant
+ * and a company (`owner`), listed a page at a time, sorted and searched.
+ */
+export interface Resource<
+  Table extends ResourceTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Filters extends TProperties,
+> extends ResourceCore<Table, Row, RecordSchema, Body, undefined> {
+  path: string;
+  owner: OwnerColumns;
+  /** Column values for an insert or update; throws 400 field errors for values outside the caller's reach. */
+  values(context: WriteContext<Table, Static<TObject<Body>>>): Promise<Table['$inferInsert']>;
+  schemas: { title: string; record: RecordSchema; body: Body; filters: Filters };
+  sorts: Record<string, AnyPgColumn>;
+  search(pattern: string, db: Database): SQL[] | Promise<SQL[]>;
+  filter?(session: AuthSession, query: Static<TObject<Filters>>): SQL | undefined;
+}
+
+/**
+ * Rows kept in an order under a parent (a plan's modules, a module's items), served under the parent's path as
+ * `GET/POST {prefix}`, `PUT {prefix}/order`, `GET/PUT/DELETE {prefix}/:{idParam}`: listed all at once in their order,
+ * created last, closing the gap when one is deleted. Each write first finds the parent with `lock`, so the writes of
+ * one parent run one at a time and positions stay 0, 1, 2… without gaps or duplicates.
+ */
+export interface OrderedResource<
+  Table extends OrderedTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Params extends TSchema,
+  ParentOf extends Parent,
+> extends ResourceCore<Table, Row, RecordSchema, Body, ParentOf> {
+  /** `params`: the parent's path; `rowParams`: one row's (with `idParam`); `orderBody`: the reorder's body. */
+  schemas: { title: string; record: RecordSchema; body: Body; params: Params; rowParams: TSchema; orderBody: TSchema };
+  /** Column values of an insert (the parent column included; the store adds the position) or of an update. */
+  values(context: WriteContext<Table, Static<TObject<Body>>, ParentOf>): Promise<Partial<Table['$inferInsert']>>;
+  /** The column holding the parent's id. */
+  parentColumn: AnyPgColumn;
+  /** What the parent is called in messages ("plan", "module"). */
+  parentNoun: string;
+  /** The name of the row's id in the path, and the field of the reorder body listing the ids. */
+  idParam: string;
+  orderField: string;
+  /** The parent inside the caller's reach, else 404. `lock`: serialises the writes of the parent's rows. */
+  parent(db: Database, session: AuthSession, params: Static<Params>, lock: boolean): Promise<ParentOf>;
+  /** The OpenAPI summary of the delete, when `beforeDelete` sets conditions the default one does not say. */
+  deleteSummary?: string;
+  /** Runs after every change of the parent's rows, in its transaction (bumping the parents' `updatedAt`). */
+  afterChange?(db: Database, parent: ParentOf): Promise<void>;
+}
+
+export const defineResource = <
+  Table extends ResourceTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Filters extends TProperties,
+>(
+  resource: Resource<Table, Row, RecordSchema, Body, Filters>,
+) => resource;
+
+export const defineOrderedResource = <
+  Table extends OrderedTable,
+  Row,
+  RecordSchema extends TSchema,
+  Body extends TProperties,
+  Params extends TSchema,
+  ParentOf extends Parent,
+>(
+  resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>,
+) => resource;
+
+export function isoTimestamps<Row extends { createdAt: Date; updatedAt: Date }>(row: Row) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
