@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A ceiling for a machine loaded by other work, not a speed target: plan generation takes seconds there.
+          testTimeout: 60_000,
           include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/repo/**/*.test.ts', 'test/i18n/**/*.test.ts', 'test/qa/**/*.test.ts'],
         },
       },
@@ -51,6 +53,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/views/**/*.test.tsx'],
           setupFiles: ['test/views/setup.ts'],
+          testTimeout: 60_000,
         },
       },
       {
@@ -61,7 +64,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/qa/ui/**/*.test.tsx'],
           setupFiles: ['test/views/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -73,7 +76,7 @@ export default defineConfig({
           exclude: ['test/server/postgres/**'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/server/global-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
@@ -87,7 +90,7 @@ export default defineConfig({
                 include: ['test/server/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['test/server/global-setup.ts'],
-                testTimeout: 30_000,
+                testTimeout: 90_000,
                 hookTimeout: 60_000,
               },
             },

@@ -12,7 +12,7 @@ async function logOf(database: TestDatabase, env: Record<string, string>) {
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (!output.includes('company.admin@example.com') && server.exitCode === null && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -35,7 +35,7 @@ describe('server logs', () => {
 
     expect(line, output).toBeDefined();
     expect(JSON.parse(line!)).toMatchObject({ level: 30, msg: expect.stringContaining('database:') });
-  }, 90_000);
+  }, 180_000);
 
   it('are readable lines with LOG_FORMAT=pretty', async () => {
     const output = await logOf(database, { LOG_FORMAT: 'pretty', SHUTDOWN_DRAIN_SECONDS: '0' });
@@ -43,5 +43,5 @@ describe('server logs', () => {
 
     expect(line, output).toMatch(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO/);
     expect(line).not.toContain('"level"');
-  }, 90_000);
+  }, 180_000);
 });

@@ -55,7 +55,7 @@ async function start(env: Record<string, string>): Promise<Started> {
     await exited;
   };
   cleanups.push(stop);
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 150_000;
   while (!/Video service: \S+/.test(output) && server.exitCode === null) {
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,7 +86,7 @@ describe('demo data', () => {
     }
     expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 401 : 200);
     await server.stop();
-  });
+  }, 180_000);
 
   it(onPostgres ? 'is loaded with DATABASE_URL and DEMO_DATA=true' : 'is not loaded with DEMO_DATA=false, and the start says so', async () => {
     const server = await start({ ...(await emptyDatabase()), DEMO_DATA: onPostgres ? 'true' : 'false' });
@@ -99,7 +99,7 @@ describe('demo data', () => {
     }
     expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 200 : 401);
     await server.stop();
-  });
+  }, 180_000);
 });
 
 describe('TRUST_PROXY=1 on the real server', () => {
@@ -115,5 +115,5 @@ describe('TRUST_PROXY=1 on the real server', () => {
     expect((await signIn(server, demo.password, '10.0.0.3, 203.0.113.70')).status).toBe(429);
     expect((await signIn(server, demo.password, '203.0.113.71')).status).toBe(200);
     await server.stop();
-  });
+  }, 180_000);
 });

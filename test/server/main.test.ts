@@ -17,8 +17,8 @@ describe('server/main.ts', () => {
     });
     server.stdout?.on('data', (chunk) => (output += chunk));
     server.stderr?.on('data', (chunk) => (output += chunk));
-    await waitFor(() => output.includes('company.admin@example.com') || server.exitCode !== null, 30_000);
-  });
+    await waitFor(() => output.includes('company.admin@example.com') || server.exitCode !== null, 150_000);
+  }, 180_000);
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGKILL');
     await database.destroy();

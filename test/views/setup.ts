@@ -2,8 +2,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadEveryView } from '../../src/views/lazy-view';
 
-// MUI's DataGrid renders slowly in jsdom: give findBy/waitFor more than the default second.
-configure({ asyncUtilTimeout: 3000 });
+// MUI's DataGrid renders slowly in jsdom, and slower on a loaded machine: findBy/waitFor wait up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(cleanup);
 

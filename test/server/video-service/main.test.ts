@@ -20,8 +20,8 @@ describe('server/main.ts with the video service', () => {
     });
     server.stdout?.on('data', (chunk) => (output += chunk));
     server.stderr?.on('data', (chunk) => (output += chunk));
-    await waitFor(() => /Video service: \S+/.test(output) || server.exitCode !== null, 30_000);
-  });
+    await waitFor(() => /Video service: \S+/.test(output) || server.exitCode !== null, 150_000);
+  }, 180_000);
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGKILL');
     await database.destroy();
