@@ -88,6 +88,8 @@ export default defineConfig({
                 name: 'server:postgres',
                 environment: 'node' as const,
                 include: ['test/server/**/*.test.ts'],
+                // The embedded database's own tests (its worker thread) have nothing to do with PostgreSQL.
+                exclude: ['test/server/pglite/**'],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['test/server/global-setup.ts'],
                 testTimeout: 90_000,

@@ -6,6 +6,7 @@ import type { DatabaseClient } from '../server/db/client';
 import { tenants, users } from '../server/db/schema';
 import { openBenchDatabase } from './bench-database';
 import { measure, printTable } from './measure';
+import { pgliteTarget, postgresTarget, runOverloadBench, type OverloadTarget } from './overload';
 import { planOf, type PlanSummary } from './plans';
 import { seedBenchUsers } from './seed-users';
 import { isSessionLookup, run, statementRecorder, type Statement } from './statements';
@@ -13,6 +14,10 @@ import { isSessionLookup, run, statementRecorder, type Statement } from './state
 const userCount = positiveInteger('BENCH_USERS', 100_000);
 const iterations = positiveInteger('BENCH_ITERATIONS', 200);
 const exactCountLimit = 10_000;
+const floodConnections = positiveInteger('BENCH_FLOOD_CONNECTIONS', 100);
+const floodSeconds = positiveInteger('BENCH_FLOOD_SECONDS', 10);
+/** The overload part runs on both databases: DATABASE_URL's server, else the local one (a database created and dropped). */
+const overloadPostgres = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const recorder = statementRecorder();
 const database = await openBenchDatabase(recorder.logger);
@@ -86,6 +91,19 @@ try {
 } finally {
   await app?.close();
   await database.destroy();
+}
+
+const overloadTargets: OverloadTarget[] = [await pgliteTarget()];
+const postgres = await postgresTarget(overloadPostgres);
+if (postgres) overloadTargets.push(postgres);
+const overload = await runOverloadBench(overloadTargets, {
+  connections: floodConnections,
+  floodSeconds,
+  idleRequests: 1000,
+});
+for (const result of overload) {
+  const ratio = result.flood.p99 / result.idle.p99;
+  console.log(`${result.target}: health p99 under the flood is ${ratio.toFixed(1)}× idle (goal ≤ 5×: ${ratio <= 5 ? 'met' : 'NOT met'})`);
 }
 
 function listCaller(app: App, token: string) {

@@ -7,6 +7,7 @@ import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type Vi
 import type { Database } from './db/client';
 import { handleError } from './http/error-handler';
 import type { IdempotencySettings } from './http/idempotency';
+import type { LoadSheddingSettings } from './http/load-shedding';
 import { registerProtection } from './http/protection';
 import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
@@ -41,6 +42,8 @@ export interface AppOptions {
   rateLimits?: RateLimitSettings;
   /** How long `Idempotency-Key` answers are kept (see `http/idempotency.ts`). */
   idempotency?: IdempotencySettings;
+  /** When the API answers 503 under load (see `http/load-shedding.ts`); never when absent (`server/main.ts` gives it). */
+  loadShedding?: LoadSheddingSettings;
 }
 
 export interface AuthSettings {
@@ -100,6 +103,7 @@ export async function buildApp(options: AppOptions) {
     hsts: options.hsts,
     rateLimits: options.rateLimits,
     idempotency: options.idempotency,
+    loadShedding: options.loadShedding,
   });
 
   await app.register(fastifySwagger, {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RateLimitSettings } from './http/rate-limits';
+import { defaultLoadShedding, type LoadSheddingSettings } from './http/load-shedding';
 import type { HstsMode } from './http/security-headers';
 
 /** Fastify's `trustProxy`: every proxy (`true`), a number of proxy hops, or the proxies' addresses and CIDR ranges. */
@@ -23,9 +24,10 @@ export interface ServerConfig {
   serving: ServingSettings;
 }
 
-/** How the process serves: rate limits, HSTS, shutdown, log format. */
+/** How the process serves: rate limits, load shedding, HSTS, shutdown, log format. */
 export interface ServingSettings {
   rateLimits: RateLimitSettings;
+  loadShedding: LoadSheddingSettings;
   hsts: HstsMode;
   /** After SIGTERM, how long the server keeps answering (readiness 503) before it stops taking connections. */
   shutdownDrainMs: number;
@@ -77,6 +79,12 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
       perSession: integerSetting(env, 'RATE_LIMIT_PER_SESSION', 600, 1),
       writesPerSession: integerSetting(env, 'RATE_LIMIT_WRITES_PER_SESSION', 120, 1),
       perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
+    },
+    loadShedding: {
+      maxEventLoopDelayMs: integerSetting(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', defaultLoadShedding.maxEventLoopDelayMs, 0),
+      maxDatabaseWaitMs: integerSetting(env, 'OVERLOAD_MAX_DATABASE_WAIT_MS', defaultLoadShedding.maxDatabaseWaitMs, 0),
+      retryAfterSeconds: integerSetting(env, 'OVERLOAD_RETRY_AFTER_SECONDS', defaultLoadShedding.retryAfterSeconds, 1),
+      sampleIntervalMs: defaultLoadShedding.sampleIntervalMs,
     },
     hsts: choiceSetting(env, 'HSTS', ['auto', 'always', 'off'], 'auto'),
     shutdownDrainMs: integerSetting(env, 'SHUTDOWN_DRAIN_SECONDS', 2, 0) * 1000,

@@ -45,6 +45,7 @@ const app = await buildApp({
   videoServiceUrl: () => videoServiceUrl,
   hsts: config.serving.hsts,
   rateLimits: config.serving.rateLimits,
+  loadShedding: config.serving.loadShedding,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

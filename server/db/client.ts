@@ -1,12 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,25 +31,39 @@ export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite')
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl, options.onPoolError))
-    : openPglite(pgliteDirectory(options.dataDir));
+    : openPglite(pgliteDirectory(options.dataDir), undefined, options.onPoolError);
 }
 
-/** `logger` sees every statement the ORM sends (the benchmark records them). */
-export async function openPglite(directory: string, logger?: Logger): Promise<DatabaseClient> {
-  await mkdir(directory, { recursive: true });
-  const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
-  const connection: SqlConnection = {
-    exec: async (statements) => {
-      await pglite.exec(statements);
-    },
-    query: async <Row>(statement: string, params?: unknown[]) => (await pglite.query<Row>(statement, params)).rows,
-  };
+/**
+ * The embedded database, run in a worker thread (see `pglite-worker.ts`) and reached with node-postgres like a
+ * PostgreSQL server. `logger` sees every statement the ORM sends (the benchmark records them).
+ */
+export async function openPglite(
+  directory: string,
+  logger?: Logger,
+  onError?: (error: Error) => void,
+): Promise<DatabaseClient> {
+  const worker = await startPgliteWorker(directory, onError);
   return {
-    db: drizzlePglite({ client: pglite, schema, logger }),
+    db: drizzlePostgres({ client: worker.pool, schema, logger }),
     kind: 'pglite',
-    withConnection: (work) => work(connection),
-    close: () => pglite.close(),
+    withConnection: (work) => withPoolConnection(worker.pool, work),
+    close: () => worker.close(),
   };
+}
+
+async function withPoolConnection<T>(pool: pg.Pool, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await work({
+      exec: async (statements) => {
+        await client.query(statements);
+      },
+      query: async <Row>(statement: string, params?: unknown[]) => (await client.query(statement, params)).rows as Row[],
+    });
+  } finally {
+    client.release();
+  }
 }
 
 export function openPostgres(

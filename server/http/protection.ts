@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { defaultIdempotency, registerIdempotency, type IdempotencySettings } from './idempotency';
+import { registerLoadShedding, type LoadSheddingSettings } from './load-shedding';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { registerSecurityHeaders, type HstsMode } from './security-headers';
 
@@ -12,6 +13,8 @@ export interface ProtectionOptions {
   /** The API's rate limits; none when absent (`server/main.ts` always gives them). */
   rateLimits?: RateLimitSettings;
   idempotency?: IdempotencySettings;
+  /** When the API answers 503 under load (see `load-shedding.ts`); never when absent (`server/main.ts` always gives it). */
+  loadShedding?: LoadSheddingSettings;
 }
 
 declare module 'fastify' {
@@ -23,12 +26,14 @@ declare module 'fastify' {
 }
 
 /**
- * What every answer of the server goes through before any route: security headers, rate limits, idempotent creates,
- * draining at shutdown. Registered on the root instance, before the routes, so it covers them all, the 404s and the
+ * What every answer of the server goes through before any route: security headers, load shedding, rate limits,
+ * idempotent creates, draining at shutdown. Registered on the root instance, before the routes, so it covers them all, the 404s and the
  * errors.
  */
 export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
   await registerSecurityHeaders(app, { videoServiceUrl: options.videoServiceUrl, hsts: options.hsts ?? 'auto' });
+  // Before the rate limits: a shed request costs the database nothing.
+  if (options.loadShedding) await registerLoadShedding(app, options.db, options.loadShedding);
   if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
   await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
 

@@ -63,9 +63,11 @@ describe('npm start closes gracefully on SIGTERM under load', () => {
         VIDEO_PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
-        // The load below is one session's: the rate limits are not what this test is about.
+        // The load below is one session's: the rate limits are not what this test is about, nor is load shedding.
         RATE_LIMIT_PER_SESSION: '1000000',
         RATE_LIMIT_PER_CLIENT: '1000000',
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_DATABASE_WAIT_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
