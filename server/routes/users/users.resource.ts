@@ -1,4 +1,4 @@
-import { eq, getTableName, ilike, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, ilike, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/password';
 import { revokeUserSessions } from '../../auth/sessions';
@@ -51,7 +51,7 @@ export const usersResource = defineResource({
     updatedAt: users.updatedAt,
   },
   search: async (pattern, db, bind) => {
-    const [tenantIds, companyIds] = await Promise.all([idsNamed(db, tenants, pattern), idsNamed(db, companies, pattern)]);
+    const { tenantIds, companyIds } = await organisationsNamed(db, pattern);
     const search = bind('search', pattern);
     return [
       ilike(users.name, search),
@@ -104,17 +104,21 @@ function changesAccess(body: { password?: string }, row: StoredUser, existing: S
  * estimates `fk = any(array(select …))` blindly (about half the rows when there are few tenants), which turns
  * the count into a Seq Scan; a known array is estimated from the statistics of the column.
  */
-async function idsNamed(db: Database, table: typeof tenants | typeof companies, pattern: string): Promise<string[]> {
-  const prepared = statements(db, getTableName(table), () =>
-    db
-      .select({ id: table.id })
-      .from(table)
-      .where(ilike(table.name, sql.placeholder('pattern')))
-      .prepare(`users_search_${getTableName(table)}`),
-  );
-  const rows = await prepared.execute({ pattern });
-  return rows.map((row) => row.id);
+async function organisationsNamed(db: Database, pattern: string): Promise<{ tenantIds: string[]; companyIds: string[] }> {
+  const prepared = statements(db, 'organisations', () => {
+    const named = sql.placeholder('pattern');
+    const ids = (table: typeof tenants | typeof companies) =>
+      sql<string[]>`(select coalesce(array_agg(${table.id}), '{}') from ${table} where ${ilike(table.name, named)})`;
+    // One statement, unnamed (planned with the pattern), the two small trigram-indexed lookups as subqueries.
+    return db.select({ tenantIds: ids(tenants), companyIds: ids(companies) }).from(sql`(select 1) as one`).prepare('');
+  });
+  const [row] = await prepared.execute({ pattern });
+  return { tenantIds: arrayOf(row?.tenantIds), companyIds: arrayOf(row?.companyIds) };
 }
+
+/** A uuid[] as the driver gives it: an array, or its text form from a driver that does not parse it. */
+const arrayOf = (value: string[] | string | undefined): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
 
 const statements = preparedOnce();
 
