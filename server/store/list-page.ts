@@ -214,7 +214,9 @@ export async function listPage<Row>(
 
   const [found] = await lookup(db).execute(shapes);
   const count = needsCount ? await counted(found) : undefined;
-  const walk = (count?.totalIsEstimate ?? true) ? Infinity : ((offset + params.pageSize) * (found?.tableRows ?? Infinity)) / Math.max(count!.total, 1);
+  // reltuples is -1 before the table's first ANALYZE: unknown, taken as large.
+  const tableRows = found?.tableRows !== null && found?.tableRows !== undefined && found.tableRows >= 0 ? found.tableRows : Infinity;
+  const walk = (count?.totalIsEstimate ?? true) ? Infinity : ((offset + params.pageSize) * tableRows) / Math.max(count!.total, 1);
   let items: Row[];
   if (search && count && !count.totalIsEstimate && walk > count.total) {
     items = await runPage(db, source, where, condition, order, params, { mode: 'matches', skip: offset });
