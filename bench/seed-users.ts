@@ -20,6 +20,8 @@ const textArray = (values: string[]) => `array[${values.map((value) => `'${value
  * of the company's tenant), with set-based INSERT … SELECT generate_series statements, then VACUUM ANALYZE.
  */
 export async function seedBenchUsers(connection: SqlConnection, count: number) {
+  // A million users with their thirty-odd indexes take minutes on a busy machine: no statement timeout here.
+  await connection.exec("SET statement_timeout = 0; SET maintenance_work_mem = '256MB'");
   await connection.exec(`
     INSERT INTO tenants (name, domain_name, url)
     SELECT 'Bench Tenant ' || lpad(t::text, 2, '0'), 'tenant' || t || '.example.com', 'https://tenant' || t || '.example.com'

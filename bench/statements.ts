@@ -26,7 +26,5 @@ export function statementRecorder() {
   };
 }
 
-export const isSessionLookup = (statement: Statement) => /from "sessions"/.test(statement.query);
-
 export const run = (connection: SqlConnection, statement: Statement) =>
   connection.query(statement.query, statement.params);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { companies, sessions, tenants, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -25,15 +26,23 @@ export async function createSession(db: Database, { userId, assumedTenantId, ass
   return token;
 }
 
-export const findActiveSession = (db: Database, token: string) => activeSession(db, eq(sessions.tokenHash, hashSessionToken(token)));
+export const findActiveSession = (db: Database, token: string) =>
+  activeSession(byTokenHash(db).execute({ key: hashSessionToken(token) }));
 
 /** A session read again by id (e.g. after its user changed), null once it is no longer valid. */
-export const readActiveSession = (db: Database, sessionId: string) => activeSession(db, eq(sessions.id, sessionId));
+export const readActiveSession = (db: Database, sessionId: string) => activeSession(byId(db).execute({ key: sessionId }));
 
 const assumedFrom = alias(sessions, 'assumed_from');
 
-async function activeSession(db: Database, which: SQL): Promise<AuthSession | null> {
-  const [row] = await db
+/** The lookup every authenticated request makes: one statement, built once per database, named on PostgreSQL. */
+const statements = preparedOnce();
+const byTokenHash = (db: Database) =>
+  statements(db, 'token', () => activeSessionQuery(db, eq(sessions.tokenHash, sql.placeholder('key'))).prepare('session_by_token'));
+const byId = (db: Database) =>
+  statements(db, 'id', () => activeSessionQuery(db, eq(sessions.id, sql.placeholder('key'))).prepare('session_by_id'));
+
+function activeSessionQuery(db: Database, which: SQL) {
+  return db
     .select({
       sessionId: sessions.id,
       assumedTenantId: sessions.assumedTenantId,
@@ -67,6 +76,10 @@ async function activeSession(db: Database, which: SQL): Promise<AuthSession | nu
       ),
     )
     .limit(1);
+}
+
+async function activeSession(found: ReturnType<ReturnType<typeof byId>['execute']>): Promise<AuthSession | null> {
+  const [row] = await found;
   if (!row) return null;
 
   const { sessionId, assumedTenantId, user, tenant, company } = row;

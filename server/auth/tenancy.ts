@@ -1,4 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
+import { inline, type Bind } from '../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, contents, tenants, topics, trainingPlans, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
@@ -28,11 +29,11 @@ export interface Owner {
  * The condition every query of an owned table carries: nothing for GLOBAL, the tenant for TENANT
  * (which also leaves out GLOBAL users, who have no tenant), the company for COMPANY.
  */
-export function reachOf(session: AuthSession, owner: OwnerColumns): SQL | undefined {
+export function reachOf(session: AuthSession, owner: OwnerColumns, bind: Bind = inline): SQL | undefined {
   const { scope, tenantId, companyId } = session.user;
   if (scope === 'GLOBAL') return undefined;
-  if (scope === 'COMPANY' && owner.company) return eq(owner.company, present(companyId));
-  return eq(owner.tenant, present(tenantId));
+  if (scope === 'COMPANY' && owner.company) return eq(owner.company, bind('reachCompany', present(companyId)));
+  return eq(owner.tenant, bind('reachTenant', present(tenantId)));
 }
 
 /** The tenant and company a record created by the caller belongs to; GLOBAL callers own neither and must choose. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Static, TObject, TProperties, TSchema } from 'typebox';
 import type { AuthSession } from '../auth/auth-session';
@@ -9,9 +9,13 @@ import { constraintViolation } from '../db/constraint-violation';
 import type { AuditAction } from '../db/schema/enums';
 import { conflict, invalidField, notFound } from '../http/api-error';
 import { listPage, type ListParams, type ListSource } from './list-page';
+import { bindings, preparedOnce, statementName, type Bind } from '../db/prepared';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from './resource';
 
 type StoredRow = Record<string, unknown> & { id: string; version: number };
+
+/** Record reads, built once per database and shape. */
+const statements = preparedOnce();
 
 const staleVersion = () =>
   conflict('The record was changed by someone else; reload it', [{ field: 'version', message: 'changed by someone else' }]);
@@ -74,8 +78,18 @@ export function resourceStore<
     return row;
   }
 
+  /** Built once per database and reach (none, a tenant's, a company's), run with the caller's ids. */
   async function readRecord(db: Database, session: AuthSession, id: string): Promise<ResourceRecord> {
-    const [row] = await resource.rows(db).where(inReach(session, id)).limit(1);
+    const bound = bindings();
+    const reach = reachOf(session, resource.owner, bound.bind);
+    const prepared = statements(db, `find:${getTableName(table)}:${bound.names()}`, () => {
+      const query = resource
+        .rows(db)
+        .where(and(eq(table.id, sql.placeholder('id')), reach))
+        .limit(1);
+      return query.prepare(statementName('find', query));
+    });
+    const [row] = await prepared.execute({ ...bound.values, id });
     if (row === undefined) throw core.notFoundError();
     return resource.toRecord(row);
   }
@@ -103,7 +117,7 @@ export function resourceStore<
 
   return {
     list(db: Database, session: AuthSession, query: ListParams & Static<TObject<Filters>>) {
-      const filter: SQL | undefined = and(reachOf(session, resource.owner), resource.filter?.(session, query));
+      const filter = (bind: Bind): SQL | undefined => and(reachOf(session, resource.owner, bind), resource.filter?.(session, query, bind));
       return listPage(db, listSource, query, filter, exactCountLimit);
     },
 

@@ -7,6 +7,7 @@ import type { AuthSession } from '../auth/auth-session';
 import type { Owner, OwnerColumns } from '../auth/tenancy';
 import type { Database } from '../db/client';
 import type { RowQuery } from './list-page';
+import type { Bind } from '../db/prepared';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };
 
@@ -94,8 +95,9 @@ export interface Resource<
   values(context: WriteContext<Table, Static<TObject<Body>>>): Promise<Table['$inferInsert']>;
   schemas: { title: string; record: RecordSchema; body: Body; filters: Filters };
   sorts: Record<string, AnyPgColumn>;
-  search(pattern: string, db: Database): SQL[] | Promise<SQL[]>;
-  filter?(session: AuthSession, query: Static<TObject<Filters>>): SQL | undefined;
+  /** Request values enter the conditions only through `bind` (see `ListSource.search`). */
+  search(pattern: string, db: Database, bind: Bind): SQL[] | Promise<SQL[]>;
+  filter?(session: AuthSession, query: Static<TObject<Filters>>, bind: Bind): SQL | undefined;
 }
 
 /**

@@ -13,3 +13,4 @@ export * from './audit-log';
 export * from './app-settings';
 export * from './rate-limit-counters';
 export * from './idempotency-keys';
+export * from './list-cache';

@@ -22,9 +22,12 @@ export const companiesResource = defineResource({
       .$dynamic(),
   toRecord: isoTimestamps,
   sorts: { id: companies.id, name: companies.name, createdAt: companies.createdAt, updatedAt: companies.updatedAt },
-  search: (pattern) => [ilike(companies.name, pattern), ilike(companies.addressLine1, pattern)],
-  filter: (session, { tenantId }) =>
-    session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, tenantId) : undefined,
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(companies.name, search), ilike(companies.addressLine1, search)];
+  },
+  filter: (session, { tenantId }, bind) =>
+    session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
   values: async ({ db, session, body: { tenantId, ...fields }, existing }) => ({
     ...fields,
     tenantId: await owningTenant(db, session, tenantId, existing?.tenantId),

@@ -42,7 +42,10 @@ export const contentsResource = defineResource({
     topics: topicRefs,
   }),
   sorts: { id: contents.id, title: contents.title, createdAt: contents.createdAt, updatedAt: contents.updatedAt },
-  search: (pattern) => [ilike(contents.title, pattern)],
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(contents.title, search)];
+  },
   partialUpdate: true,
   // With partialUpdate, a PUT body may leave out any field, the title too.
   values: async ({ session, body, existing }: WriteContext<typeof contents, ContentWrite>) => {

@@ -14,6 +14,9 @@ export const tenantsResource = defineResource({
   rows: (db) => db.select().from(tenants).$dynamic(),
   toRecord: isoTimestamps,
   sorts: { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt, updatedAt: tenants.updatedAt },
-  search: (pattern) => [ilike(tenants.name, pattern), ilike(tenants.url, pattern)],
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(tenants.name, search), ilike(tenants.url, search)];
+  },
   values: async ({ body }) => body,
 });

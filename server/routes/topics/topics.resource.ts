@@ -15,7 +15,10 @@ export const topicsResource = defineResource({
   rows: (db) => db.select().from(topics).$dynamic(),
   toRecord: isoTimestamps,
   sorts: { name: topics.name, status: topics.status },
-  search: (pattern) => [ilike(topics.name, pattern)],
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(topics.name, search)];
+  },
   values: async ({ session, body: { color, ...fields }, existing }) => ({
     ...fields,
     ...(color === undefined ? {} : { color: color.toUpperCase() }),

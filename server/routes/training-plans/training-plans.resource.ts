@@ -29,7 +29,10 @@ export const trainingPlansResource = defineResource({
     createdAt: trainingPlans.createdAt,
     updatedAt: trainingPlans.updatedAt,
   },
-  search: (pattern) => [ilike(trainingPlans.name, pattern), ilike(trainingPlans.status, pattern)],
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(trainingPlans.name, search), ilike(trainingPlans.status, search)];
+  },
   values: async ({ session, body, existing }) => ({
     ...body,
     ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),

@@ -1,11 +1,12 @@
-import { eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, ilike, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/password';
 import { revokeUserSessions } from '../../auth/sessions';
 import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
+import { preparedOnce } from '../../db/prepared';
 import { defineResource, isoTimestamps } from '../../store/resource';
 import { placeUser } from './user-placement';
 import { User, userBody } from '../../../contract/users.schemas';
@@ -49,17 +50,15 @@ export const usersResource = defineResource({
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
   },
-  search: async (pattern, db) => {
-    const [tenantIds, companyIds] = await Promise.all([
-      idsWhere(db, tenants, tenants.id, ilike(tenants.name, pattern)),
-      idsWhere(db, companies, companies.id, ilike(companies.name, pattern)),
-    ]);
+  search: async (pattern, db, bind) => {
+    const { tenantIds, companyIds } = await organisationsNamed(db, pattern);
+    const search = bind('search', pattern);
     return [
-      ilike(users.name, pattern),
-      ilike(users.surname, pattern),
-      ilike(users.email, pattern),
-      ...(tenantIds.length ? [anyOf(users.tenantId, tenantIds)] : []),
-      ...(companyIds.length ? [anyOf(users.companyId, companyIds)] : []),
+      ilike(users.name, search),
+      ilike(users.surname, search),
+      ilike(users.email, search),
+      ...(tenantIds.length ? [anyOf(users.tenantId, bind('searchTenantIds', tenantIds))] : []),
+      ...(companyIds.length ? [anyOf(users.companyId, bind('searchCompanyIds', companyIds))] : []),
     ];
   },
   values: async ({ db, session, body: { password, scope, tenantId, companyId, ...fields }, existing }) => {
@@ -105,9 +104,22 @@ function changesAccess(body: { password?: string }, row: StoredUser, existing: S
  * estimates `fk = any(array(select …))` blindly (about half the rows when there are few tenants), which turns
  * the count into a Seq Scan; a known array is estimated from the statistics of the column.
  */
-async function idsWhere(db: Database, table: PgTable, id: AnyPgColumn, where: SQL): Promise<string[]> {
-  const rows = await db.select({ id }).from(table).where(where);
-  return rows.map((row) => row.id as string);
+async function organisationsNamed(db: Database, pattern: string): Promise<{ tenantIds: string[]; companyIds: string[] }> {
+  const prepared = statements(db, 'organisations', () => {
+    const named = sql.placeholder('pattern');
+    const ids = (table: typeof tenants | typeof companies) =>
+      sql<string[]>`(select coalesce(array_agg(${table.id}), '{}') from ${table} where ${ilike(table.name, named)})`;
+    // One statement, unnamed (planned with the pattern), the two small trigram-indexed lookups as subqueries.
+    return db.select({ tenantIds: ids(tenants), companyIds: ids(companies) }).from(sql`(select 1) as one`).prepare('');
+  });
+  const [row] = await prepared.execute({ pattern });
+  return { tenantIds: arrayOf(row?.tenantIds), companyIds: arrayOf(row?.companyIds) };
 }
 
-const anyOf = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+/** A uuid[] as the driver gives it: an array, or its text form from a driver that does not parse it. */
+const arrayOf = (value: string[] | string | undefined): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
+
+const statements = preparedOnce();
+
+const anyOf = (column: AnyPgColumn, ids: SQLWrapper) => sql`${column} = any(${ids}::uuid[])`;
