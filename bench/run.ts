@@ -24,7 +24,7 @@ try {
   await client.withConnection((connection) => seedBenchUsers(connection, userCount));
   console.log(`Seeded ${userCount} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-  app = await buildApp({ db: client.db, exactCountLimit });
+  app = await buildApp({ db: client.db, forRequest: client.forRequest, exactCountLimit });
   const globalToken = await sessionOf(client, 'root@example.com');
   const tenantToken = await sessionOf(client, await benchTenantAdmin(client));
   const scenarios = [
