@@ -46,42 +46,29 @@ CREATE FUNCTION console_company_id() RETURNS uuid LANGUAGE sql STABLE PARALLEL S
   AS $$ SELECT nullif(current_setting('app.company_id', true), '')::uuid $$;
 
 -- Tables owned through their own tenant and company columns: the same reach as reachOf() in server/auth/tenancy.ts.
+-- A row of a tenant and a company: GLOBAL reaches all, TENANT its tenant's, COMPANY its company's (under its tenant).
+-- A plain SQL expression, inlined by the planner into each policy.
+CREATE FUNCTION console_reaches(row_tenant_id uuid, row_company_id uuid) RETURNS boolean LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$
+    SELECT CASE console_scope() WHEN 'GLOBAL' THEN true
+      WHEN 'TENANT' THEN row_tenant_id = console_tenant_id()
+      WHEN 'COMPANY' THEN row_company_id = console_company_id() AND row_tenant_id = console_tenant_id()
+      ELSE false END
+  $$;
+
+-- A tenant: its own row for TENANT, and for COMPANY the tenant of the caller's company (the companies' policy shows
+-- only the caller's company, and only under this tenant).
 CREATE POLICY tenants_reach ON tenants USING (
   CASE console_scope() WHEN 'GLOBAL' THEN true
     WHEN 'TENANT' THEN id = console_tenant_id()
-    -- The company's tenant (companies' policy: only the caller's company, and only under this tenant).
     WHEN 'COMPANY' THEN id = console_tenant_id() AND EXISTS (SELECT FROM companies WHERE companies.tenant_id = tenants.id)
     ELSE false END);
-CREATE POLICY companies_reach ON companies USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
-CREATE POLICY users_reach ON users USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN company_id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
-CREATE POLICY topics_reach ON topics USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN company_id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
-CREATE POLICY contents_reach ON contents USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN company_id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
-CREATE POLICY training_plans_reach ON training_plans USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN company_id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
-CREATE POLICY audit_log_reach ON audit_log USING (
-  CASE console_scope() WHEN 'GLOBAL' THEN true
-    WHEN 'TENANT' THEN tenant_id = console_tenant_id()
-    WHEN 'COMPANY' THEN company_id = console_company_id() AND tenant_id = console_tenant_id()
-    ELSE false END);
+CREATE POLICY companies_reach ON companies USING (console_reaches(tenant_id, id));
+CREATE POLICY users_reach ON users USING (console_reaches(tenant_id, company_id));
+CREATE POLICY topics_reach ON topics USING (console_reaches(tenant_id, company_id));
+CREATE POLICY contents_reach ON contents USING (console_reaches(tenant_id, company_id));
+CREATE POLICY training_plans_reach ON training_plans USING (console_reaches(tenant_id, company_id));
+CREATE POLICY audit_log_reach ON audit_log USING (console_reaches(tenant_id, company_id));
 
 -- Tables owned through their parent: a row is reachable when its parents are (the subqueries are themselves
 -- filtered by the parents' policies).

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
@@ -201,8 +202,7 @@ describe('the API with its own filter off', () => {
   });
 
   it('is switched off by nothing in the server but the test-only function', async () => {
-    const { execFileSync } = await import('node:child_process');
-    const callers = execFileSync('grep', ['-rl', 'leaveTenancyToTheDatabaseInTests', 'server'], { encoding: 'utf8' });
+    const callers = execFileSync('grep', ['-rl', '--include=*.ts', 'leaveTenancyToTheDatabaseInTests', 'server'], { encoding: 'utf8' });
     expect(callers.trim().split('\n')).toEqual(['server/auth/tenancy.ts']);
     expect(await readFile('server/auth/tenancy.ts', 'utf8')).toContain("if (!process.env.VITEST) throw");
   });
