@@ -33,6 +33,11 @@ const requestSettingsStatement =
   "SELECT set_config('role', $1, false), set_config('app.scope', $2, false), " +
   "set_config('app.tenant_id', $3, false), set_config('app.company_id', $4, false)";
 
+const settingsKey = (settings: RequestSettings) => `${settings.scope ?? ''}|${settings.tenantId ?? ''}|${settings.companyId ?? ''}`;
+
+/** How many request databases (one per distinct settings) are kept for reuse; past it they are built again. */
+const maxSharedDatabases = 1000;
+
 /** The settings each pooled connection of the request pool holds now, so that they are sent only when they change. */
 const heldSettings = new WeakMap<pg.PoolClient, string>();
 
@@ -49,7 +54,7 @@ class SettingsPool {
   constructor(pool: pg.Pool, settings: RequestSettings) {
     this.#pool = pool;
     this.#values = [requestRole, settings.scope ?? '', settings.tenantId ?? '', settings.companyId ?? ''];
-    this.#key = this.#values.join('|');
+    this.#key = settingsKey(settings);
   }
 
   async connect(): Promise<pg.PoolClient> {
@@ -86,9 +91,18 @@ export function openRequestDatabases(connectionString: string, onPoolError: (err
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const relational = { fullSchema: schema, schema: tables.tables as ExtractTablesWithRelations<typeof schema>, tableNamesMap: tables.tableNamesMap };
+  // A database holds nothing but its settings, so requests with the same ones share it (building one costs tens of µs).
+  const databases = new Map<string, Database>();
   const forRequest: RequestDatabase = (settings) => {
-    const client = new SettingsPool(pool, settings) as unknown as pg.Pool;
-    return new NodePgDatabase(dialect, new NodePgSession(client, dialect, relational, { logger }), relational) as Database;
+    const key = settingsKey(settings);
+    let db = databases.get(key);
+    if (!db) {
+      const client = new SettingsPool(pool, settings) as unknown as pg.Pool;
+      db = new NodePgDatabase(dialect, new NodePgSession(client, dialect, relational, { logger }), relational) as Database;
+      if (databases.size >= maxSharedDatabases) databases.clear();
+      databases.set(key, db);
+    }
+    return db;
   };
   return { forRequest, close: () => pool.end() };
 }
