@@ -43,6 +43,7 @@ try {
   const limit = 1_000_000_000;
   app = await buildApp({
     db: client.db,
+    forRequest: client.forRequest,
     exactCountLimit,
     rateLimits: { windowSeconds: 60, perSession: limit, writesPerSession: limit, perClient: limit },
   });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { LoginThrottlePolicy } from './auth/login-throttle';
 import { videoTokenIssuer, videoTokenSecretLoader, type IssueVideoToken, type VideoTokenSecret } from './auth/video-token';
 import type { Database } from './db/client';
+import type { RequestDatabase } from './db/request-context';
 import { handleError } from './http/error-handler';
 import type { IdempotencySettings } from './http/idempotency';
 import type { LoadSheddingSettings } from './http/load-shedding';
@@ -17,6 +18,11 @@ import { apiRoutes } from './routes';
 
 export interface AppOptions {
   db: Database;
+  /**
+   * The database a request's own work uses, under row-level security with the caller's settings (PostgreSQL's
+   * `DatabaseClient.forRequest`); `db` when absent (the embedded database: one superuser connection).
+   */
+  forRequest?: RequestDatabase;
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** Fastify's setting, or a number of proxy hops (see `hopsAsTrust`). */
@@ -58,6 +64,7 @@ export interface ListSettings {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    forRequest: RequestDatabase;
     authSettings: AuthSettings;
     listSettings: ListSettings;
     issueVideoToken: IssueVideoToken;
@@ -76,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
+  app.decorate('forRequest', options.forRequest ?? (() => options.db));
   app.decorate('authSettings', {
     loginThrottle: {
       maxFailures: options.loginMaxFailures ?? 10,

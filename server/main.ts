@@ -28,6 +28,7 @@ let videoServiceUrl = config.video.serviceUrl;
 
 const app = await buildApp({
   db: database.db,
+  forRequest: database.forRequest,
   staticDir,
   logger: {
     ...loggerOptions(process.env.LOG_LEVEL || 'info'),

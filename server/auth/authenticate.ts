@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import type { RequestSettings } from '../db/request-context';
 import { unauthorized } from '../http/api-error';
 import type { AuthSession } from './auth-session';
 import { bearerToken } from './session-token';
@@ -7,6 +9,12 @@ import { findActiveSession } from './sessions';
 declare module 'fastify' {
   interface FastifyRequest {
     session: AuthSession;
+    /**
+     * The database of the caller's own work: on PostgreSQL it runs under row-level security with the caller's scope,
+     * tenant and company (no tenant-owned row at all on a public route). `app.db`, the owner's, is for the work done
+     * before or beside the caller: sign-in, sessions, throttle, rate limits, idempotency.
+     */
+    db: Database;
   }
   interface FastifyContextConfig {
     public?: boolean;
@@ -20,4 +28,15 @@ export async function authenticate(request: FastifyRequest) {
   const session = token ? await findActiveSession(request.server.db, token) : null;
   if (!session) throw unauthorized();
   request.session = session;
+}
+
+/** The settings the policies see: the effective identity (a GLOBAL admin who assumed a tenant is TENANT there). */
+export function requestSettingsOf(session: AuthSession | null): RequestSettings {
+  if (!session) return { scope: null, tenantId: null, companyId: null };
+  const { scope, tenantId, companyId } = session.user;
+  return { scope, tenantId, companyId };
+}
+
+export async function bindRequestDatabase(request: FastifyRequest) {
+  request.db = request.server.forRequest(requestSettingsOf(request.session));
 }

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startPgliteWorker } from './pglite-worker';
+import { openRequestDatabases, ownerConnectionSetup, type RequestDatabase } from './request-context';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export interface DatabaseClient {
   db: Database;
   kind: 'pglite' | 'postgres';
   withConnection<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T>;
+  /** PostgreSQL: the database of one request, under row-level security (see request-context.ts). */
+  forRequest?: RequestDatabase;
   close(): Promise<void>;
 }
 
@@ -71,11 +74,20 @@ export function openPostgres(
   onPoolError = (error: Error) => console.error(error),
   logger?: Logger,
 ): DatabaseClient {
-  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 30_000,
+    onConnect: async (client) => {
+      await client.query(ownerConnectionSetup);
+    },
+  });
   pool.on('error', onPoolError);
+  const requests = openRequestDatabases(connectionString, onPoolError, logger);
   return {
     db: drizzlePostgres({ client: pool, schema, logger }),
     kind: 'postgres',
+    forRequest: requests.forRequest,
     withConnection: async (work) => {
       const client = await pool.connect();
       try {
@@ -90,6 +102,8 @@ export function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), requests.close()]);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, bindRequestDatabase } from '../auth/authenticate';
 import { authRoutes } from './auth/auth.routes';
 import { companiesResource } from './companies/companies.resource';
 import { contentsResource } from './contents/contents.resource';
@@ -16,7 +16,9 @@ import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('session', null as never);
+  app.decorateRequest('db', null as never);
   app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', bindRequestDatabase);
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });

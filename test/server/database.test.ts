@@ -34,6 +34,7 @@ describe('migrations and seed', () => {
           '0004_session_assumed_from.sql',
           '0005_login_throttle.sql',
           '0006_rate_limits_and_idempotency.sql',
+          '0007_row_level_security.sql',
           '0008_list_counts_and_boundaries.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);

@@ -82,7 +82,7 @@ export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
     context.database = await createTestDatabase();
     client = await context.database.open();
     context.db = client.db;
-    context.app = await buildApp({ db: client.db, rateLimits: generousRateLimits, ...options });
+    context.app = await buildApp({ db: client.db, forRequest: client.forRequest, rateLimits: generousRateLimits, ...options });
   });
   afterAll(async () => {
     await context.app?.close();

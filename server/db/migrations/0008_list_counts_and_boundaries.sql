@@ -34,7 +34,9 @@ CREATE TABLE list_boundaries (
 INSERT INTO table_write_versions (table_name)
 VALUES ('tenants'), ('companies'), ('users'), ('topics'), ('contents'), ('training_plans');
 
-CREATE FUNCTION bump_table_write_version() RETURNS trigger LANGUAGE plpgsql AS $$
+-- SECURITY DEFINER: writes run as the request role (console_app, migration 0007), which may read the versions but
+-- not change them; the bump itself is the owner's, whoever writes.
+CREATE FUNCTION bump_table_write_version() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 BEGIN
   UPDATE table_write_versions SET version = version + 1 WHERE table_name = TG_TABLE_NAME;
   DELETE FROM list_counts WHERE table_name = TG_TABLE_NAME;
@@ -55,3 +57,8 @@ CREATE TRIGGER contents_write_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_write_version();
 CREATE TRIGGER training_plans_write_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON training_plans
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_write_version();
+
+-- Requests (console_app) read the versions and keep what lists learn; the cached values hold no row, only counts and
+-- sort keys of conditions that include the caller's reach.
+GRANT SELECT ON table_write_versions TO console_app;
+GRANT SELECT, INSERT, UPDATE, DELETE ON list_counts, list_boundaries TO console_app;

@@ -47,7 +47,7 @@ export function resourceRoutes<
         },
       },
       async (request) => {
-        const page = await store.list(app.db, request.session, request.query as ListParams & Static<TObject<Filters>>);
+        const page = await store.list(request.db, request.session, request.query as ListParams & Static<TObject<Filters>>);
         return { ...page, items: page.items.map(resource.toRecord) };
       },
     );
@@ -63,7 +63,7 @@ export function resourceRoutes<
           response: { 200: record, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => store.find(app.db, request.session, request.params.id),
+      async (request) => store.find(request.db, request.session, request.params.id),
     );
 
     app.post(
@@ -78,7 +78,7 @@ export function resourceRoutes<
           response: { 201: record, ...errorResponses(400, 401, 403, 409) },
         },
       },
-      async (request, reply) => reply.code(201).send(await store.create(app.db, request.session, request.body as Write)),
+      async (request, reply) => reply.code(201).send(await store.create(request.db, request.session, request.body as Write)),
     );
 
     app.put<ById>(
@@ -93,7 +93,7 @@ export function resourceRoutes<
           response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => store.update(app.db, request.session, request.params.id, request.body as Write & { version: number }),
+      async (request) => store.update(request.db, request.session, request.params.id, request.body as Write & { version: number }),
     );
 
     if (deletable) {
@@ -109,7 +109,7 @@ export function resourceRoutes<
           },
         },
         async (request, reply) => {
-          await store.remove(app.db, request.session, request.params.id);
+          await store.remove(request.db, request.session, request.params.id);
           return reply.code(204).send(null);
         },
       );
@@ -156,7 +156,7 @@ export function orderedResourceRoutes<
           response: { 200: List, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => store.list(app.db, request.session, parentOf(request.params)),
+      async (request) => store.list(request.db, request.session, parentOf(request.params)),
     );
 
     app.put<RowRequest>(
@@ -172,7 +172,7 @@ export function orderedResourceRoutes<
         },
       },
       async (request) =>
-        store.reorder(app.db, request.session, parentOf(request.params), (request.body as Record<string, string[]>)[resource.orderField]!),
+        store.reorder(request.db, request.session, parentOf(request.params), (request.body as Record<string, string[]>)[resource.orderField]!),
     );
 
     app.get<RowRequest>(
@@ -186,7 +186,7 @@ export function orderedResourceRoutes<
           response: { 200: record, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => store.find(app.db, request.session, parentOf(request.params), idOf(request.params)),
+      async (request) => store.find(request.db, request.session, parentOf(request.params), idOf(request.params)),
     );
 
     app.post<RowRequest>(
@@ -203,7 +203,7 @@ export function orderedResourceRoutes<
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await store.create(app.db, request.session, parentOf(request.params), request.body as Write)),
+        reply.code(201).send(await store.create(request.db, request.session, parentOf(request.params), request.body as Write)),
     );
 
     app.put<RowRequest>(
@@ -219,7 +219,7 @@ export function orderedResourceRoutes<
         },
       },
       async (request) =>
-        store.update(app.db, request.session, parentOf(request.params), idOf(request.params), request.body as Write & { version: number }),
+        store.update(request.db, request.session, parentOf(request.params), idOf(request.params), request.body as Write & { version: number }),
     );
 
     if (deletable) {
@@ -235,7 +235,7 @@ export function orderedResourceRoutes<
           },
         },
         async (request, reply) => {
-          await store.remove(app.db, request.session, parentOf(request.params), idOf(request.params));
+          await store.remove(request.db, request.session, parentOf(request.params), idOf(request.params));
           return reply.code(204).send(null);
         },
       );

@@ -21,6 +21,8 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0004_session_assumed_from.sql',
         '0005_login_throttle.sql',
         '0006_rate_limits_and_idempotency.sql',
+        '0007_row_level_security.sql',
+        '0008_list_counts_and_boundaries.sql',
       ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {
