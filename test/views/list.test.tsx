@@ -217,7 +217,7 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(resource.api.remove).not.toHaveBeenCalled();
   });
 
-  it('deletes after confirmation and shows the list without the row', async () => {
+  it('deletes after confirmation, says so, and shows the list without the row', async () => {
     const resource = companies();
     const { user } = await openList('/companies', { resources: { companies: resource } });
     await waitFor(() => expect(dataRows()).toHaveLength(10));
@@ -227,6 +227,16 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(resource.api.remove).toHaveBeenCalledWith('c03');
     expect(rangeLabel()).toBe('1–10 of 22');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(notificationTexts()).toEqual(['Company deleted']));
+  });
+
+  it('says so in Italian too', async () => {
+    const resource = users();
+    const { user } = await openList('/users', { resources: { users: resource }, language: 'it' });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Utente eliminato']));
   });
 
   it("says 'Delete failed', with the API's reason when it gives one", async () => {

@@ -28,6 +28,7 @@ export const contentsResource: ResourceConfig<Content> = {
       },
     ],
     deletable: true,
+    deletedKey: 'feedback.contentDeleted',
     followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
   },
   form: {
