@@ -24,7 +24,7 @@ export const contentsResource: ResourceConfig<Content> = {
         field: 'status',
         headerKey: 'fields.status',
         width: 210,
-        render: ({ status }, t) => <Chip size="small" label={status} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
+        render: ({ status }, t) => <Chip size="small" label={t(`contentStatusLabel.${status}`)} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
       },
     ],
     deletable: true,
