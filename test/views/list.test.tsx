@@ -204,6 +204,27 @@ describe('list address', { timeout: 15_000 }, () => {
   });
 });
 
+describe('list place', { timeout: 30_000 }, () => {
+  it('comes back from a form, by Cancel or Save, to the page, size, sort and search it left', async () => {
+    const place = '/companies?page=2&pageSize=10&sortBy=name&sortOrder=desc&search=Company';
+    const resource = companies();
+    const { user, location } = await openList(place, { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const left = location();
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location()).toBe(left));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name', hidden: true }).value).not.toBe(''));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe(left));
+    expect(rangeLabel()).toMatch(/^11–20 of/);
+  });
+});
+
 describe('list delete', { timeout: 15_000 }, () => {
   it('asks for confirmation, and cancelling deletes nothing', async () => {
     const resource = companies();
@@ -252,6 +273,23 @@ describe('list delete', { timeout: 15_000 }, () => {
       await waitFor(() => expect(notificationTexts()).toEqual(expected));
     }
     expect(names()).toContain('Company 03');
+  });
+
+  it("says the API's reason in Italian by its code", async () => {
+    const resource = companies();
+    resource.api.remove.mockRejectedValueOnce({
+      kind: 'http',
+      status: 409,
+      code: 'COMPANY_IN_USE',
+      message: 'The company still has users, topics, contents or training plans',
+    });
+    const { user } = await openList('/companies', { resources: { companies: resource }, language: 'it' });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() =>
+      expect(notificationTexts()).toEqual(["Eliminazione non riuscita: l'azienda ha ancora utenti, argomenti, contenuti o piani formativi"]),
+    );
   });
 });
 
