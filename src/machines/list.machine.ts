@@ -31,6 +31,8 @@ export interface ListInput {
    * of the address bar; the address bar is left alone when absent.
    */
   path?: string;
+  /** The i18n key of the notice once a row is deleted ("Company deleted"); a generic one when absent. */
+  deletedKey?: string;
 }
 
 export interface ListContext {
@@ -39,6 +41,7 @@ export interface ListContext {
   followWhile: Condition | null;
   deleteWhen: Condition | null;
   path: string | null;
+  deletedKey: string;
   query: ListQuery;
   /** The search box as typed; it becomes `query.search` after a pause in typing. */
   searchText: string;
@@ -136,6 +139,7 @@ export const listMachine = setup({
       followWhile: input.followWhile ?? null,
       deleteWhen: input.deleteWhen ?? null,
       path: input.path ?? null,
+      deletedKey: input.deletedKey ?? 'feedback.deleted',
       query,
       searchText: query.search,
       items: [],
@@ -290,6 +294,7 @@ export const listMachine = setup({
             onDone: {
               target: '#list.loading',
               actions: [
+                { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.deletedKey }) },
                 { type: 'navigate', params: ({ context }) => addressOf(context, afterDeletionQuery(context)) },
                 'leaveEmptiedPage',
                 'forgetDeletion',

@@ -144,11 +144,11 @@ describe('a NUL character in any text input', () => {
     const searched = await root.get('/api/users?search=%00');
 
     expect(created.statusCode).toBe(400);
-    expect(created.json().errors).toEqual([{ field: 'name', message: expect.stringContaining('NUL') }]);
+    expect(created.json().errors).toEqual([{ field: 'name', rule: 'nul', message: expect.stringContaining('NUL') }]);
     expect(updated.statusCode).toBe(400);
-    expect(updated.json().errors).toEqual([{ field: 'city', message: expect.stringContaining('NUL') }]);
+    expect(updated.json().errors).toEqual([{ field: 'city', rule: 'nul', message: expect.stringContaining('NUL') }]);
     expect(searched.statusCode).toBe(400);
-    expect(searched.json().errors).toEqual([{ field: 'search', message: expect.stringContaining('NUL') }]);
+    expect(searched.json().errors).toEqual([{ field: 'search', rule: 'nul', message: expect.stringContaining('NUL') }]);
     expect((await root.get(`/api/companies/${world.acmeFoods.id}`)).json()).toEqual(before);
   });
 });

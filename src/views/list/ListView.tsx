@@ -28,6 +28,7 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
   const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts, {
     ...(config.followWhile && { followWhile: config.followWhile }),
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
+    ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
   const failure = useSelector(list, selectFailure);
   return (
