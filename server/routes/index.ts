@@ -1,3 +1,4 @@
+import fastifyAccepts from '@fastify/accepts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticate } from '../auth/authenticate';
 import { authRoutes } from './auth/auth.routes';
@@ -17,6 +18,7 @@ import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('session', null as never);
   app.addHook('onRequest', authenticate);
+  await app.register(fastifyAccepts);
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });

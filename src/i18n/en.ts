@@ -297,6 +297,14 @@ export const en = {
     aborted: 'Request timeout or cancelled',
     player: 'Video player',
   },
+  // The administrator's daily tools (issue 15): exports, history, activity, theme.
+  listExport: {
+    button: 'Export CSV',
+    busy: 'Exporting…',
+    done: 'The CSV file was downloaded',
+    failed: 'The export failed ({{status}})',
+    failedBecause: 'The export failed: {{reason}}',
+  },
 };
 
 export type Translations = typeof en;

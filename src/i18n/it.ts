@@ -299,4 +299,12 @@ export const it: Translations = {
     aborted: 'Richiesta scaduta o annullata',
     player: 'Lettore video',
   },
+  // Gli strumenti quotidiani dell'amministratore (issue 15): esportazioni, cronologia, attività, tema.
+  listExport: {
+    button: 'Esporta CSV',
+    busy: 'Esportazione…',
+    done: 'Il file CSV è stato scaricato',
+    failed: "L'esportazione non è riuscita ({{status}})",
+    failedBecause: "L'esportazione non è riuscita: {{reason}}",
+  },
 };

@@ -4,6 +4,7 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 
 import type { ResourceName } from '../domain/resource';
 import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
+import type { listExportMachine } from '../machines/list-export.machine';
 import type { listMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
 import type { orderedListMachine } from '../machines/ordered-list.machine';
@@ -14,6 +15,8 @@ import type { videoAccessMachine } from '../machines/video-access.machine';
 export interface ResourceMachines {
   list: typeof listMachine;
   form: typeof formMachine;
+  /** The CSV export of the list, saved as a file by src/app. */
+  export: typeof listExportMachine;
 }
 
 /** The machines that reach the video service, given their token and API calls by src/app. */

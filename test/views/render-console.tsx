@@ -52,7 +52,10 @@ export function renderConsole({
   const outcomes = outcomeActions(notifications, navigation);
   const session = createActor(machine.provide({ actions: outcomes }), { input: sessionPages });
   const { resources, apis } = fakeApis(given);
-  const cached = cacheConsoleApis({ resources: apis, trainingPlans: nested.apis, account: account.api }, queryClient);
+  const cached = cacheConsoleApis(
+    { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) } },
+    queryClient,
+  );
   const consoleMachines = provideMachines(cached, { outcomes, obtainVideoAccess, session });
   notifications.start();
   session.start();
