@@ -1,6 +1,7 @@
 import fastifyAccepts from '@fastify/accepts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticate } from '../auth/authenticate';
+import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { companiesResource } from './companies/companies.resource';
 import { contentsResource } from './contents/contents.resource';
@@ -31,5 +32,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(resourceRoutes(trainingPlansResource), { prefix: trainingPlansResource.path });
   await app.register(orderedResourceRoutes(planModules), { prefix: '/training-plans/:planId/modules' });
   await app.register(orderedResourceRoutes(moduleItems), { prefix: '/training-plans/:planId/modules/:moduleId/items' });
+  await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
 };

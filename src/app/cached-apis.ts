@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
+import { createActivityApi, type ActivityApi } from '../api/activity';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createResourceApis, type ResourceApis } from '../api/resources';
@@ -14,6 +15,8 @@ export interface ConsoleApis {
   account: AccountApi;
   /** Downloads go straight to the API: a file is never cached. */
   exports: ExportApi;
+  /** The audit log, never cached: a record's history changes with every save. */
+  activity: ActivityApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -21,14 +24,16 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   trainingPlans: createTrainingPlanApis(http),
   account: createAccountApi(http),
   exports: createExportApi(http),
+  activity: createActivityApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
-export function cacheConsoleApis({ resources, trainingPlans, account, exports }: ConsoleApis, queryClient: QueryClient) {
+export function cacheConsoleApis({ resources, trainingPlans, account, exports, activity }: ConsoleApis, queryClient: QueryClient) {
   return {
     exports,
+    activity,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

@@ -63,6 +63,13 @@ export function provideMachines(apis: CachedApis, { outcomes, obtainVideoAccess,
     video: provideVideoMachines(obtainVideoAccess, apis.resources.contents, resources.contents.form, outcomes),
     trainingPlans: provideTrainingPlanMachines(apis.trainingPlans, apis.resources['training-plans'], outcomes),
     settings: provideSettingsMachines(apis.account, session, outcomes),
+    activity: listMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),
+        deleteRecord: fromPromise(() => Promise.reject(new Error('The audit log is never deleted'))),
+      },
+      actions: outcomes,
+    }),
   };
 }
 

@@ -305,6 +305,23 @@ export const en = {
     failed: 'The export failed ({{status}})',
     failedBecause: 'The export failed: {{reason}}',
   },
+  history: {
+    title: 'History',
+    empty: 'No changes recorded yet',
+    when: 'When',
+    who: 'Who',
+    action: 'Action',
+    fields: 'Fields changed',
+    deletedUser: 'A deleted user',
+    asTenant: 'as tenant {{tenant}}',
+    actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
+  },
+  theme: {
+    title: 'Theme',
+    system: 'As the system',
+    light: 'Light',
+    dark: 'Dark',
+  },
 };
 
 export type Translations = typeof en;

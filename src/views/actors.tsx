@@ -50,6 +50,8 @@ export interface ConsoleMachines {
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
   settings: SettingsMachines;
+  /** The audit log as a list: a record's History, the Activity page. */
+  activity: typeof listMachine;
 }
 
 export interface ConsoleActors {
@@ -96,6 +98,7 @@ export const useResourceMachines = (resource: ResourceName) => useMachines().res
 export const useVideoMachines = () => useMachines().video;
 export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;
+export const useActivityMachine = () => useMachines().activity;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

@@ -41,3 +41,31 @@ describe('exporting a list', () => {
     await expect.poll(() => page().getByText('The CSV file was downloaded').count()).toBe(1);
   });
 });
+
+describe('the history of a record', () => {
+  const page = usePage();
+
+  it('shows who changed which field of a company, the newest first, once it is saved', async () => {
+    const tenant = await apiSession(demo.tenant);
+    const name = unique('History');
+    const created = await tenant.call<Named>('POST', 'companies', { name, taxId: 'IT1', countryCode: 'IT' });
+    expect(created.status).toBe(201);
+
+    await signIn(page(), demo.tenant);
+    await page().goto(`/companies/${created.body.id}`);
+    const history = page().getByRole('region', { name: 'History' });
+    await expect.poll(() => history.getByRole('row').count()).toBe(2);
+    await page().getByRole('textbox', { name: 'City' }).fill('Torino');
+    await page().getByRole('button', { name: 'Save' }).click();
+    await page().waitForURL(/\/companies(\?.*)?$/);
+    await page().goto(`/companies/${created.body.id}`);
+
+    await expect.poll(() => history.getByRole('row').count()).toBe(3);
+    const newest = await history.getByRole('row').nth(1).innerText();
+    expect(newest).toContain('Updated');
+    expect(newest).toContain('City');
+    expect(newest).toContain(tenant.session.user.name);
+    expect(newest).toContain('tenant.admin@example.com');
+    expect(await history.getByRole('row').nth(2).innerText()).toContain('Created');
+  });
+});

@@ -53,7 +53,9 @@ export function renderConsole({
   const session = createActor(machine.provide({ actions: outcomes }), { input: sessionPages });
   const { resources, apis } = fakeApis(given);
   const cached = cacheConsoleApis(
-    { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) } },
+    { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) },
+      activity: { list: () => Promise.resolve({ items: [], total: 0, totalIsEstimate: false }) },
+    },
     queryClient,
   );
   const consoleMachines = provideMachines(cached, { outcomes, obtainVideoAccess, session });
