@@ -340,6 +340,31 @@ export const en = {
     aborted: 'Request timeout or cancelled',
     player: 'Video player',
   },
+  // The administrator's daily tools (issue 15): exports, history, activity, theme.
+  listExport: {
+    button: 'Export CSV',
+    busy: 'Exporting…',
+    done: 'The CSV file was downloaded',
+    failed: 'The export failed ({{status}})',
+    failedBecause: 'The export failed: {{reason}}',
+  },
+  history: {
+    title: 'History',
+    empty: 'No changes recorded yet',
+    when: 'When',
+    who: 'Who',
+    action: 'Action',
+    fields: 'Fields changed',
+    deletedUser: 'A deleted user',
+    asTenant: 'as tenant {{tenant}}',
+    actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
+  },
+  theme: {
+    title: 'Theme',
+    system: 'As the system',
+    light: 'Light',
+    dark: 'Dark',
+  },
 };
 
 export type Translations = typeof en;

@@ -342,4 +342,29 @@ export const it: Translations = {
     aborted: 'Richiesta scaduta o annullata',
     player: 'Lettore video',
   },
+  // Gli strumenti quotidiani dell'amministratore (issue 15): esportazioni, cronologia, attività, tema.
+  listExport: {
+    button: 'Esporta CSV',
+    busy: 'Esportazione…',
+    done: 'Il file CSV è stato scaricato',
+    failed: "L'esportazione non è riuscita ({{status}})",
+    failedBecause: "L'esportazione non è riuscita: {{reason}}",
+  },
+  history: {
+    title: 'Cronologia',
+    empty: 'Nessuna modifica registrata',
+    when: 'Quando',
+    who: 'Chi',
+    action: 'Azione',
+    fields: 'Campi modificati',
+    deletedUser: 'Un utente eliminato',
+    asTenant: 'come tenant {{tenant}}',
+    actions: { CREATE: 'Creato', UPDATE: 'Modificato', DELETE: 'Eliminato', LOGIN: 'Accesso', LOGOUT: 'Uscita', ASSUME: 'Tenant assunto' },
+  },
+  theme: {
+    title: 'Tema',
+    system: 'Come il sistema',
+    light: 'Chiaro',
+    dark: 'Scuro',
+  },
 };

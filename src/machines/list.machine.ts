@@ -314,6 +314,8 @@ export const listMachine = setup({
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
 export const selectQuery = (snapshot: ListSnapshot) => snapshot.context.query;
+/** What the list shows: its query (the search as applied, not as being typed) and its filters. */
+export const listRequestOf = (snapshot: ListSnapshot): ListRequest => ({ query: snapshot.context.query, filters: snapshot.context.filters });
 export const selectSearchText = (snapshot: ListSnapshot) => snapshot.context.searchText;
 export const selectItems = (snapshot: ListSnapshot) => snapshot.context.items;
 export const selectTotal = (snapshot: ListSnapshot) => snapshot.context.total;
