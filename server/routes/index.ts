@@ -15,6 +15,7 @@ import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Cast: every request gets its session in the onRequest hook below, before any handler reads it; null until then.
   app.decorateRequest('session', null as never);
   app.addHook('onRequest', authenticate);
   await app.register(healthRoutes);

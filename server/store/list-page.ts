@@ -79,6 +79,7 @@ async function countRows(db: Database, table: PgTable, where: SQL | undefined, e
 }
 
 async function plannedRows(db: Database, query: SQLWrapper): Promise<number> {
+  // Cast: drizzle types a raw statement's answer per driver (unknown here); both drivers answer `{ rows }`.
   const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
   const output = result.rows[0]?.['QUERY PLAN'];
   const [explained] = (typeof output === 'string' ? JSON.parse(output) : output) as [{ Plan: { 'Plan Rows': number } }];
