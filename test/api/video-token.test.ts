@@ -6,8 +6,8 @@ import { createHttpClient } from '../../src/api/http';
 import { createVideoTokens, TOKEN_SAFETY_MARGIN_MS, type VideoTokenOptions } from '../../src/api/video-token';
 import { createConsole } from '../../src/app/providers';
 import type { SessionState } from '../../src/domain/session';
-import { companyLogin, stored } from '../machines/session-fixtures';
-import { memoryStore } from './memory-store';
+import { companyLogin, stored } from '../support/fixtures/session';
+import { memoryStore } from '../support/memory-store';
 
 const now = Date.parse('2025-06-01T10:00:00.000Z');
 const inMinutes = (minutes: number) => new Date(now + minutes * 60_000).toISOString();

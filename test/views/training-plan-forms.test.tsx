@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, restoring } from '../machines/session-fixtures';
-import { renderConsole } from './render-console';
+import { companyLogin, restoring } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, nested = modulesAndItems(), planResource = plans()) => {

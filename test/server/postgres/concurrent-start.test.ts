@@ -3,7 +3,7 @@ import { openPostgres } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import { hashPassword } from '../../../server/auth/password';
 import { seedDemoData } from '../../../server/db/seed';
-import { createEmptyPostgresDatabase } from '../harness';
+import { createEmptyPostgresDatabase } from '../../support/server/harness';
 
 // Runs only in the server:postgres project (see vite.config.ts): PGlite has one connection by design.
 describe('several instances starting at once on PostgreSQL', () => {
