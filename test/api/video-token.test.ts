@@ -84,7 +84,7 @@ const failureOf = (promise: Promise<unknown>) =>
     (failure: unknown) => failure,
   );
 
-describe('video token (spec §7)', () => {
+describe("video token: the session's, refreshed when expired or about to expire", () => {
   it('reuses the session token while it is valid, without a call', async () => {
     const { obtain, storeToken } = tokens(videoSession({ token: 'kept', expiresAt: inMinutes(10) }));
     expect(await obtain()).toEqual({ serviceUrl, courseId: 'company-1', token: 'kept' });

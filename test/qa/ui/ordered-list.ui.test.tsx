@@ -76,7 +76,7 @@ const answerFetch = async (harness: OrderedHarness, event: GraphEvent) => {
 
 const idsShown = (harness: OrderedHarness) => contextOf(harness.console.actors.latest('ordered')!.getSnapshot() as AnyMachineSnapshot).items.map(({ id }) => id);
 
-/** `PUT …/modules/order` with every id in the order shown; a write makes the cached plan stale (spec §7). */
+/** `PUT …/modules/order` with every id in the order shown; a write makes the cached plan stale (the plan shows its modules). */
 const answerSave = async (harness: OrderedHarness, event: GraphEvent) => {
   const request = await harness.console.network.next('PUT', `${modulesPath}/order`);
   const ids = (request.body as { moduleIds: string[] }).moduleIds;
