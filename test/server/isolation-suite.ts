@@ -194,6 +194,24 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       field: 'tenantId',
     },
   ],
+  // An import reports a row it refuses (200, outcome "failed") instead of refusing the batch: the snapshot taken
+  // around the probes proves that nothing was written for a foreign company, by id or by name.
+  'POST /api/users/import': async (actor) => [
+    {
+      label: 'foreign company by id',
+      method: 'POST',
+      url: '/api/users/import',
+      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0] }] },
+      status: 200,
+    },
+    {
+      label: 'foreign company by name',
+      method: 'POST',
+      url: '/api/users/import',
+      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? 'No Such Company' : world.globexConsulting.name }] },
+      status: 200,
+    },
+  ],
   'PUT /api/users/{id}': async (actor) => [
     ...(await Promise.all(
       actor.foreign.userIds.map(async (id) => ({
