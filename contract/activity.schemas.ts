@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { NamedRef, OneOf, Uuid } from './common.schemas';
-import { auditActions } from './values';
+import { auditActions, scopes } from './values';
 
 const NullableRef = Type.Union([NamedRef, Type.Null()]);
 
@@ -13,9 +13,13 @@ export const ActivityEntry = Type.Object(
     entity: Type.String({ description: 'company, tenant, user, topic, content, training plan, module, item, session' }),
     entityId: Type.Union([Uuid, Type.Null()]),
     actor: Type.Union([
-      Type.Object({ id: Uuid, name: Type.String(), email: Type.String() }, { title: 'ActivityActor' }),
-      Type.Null({ description: 'The user no longer exists' }),
+      Type.Object(
+        { id: Uuid, name: Type.String(), email: Type.String(), scope: OneOf(scopes) },
+        { title: 'ActivityActor', description: 'The person acting as they were when the row was written; never a secret' },
+      ),
+      Type.Null({ description: 'No user acted (see `system`), or the user was deleted before the audit kept its actors' }),
     ]),
+    system: Type.Union([Type.Literal('video-service'), Type.Null()], { description: 'The system that acted when no user did' }),
     assumedTenant: Type.Union([NamedRef, Type.Null()], { description: 'The tenant a GLOBAL admin acted as' }),
     tenant: NullableRef,
     company: NullableRef,

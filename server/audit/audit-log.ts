@@ -13,9 +13,20 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/**
+ * The person acting, as the audit keeps them: a GLOBAL admin who assumed a tenant is that GLOBAL admin (`assumedBy`),
+ * not the TENANT identity the request runs as.
+ */
+function actorSnapshot({ user, assumedBy }: AuthSession) {
+  return assumedBy
+    ? { actorName: assumedBy.name, actorEmail: assumedBy.email, actorScope: 'GLOBAL' as const }
+    : { actorName: `${user.name} ${user.surname}`, actorEmail: user.email, actorScope: user.scope };
+}
+
 export async function recordAudit(db: Database, actor: AuthSession, event: AuditEvent) {
   await db.insert(auditLog).values({
     actorUserId: actor.realUserId,
+    ...actorSnapshot(actor),
     assumedTenantId: actor.assumedTenantId,
     tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
     companyId: event.owner ? event.owner.companyId : actor.user.companyId,

@@ -356,6 +356,8 @@ export const en = {
     action: 'Action',
     fields: 'Fields changed',
     deletedUser: 'A deleted user',
+    actor: '{{name}} ({{email}}), {{scope}}',
+    videoService: 'The video service',
     asTenant: 'as tenant {{tenant}}',
     actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
   },

@@ -358,6 +358,8 @@ export const it: Translations = {
     action: 'Azione',
     fields: 'Campi modificati',
     deletedUser: 'Un utente eliminato',
+    actor: '{{name}} ({{email}}), {{scope}}',
+    videoService: 'Il servizio video',
     asTenant: 'come tenant {{tenant}}',
     actions: { CREATE: 'Creato', UPDATE: 'Modificato', DELETE: 'Eliminato', LOGIN: 'Accesso', LOGOUT: 'Uscita', ASSUME: 'Tenant assunto' },
   },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demo, useTestApp } from './harness';
-import { assumed, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
+import { demo, signIn, useTestApp } from './harness';
+import { apiAs, assumed, demoWorld, signedIn, type Api, type DemoWorld } from './resources';
 
 const testApp = useTestApp();
 
@@ -10,7 +10,8 @@ interface Entry {
   action: string;
   entity: string;
   entityId: string | null;
-  actor: { id: string; name: string; email: string } | null;
+  actor: { id: string; name: string; email: string; scope: string } | null;
+  system: string | null;
   assumedTenant: { id: string; name: string } | null;
   tenant: { id: string; name: string } | null;
   company: { id: string; name: string } | null;
@@ -56,14 +57,49 @@ describe('GET /api/activity', () => {
       ['CREATE', expect.arrayContaining(['name', 'taxId', 'countryCode', 'tenantId'])],
     ]);
     expect(history.items[0]).toMatchObject({
-      actor: { id: root.userId, email: demo.root },
+      actor: { id: root.userId, name: `${world.root.name} ${world.root.surname}`, email: demo.root, scope: 'GLOBAL' },
       assumedTenant: { id: world.acme.id, name: 'Acme Learning' },
       tenant: { id: world.acme.id, name: 'Acme Learning' },
       company: { id: companyId, name: 'History Spa' },
     });
-    expect(history.items[1]).toMatchObject({ actor: { id: tenantAdmin.userId, email: demo.tenantAdmin }, assumedTenant: null });
+    expect(history.items[1]).toMatchObject({ actor: { id: tenantAdmin.userId, email: demo.tenantAdmin, scope: 'TENANT' }, assumedTenant: null });
     const times = history.items.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  // The GLOBAL admin's user row is outside a TENANT admin's reach (row-level security): the row keeps its actor.
+  it("names a GLOBAL admin who assumed the tenant to that tenant's admin, and to the GLOBAL admin assuming it again", async () => {
+    const asAcme = await assumed(testApp.app, world.acme.id);
+    const seenByTenant = (await page(tenantAdmin, `entity=company&entityId=${companyId}&action=UPDATE`)).items[0]!;
+    const seenAssuming = (await page(asAcme, `entity=company&entityId=${companyId}&action=UPDATE`)).items[0]!;
+    const rootUsers = await tenantAdmin.get(`/api/users/${root.userId}`);
+
+    expect([403, 404], 'the GLOBAL admin is not a user the tenant admin may see').toContain(rootUsers.statusCode);
+    for (const entry of [seenByTenant, seenAssuming]) {
+      expect(entry).toMatchObject({
+        actor: { id: root.userId, name: `${world.root.name} ${world.root.surname}`, email: demo.root, scope: 'GLOBAL' },
+        assumedTenant: { id: world.acme.id, name: 'Acme Learning' },
+        system: null,
+      });
+    }
+    // Found by the name it had, which the tenant admin could not look up in users.
+    expect((await page(tenantAdmin, `search=${encodeURIComponent(`${world.root.name} ${world.root.surname}`)}&entityId=${companyId}`)).total).toBe(1);
+  });
+
+  it('still names an actor after the user is deleted, as they were when they acted', async () => {
+    const email = `history.${Date.now()}@example.com`;
+    const created = await tenantAdmin.post('/api/users', { name: 'Gone', surname: 'Later', email, password: 'Gone-Later-2026!', scope: 'TENANT', admin: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const gone = apiAs(testApp.app, (await signIn(testApp.app, email, 'Gone-Later-2026!')).token);
+    const company = await gone.post('/api/companies', { name: 'Left Behind Srl', taxId: 'IT2', countryCode: 'IT' });
+    expect(company.statusCode, company.body).toBe(201);
+    const deleted = await tenantAdmin.delete(`/api/users/${created.json<{ id: string }>().id}`);
+    expect(deleted.statusCode).toBe(204);
+
+    const history = await page(tenantAdmin, `entity=company&entityId=${company.json<{ id: string }>().id}`);
+
+    expect(history.items).toHaveLength(1);
+    expect(history.items[0]!.actor).toEqual({ id: created.json<{ id: string }>().id, name: 'Gone Later', email, scope: 'TENANT' });
   });
 
   it('never shows a password or its hash, only that it changed', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
@@ -9,11 +9,10 @@ import type { AuthSession } from '../../auth/auth-session';
 import { reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import type { Bind } from '../../db/prepared';
-import { auditLog, companies, tenants, users } from '../../db/schema';
+import { auditLog, companies, tenants } from '../../db/schema';
 import { listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
 
-const actor = alias(users, 'actor');
 const assumedTenant = alias(tenants, 'assumed_tenant');
 
 const rows = (db: Database) =>
@@ -25,13 +24,12 @@ const rows = (db: Database) =>
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       details: auditLog.details,
-      actor: { id: actor.id, name: sql<string>`${actor.name} || ' ' || ${actor.surname}`, email: actor.email },
+      actor: { id: auditLog.actorUserId, name: auditLog.actorName, email: auditLog.actorEmail, scope: auditLog.actorScope },
       assumedTenant: { id: assumedTenant.id, name: assumedTenant.name },
       tenant: { id: tenants.id, name: tenants.name },
       company: { id: companies.id, name: companies.name },
     })
     .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
     .leftJoin(assumedTenant, eq(assumedTenant.id, auditLog.assumedTenantId))
     .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
     .leftJoin(companies, eq(companies.id, auditLog.companyId))
@@ -45,21 +43,32 @@ const source: ListSource<Row> = {
   createdAt: auditLog.at,
   rows,
   sorts: { at: auditLog.at, action: auditLog.action, entity: auditLog.entity },
-  search: (pattern) => [
-    ilike(auditLog.entity, pattern),
-    sql`${auditLog.actorUserId} in (select ${users.id} from ${users} where ${or(ilike(users.name, pattern), ilike(users.surname, pattern), ilike(users.email, pattern))})`,
-  ],
+  // The actor as the row keeps it: a reader finds an actor whose user row it cannot see (or that was deleted).
+  search: (pattern, _db, bind) => {
+    const search = bind('search', pattern);
+    return [ilike(auditLog.entity, search), ilike(auditLog.actorName, search), ilike(auditLog.actorEmail, search)];
+  },
 };
 
-/** Field names only: the audit never holds a value, and a secret's name is already its public one (password). */
-const changedOf = (details: Record<string, unknown>) =>
-  Array.isArray(details['changed']) ? details['changed'].filter((name): name is string => typeof name === 'string') : [];
+/**
+ * Field names only: the audit never holds a value, and a secret's name is already its public one (password). The
+ * video service's callbacks name theirs `fields`.
+ */
+const changedOf = (details: Record<string, unknown>) => {
+  const names = details['changed'] ?? details['fields'];
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+};
+
+/** Who acted when no user did: the video service telling a video's new status. */
+const systemOf = (details: Record<string, unknown>) => (details['actor'] === 'video-service' ? ('video-service' as const) : null);
 
 function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Row): Static<typeof ActivityEntry> {
   return {
     ...row,
     at: at.toISOString(),
-    actor: who?.id ? { id: who.id, name: who.name, email: who.email } : null,
+    // Rows of actors deleted before their snapshot was kept (migration 0009) have no actor to show.
+    actor: who.id && who.name !== null && who.email !== null && who.scope !== null ? { id: who.id, name: who.name, email: who.email, scope: who.scope } : null,
+    system: systemOf(details),
     assumedTenant: assumed?.id ? assumed : null,
     tenant: row.tenant?.id ? row.tenant : null,
     company: row.company?.id ? row.company : null,

@@ -18,8 +18,13 @@ import { LoadingLine } from '../pages/LoadingLine';
 /** A field's label when the console has one (`fields.name`), else its name. */
 const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: name });
 
+/** Who acted, as the audit kept them when it happened (name, email, scope), and the tenant a GLOBAL admin assumed. */
 export function actorText(t: TFunction, entry: ActivityEntry) {
-  const who = entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('history.deletedUser');
+  const who = entry.actor
+    ? t('history.actor', { name: entry.actor.name, email: entry.actor.email, scope: t(`scopes.${entry.actor.scope}`) })
+    : entry.system === 'video-service'
+      ? t('history.videoService')
+      : t('history.deletedUser');
   return entry.assumedTenant ? `${who} ${t('history.asTenant', { tenant: entry.assumedTenant.name })}` : who;
 }
 
