@@ -24,15 +24,24 @@ function actorSnapshot({ user, assumedBy }: AuthSession) {
 }
 
 export async function recordAudit(db: Database, actor: AuthSession, event: AuditEvent) {
-  await db.insert(auditLog).values({
-    actorUserId: actor.realUserId,
-    ...actorSnapshot(actor),
-    assumedTenantId: actor.assumedTenantId,
-    tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
-    companyId: event.owner ? event.owner.companyId : actor.user.companyId,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId,
-    details: event.details ?? {},
-  });
+  await recordAudits(db, actor, [event]);
+}
+
+/** Several events of one write (an import's batch) in one statement. */
+export async function recordAudits(db: Database, actor: AuthSession, events: AuditEvent[]) {
+  if (events.length === 0) return;
+  const snapshot = actorSnapshot(actor);
+  await db.insert(auditLog).values(
+    events.map((event) => ({
+      actorUserId: actor.realUserId,
+      ...snapshot,
+      assumedTenantId: actor.assumedTenantId,
+      tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
+      companyId: event.owner ? event.owner.companyId : actor.user.companyId,
+      action: event.action,
+      entity: event.entity,
+      entityId: event.entityId,
+      details: event.details ?? {},
+    })),
+  );
 }
