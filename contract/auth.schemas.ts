@@ -29,6 +29,7 @@ export const RefreshJwtConflict = Type.Object(
     statusCode: Type.Integer(),
     success: Type.Literal(false),
     error: Type.String(),
+    code: Type.String(),
     message: Type.String(),
   },
   { title: 'RefreshJwtConflict' },

@@ -72,6 +72,20 @@ export function listQuery<Filters extends TProperties>(title: string, sortBy: st
   );
 }
 
+/** The query of a list's CSV export: the list's search, sort and filters (every page), and the header row's language. */
+export function exportQuery<Filters extends TProperties>(title: string, sortBy: string[], filters: Filters) {
+  return Type.Object(
+    {
+      sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
+      sortOrder: OneOf(sortOrders, { default: 'asc' }),
+      search: Type.Optional(Type.String({ maxLength: 100 })),
+      lang: Type.Optional(Type.String({ maxLength: 35, description: 'Language of the header row (en, it); else Accept-Language, else en' })),
+      ...filters,
+    },
+    { additionalProperties: false, title: `${title}ExportQuery` },
+  );
+}
+
 export function listResponse<Item extends TSchema>(title: string, item: Item) {
   return Type.Object(
     {

@@ -24,3 +24,7 @@ export type TrainingPlanStatus = (typeof trainingPlanStatuses)[number];
 export const itemTypes = ['CONTENT', 'QUIZ'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
+
+/** What the audit log records (the Activity page filters by it). */
+export const auditActions = ['CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT', 'ASSUME'] as const;
+export type AuditAction = (typeof auditActions)[number];

@@ -13,6 +13,16 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/**
+ * The person acting, as the audit keeps them: a GLOBAL admin who assumed a tenant is that GLOBAL admin (`assumedBy`),
+ * not the TENANT identity the request runs as.
+ */
+function actorSnapshot({ user, assumedBy }: AuthSession) {
+  return assumedBy
+    ? { actorName: assumedBy.name, actorEmail: assumedBy.email, actorScope: 'GLOBAL' as const }
+    : { actorName: `${user.name} ${user.surname}`, actorEmail: user.email, actorScope: user.scope };
+}
+
 export async function recordAudit(db: Database, actor: AuthSession, event: AuditEvent) {
   await recordAudits(db, actor, [event]);
 }
@@ -20,9 +30,11 @@ export async function recordAudit(db: Database, actor: AuthSession, event: Audit
 /** Several events of one write (an import's batch) in one statement. */
 export async function recordAudits(db: Database, actor: AuthSession, events: AuditEvent[]) {
   if (events.length === 0) return;
+  const snapshot = actorSnapshot(actor);
   await db.insert(auditLog).values(
     events.map((event) => ({
       actorUserId: actor.realUserId,
+      ...snapshot,
       assumedTenantId: actor.assumedTenantId,
       tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
       companyId: event.owner ? event.owner.companyId : actor.user.companyId,

@@ -34,7 +34,7 @@ interface Claim {
 }
 
 const stillAnswering = () =>
-  new ApiError(409, 'A request with this Idempotency-Key is still being answered; repeat it later', { 'retry-after': '1' });
+  new ApiError(409, 'A request with this Idempotency-Key is still being answered; repeat it later', { 'retry-after': '1' }, undefined, 'IDEMPOTENCY_IN_PROGRESS');
 
 /** Keys belong to the person acting and the tenant they act in: nobody can replay another's answer. */
 const scopeOf = (session: AuthSession) => `${session.realUserId}/${session.assumedTenantId ?? '-'}`;
@@ -109,9 +109,13 @@ export async function registerIdempotency(app: FastifyInstance, db: Database, se
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.idempotencyKey, key)));
       if (!stored) continue;
       if (stored.requestHash !== hash) {
-        throw new ApiError(422, 'This Idempotency-Key was already used for another request', {}, [
-          { field: 'idempotency-key', message: 'was already used for another request' },
-        ]);
+        throw new ApiError(
+          422,
+          'This Idempotency-Key was already used for another request',
+          {},
+          [{ field: 'idempotency-key', rule: 'reused', message: 'was already used for another request' }],
+          'IDEMPOTENCY_KEY_REUSED',
+        );
       }
       if (stored.statusCode === null || stored.responseBody === null) throw stillAnswering();
       return reply

@@ -3,6 +3,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { patternMessages } from '../../contract/common.schemas';
+import { videoTenantPattern } from '../../contract/video-tenant';
 import type { FieldError } from '../../contract/errors.schemas';
 
 // Enough for one error per field of any body (a union alone yields several), still bounded against huge inputs.
@@ -15,6 +16,8 @@ interface SchemaViolation {
   instancePath: string;
   params: object;
   message?: string;
+  /** A collapsed union's: the alternative whose rule it broke. */
+  ruleFrom?: SchemaViolation;
 }
 
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
@@ -67,19 +70,46 @@ function describedPattern(violation: SchemaViolation): SchemaViolation {
 
 const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
+/** The stable rule a schema keyword stands for, and what the rule needs to be said (the limit, the format). */
+function ruleOf(violation: SchemaViolation): Pick<FieldError, 'rule' | 'params'> {
+  const params = violation.params as Record<string, unknown>;
+  switch (violation.keyword) {
+    case 'format':
+      return { rule: 'format', params: { format: String(params.format) } };
+    case 'pattern':
+      return String(params.pattern) === videoTenantPattern ? { rule: 'videoTenant' } : { rule: 'pattern' };
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'minItems':
+    case 'maxItems':
+      return typeof params.limit === 'number' ? { rule: violation.keyword, params: { limit: params.limit } } : { rule: violation.keyword };
+    case 'const':
+    case 'anyOf':
+    case 'enum':
+      return { rule: 'oneOf' };
+    case 'nul':
+      return { rule: 'nul' };
+    default:
+      return { rule: violation.keyword };
+  }
+}
+
 export function toFieldErrors(violations: readonly SchemaViolation[], part: string | undefined): FieldError[] {
   const root = partNames[part ?? 'body'] ?? 'body';
   const fieldErrors = collapseAlternatives(violations.map(describedPattern)).flatMap((violation): FieldError[] => {
     const path = pointerToPath(violation.instancePath);
     const params = violation.params as { requiredProperties?: string[]; additionalProperties?: string[] };
     if (violation.keyword === 'required' && params.requiredProperties) {
-      return params.requiredProperties.map((property) => ({ field: join(path, property), message: 'is required' }));
+      return params.requiredProperties.map((property) => ({ field: join(path, property), rule: 'required', message: 'is required' }));
     }
     if (violation.keyword === 'additionalProperties' && params.additionalProperties) {
-      return params.additionalProperties.map((property) => ({ field: join(path, property), message: 'is not allowed' }));
+      return params.additionalProperties.map((property) => ({ field: join(path, property), rule: 'notAllowed', message: 'is not allowed' }));
     }
     if (violation.schemaPath.endsWith('/additionalProperties')) return [];
-    return [{ field: path || root, message: violation.message ?? 'is invalid' }];
+    const { rule, params: ruleParams } = ruleOf(violation.ruleFrom ?? violation);
+    return [{ field: path || root, rule, message: violation.message ?? 'is invalid', ...(ruleParams && { params: ruleParams }) }];
   });
   const seen = new Set<string>();
   return fieldErrors.filter(({ field, message }) => {
@@ -104,14 +134,18 @@ function collapseAlternatives(violations: readonly SchemaViolation[]): SchemaVio
   return violations.flatMap((violation) => {
     if (alternativeOf(violation)) return [];
     if (violation.keyword !== 'anyOf') return [violation];
-    return [{ ...violation, message: unionMessage(violations.filter((other) => alternativeOf(other) === violation)) }];
+    const alternatives = violations.filter((other) => alternativeOf(other) === violation);
+    const substantive = substantiveOf(alternatives);
+    return [{ ...violation, message: unionMessage(alternatives), ...(substantive && { ruleFrom: substantive }) }];
   });
 }
 
+const isNull = (violation: SchemaViolation) => violation.keyword === 'type' && (violation.params as { type?: string }).type === 'null';
+const substantiveOf = (alternatives: readonly SchemaViolation[]) =>
+  alternatives.find((violation) => violation.keyword !== 'const' && !isNull(violation));
+
 function unionMessage(alternatives: readonly SchemaViolation[]): string {
-  const isNull = (violation: SchemaViolation) =>
-    violation.keyword === 'type' && (violation.params as { type?: string }).type === 'null';
-  const substantive = alternatives.find((violation) => violation.keyword !== 'const' && !isNull(violation));
+  const substantive = substantiveOf(alternatives);
   if (substantive?.message) return substantive.message;
   const allowed = alternatives.flatMap((violation) =>
     violation.keyword === 'const' ? [String((violation.params as { allowedValue?: unknown }).allowedValue)] : [],

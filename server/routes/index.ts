@@ -1,5 +1,7 @@
+import fastifyAccepts from '@fastify/accepts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticate, bindRequestDatabase } from '../auth/authenticate';
+import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { companiesResource } from './companies/companies.resource';
 import { contentsResource } from './contents/contents.resource';
@@ -20,6 +22,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('db', null as never);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', bindRequestDatabase);
+  await app.register(fastifyAccepts);
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
@@ -33,5 +36,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(resourceRoutes(trainingPlansResource), { prefix: trainingPlansResource.path });
   await app.register(orderedResourceRoutes(planModules), { prefix: '/training-plans/:planId/modules' });
   await app.register(orderedResourceRoutes(moduleItems), { prefix: '/training-plans/:planId/modules/:moduleId/items' });
+  await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
 };

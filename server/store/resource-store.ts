@@ -18,14 +18,16 @@ type StoredRow = Record<string, unknown> & { id: string; version: number };
 const statements = preparedOnce();
 
 const staleVersion = () =>
-  conflict('The record was changed by someone else; reload it', [{ field: 'version', message: 'changed by someone else' }]);
+  conflict('The record was changed by someone else; reload it', 'STALE_VERSION', {
+    errors: [{ field: 'version', rule: 'stale', message: 'changed by someone else' }],
+  });
 
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /** What every store shares: messages, the audit row of a write, the fields it changed, constraint violations as 409. */
 function storeCore(resource: Pick<Resource<ResourceTable, unknown, TSchema, TProperties, TProperties>, 'entity' | 'auditNames' | 'uniqueFields' | 'inUse'>) {
   return {
-    notFoundError: () => notFound(`${capitalised(resource.entity)} not found`),
+    notFoundError: () => notFound(`${capitalised(resource.entity)} not found`, `${resource.entity.toUpperCase().replaceAll(' ', '_')}_NOT_FOUND`),
 
     async audit(db: Database, session: AuthSession, action: AuditAction, id: string, owner: Owner, details: Record<string, unknown>) {
       await recordAudit(db, session, { action, entity: resource.entity, entityId: id, owner, details });
@@ -42,8 +44,8 @@ function storeCore(resource: Pick<Resource<ResourceTable, unknown, TSchema, TPro
       } catch (error) {
         const violation = constraintViolation(error);
         const uniqueField = violation?.kind === 'unique' ? resource.uniqueFields?.[violation.constraint] : undefined;
-        if (uniqueField) throw conflict(`${uniqueField.field} ${uniqueField.message}`, [uniqueField]);
-        if (violation?.kind === 'foreignKey' && resource.inUse) throw conflict(resource.inUse);
+        if (uniqueField) throw conflict(`${uniqueField.field} ${uniqueField.message}`, 'ALREADY_IN_USE', { errors: [uniqueField] });
+        if (violation?.kind === 'foreignKey' && resource.inUse) throw conflict(resource.inUse.message, resource.inUse.code);
         throw error;
       }
     },
@@ -286,7 +288,7 @@ export function orderedResourceStore<
           .from(table)
           .where(underParent(parent))) as { id: string; position: number }[];
         const positionOf = new Map(current.map((row) => [row.id, row.position]));
-        const wrong = (message: string) => invalidField(resource.orderField, message);
+        const wrong = (message: string) => invalidField(resource.orderField, 'order', message);
         if (new Set(ids).size !== ids.length) throw wrong(`lists a ${resource.entity} more than once`);
         if (ids.some((id) => !positionOf.has(id))) throw wrong(`names a ${resource.entity} that is not in this ${resource.parentNoun}`);
         if (ids.length !== current.length) throw wrong(`must list every ${resource.entity} of the ${resource.parentNoun}`);

@@ -70,8 +70,8 @@ interface ResourceCore<
   afterWrite?(context: AfterWriteContext<Table, Static<TObject<Body>>, ParentOf>): Promise<string[]>;
   /** Unique constraints, and the field error a violation answers (409). */
   uniqueFields?: Record<string, FieldError>;
-  /** Why a row referenced by others cannot be deleted (409 on a foreign-key violation). */
-  inUse?: string;
+  /** Why a row referenced by others cannot be deleted (409 on a foreign-key violation): its code and English text. */
+  inUse?: { code: string; message: string };
   /** Refuses a delete (throws); runs in the delete's transaction, after the row was locked. */
   beforeDelete?(context: DeleteContext<Table, ParentOf>): void | Promise<void>;
   /** Names the audit log uses for columns, e.g. passwordHash → password. */

@@ -72,18 +72,36 @@ function retryAtOf(header: string | null, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : date;
 }
 
-async function readErrorBody(response: Response): Promise<{ message?: string; errors?: FieldError[] }> {
+type ErrorParams = Record<string, string | number>;
+
+async function readErrorBody(response: Response): Promise<{ message?: string; code?: string; params?: ErrorParams; errors?: FieldError[] }> {
   try {
     const body: unknown = JSON.parse(await response.text());
     if (typeof body !== 'object' || body === null) return {};
-    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    const { message, code, params, errors } = body as { message?: unknown; code?: unknown; params?: unknown; errors?: unknown };
     return {
       ...(typeof message === 'string' ? { message } : {}),
-      ...(Array.isArray(errors) ? { errors: errors.filter(isFieldError) } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(isParams(params) ? { params } : {}),
+      ...(Array.isArray(errors) ? { errors: errors.filter(isFieldError).map(fieldErrorOf) } : {}),
     };
   } catch {
     return {};
   }
+}
+
+function isParams(value: unknown): value is ErrorParams {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string' || typeof entry === 'number')
+  );
+}
+
+/** Only what the console reads of a field error: its field, words, rule and the rule's values. */
+function fieldErrorOf({ field, message, rule, params }: FieldError & { params?: unknown }): FieldError {
+  return { field, message, ...(typeof rule === 'string' ? { rule } : {}), ...(isParams(params) ? { params } : {}) };
 }
 
 function isFieldError(value: unknown): value is FieldError {

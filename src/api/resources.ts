@@ -6,7 +6,7 @@ import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
 
 /** The list parameters of docs/api-contract.md: no `sortBy` and no empty `search` unless given. */
-function listSearchParams({ query, filters }: ListRequest): Record<string, string | number> {
+export function listSearchParams({ query, filters }: ListRequest): Record<string, string | number> {
   return {
     page: query.page,
     pageSize: query.pageSize,

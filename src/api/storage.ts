@@ -7,6 +7,8 @@ export const storageKeys = {
   session: 'session_state',
   rootSession: 'root_session',
   language: 'language',
+  /** Prefix of the colour scheme's keys (`color_mode` and the schemes chosen for light and dark). */
+  colorScheme: 'color_',
 } as const;
 
 /**
@@ -86,6 +88,13 @@ export function createStorage(browserStore: KeyValueStore) {
 
     writeLanguage(language: string) {
       store.setItem(storageKeys.language, language);
+    },
+
+    /** The theme's choices (light, dark or system), stored beside the language. */
+    readColorScheme: (key: string): string | null => store.getItem(`${storageKeys.colorScheme}${key}`),
+
+    writeColorScheme(key: string, value: string) {
+      store.setItem(`${storageKeys.colorScheme}${key}`, value);
     },
   };
 }

@@ -29,6 +29,6 @@ function getBrowserConsole(): ConsoleRuntime {
 }
 
 export function App() {
-  const { actors, i18n, navigation } = getBrowserConsole();
-  return <ConsoleShell actors={actors} i18n={i18n} navigation={navigation} />;
+  const { actors, i18n, navigation, colorSchemeStorage } = getBrowserConsole();
+  return <ConsoleShell actors={actors} i18n={i18n} navigation={navigation} colorSchemeStorage={colorSchemeStorage} />;
 }

@@ -6,9 +6,10 @@ import { LeaveGuardContext } from '../views/navigation/leave-guard';
 
 /**
  * Holds navigation back while a page has something to lose: every in-app navigation (links, buttons, redirects)
- * waits for "Leave page", and closing or reloading the tab gets the browser's own question.
+ * waits for "Leave page", and closing or reloading the tab gets the browser's own question. Every in-app address
+ * goes through `resolve` first (a list's bare path becomes the list as it was left).
  */
-export function LeaveGuard({ children }: { children: ReactNode }) {
+export function LeaveGuard({ children, resolve = (to) => to }: { children: ReactNode; resolve?: (to: string) => string }) {
   const { t } = useTranslation();
   /** One entry per form of the page: whether it has something to lose now. */
   const holds = useRef(new Set<() => boolean>());
@@ -20,13 +21,14 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   }, []);
   const holding = useCallback(() => [...holds.current].some((isHolding) => isHolding()), []);
 
-  const aroundNav = useCallback<AroundNavHandler>((navigate, to, options) => {
+  const aroundNav = useCallback<AroundNavHandler>((navigate, given, options) => {
+    const to = typeof given === 'string' ? resolve(given) : given;
     if (!holding()) return navigate(to, options);
     setPending(() => () => {
       holds.current.clear();
       navigate(to, options);
     });
-  }, [holding]);
+  }, [holding, resolve]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

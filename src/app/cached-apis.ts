@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
+import { createActivityApi, type ActivityApi } from '../api/activity';
+import { createExportApi, type ExportApi } from '../api/exports';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createResourceApis, type ResourceApis } from '../api/resources';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
@@ -11,19 +13,27 @@ export interface ConsoleApis {
   resources: ResourceApis;
   trainingPlans: TrainingPlanApis;
   account: AccountApi;
+  /** Downloads go straight to the API: a file is never cached. */
+  exports: ExportApi;
+  /** The audit log, never cached: a record's history changes with every save. */
+  activity: ActivityApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   resources: createResourceApis(http),
   trainingPlans: createTrainingPlanApis(http),
   account: createAccountApi(http),
+  exports: createExportApi(http),
+  activity: createActivityApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
-export function cacheConsoleApis({ resources, trainingPlans, account }: ConsoleApis, queryClient: QueryClient) {
+export function cacheConsoleApis({ resources, trainingPlans, account, exports, activity }: ConsoleApis, queryClient: QueryClient) {
   return {
+    exports,
+    activity,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

@@ -3,11 +3,14 @@ import type { KyInstance } from 'ky';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createQueryClient } from '../api/query-client';
 import { createVideoTokens } from '../api/video-token';
-import type { StoredRecord } from '../domain/resource';
+import type { ExportApi } from '../api/exports';
+import type { ResourceName, StoredRecord } from '../domain/resource';
+import { listExportMachine } from '../machines/list-export.machine';
 import { listMachine } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
+import { saveDownload } from './download';
 import { provideRecordForm } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 import { provideSettingsMachines } from './settings';
@@ -15,7 +18,12 @@ import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
 /** A resource's list and form machine, calling its API through the query cache. */
-function provideResourceMachines<Item extends StoredRecord>(api: CachedResourceApi<Item>, outcomes: OutcomeActions): ResourceMachines {
+function provideResourceMachines<Item extends StoredRecord>(
+  name: ResourceName,
+  api: CachedResourceApi<Item>,
+  exports: ExportApi,
+  outcomes: OutcomeActions,
+): ResourceMachines {
   return {
     list: listMachine.provide({
       actors: {
@@ -25,6 +33,12 @@ function provideResourceMachines<Item extends StoredRecord>(api: CachedResourceA
       actions: outcomes,
     }),
     form: provideRecordForm(api, outcomes),
+    export: listExportMachine.provide({
+      actors: {
+        exportList: fromPromise(async ({ input: { language, ...request } }) => saveDownload(await exports.exportCsv(name, request, language))),
+      },
+      actions: outcomes,
+    }),
   };
 }
 
@@ -37,18 +51,25 @@ export interface MachineDependencies {
 /** Every machine of the signed-in screens on the cached APIs, each with the console's outcome actions. */
 export function provideMachines(apis: CachedApis, { outcomes, obtainVideoAccess, session }: MachineDependencies): ConsoleMachines {
   const resources = {
-    companies: provideResourceMachines(apis.resources.companies, outcomes),
-    tenants: provideResourceMachines(apis.resources.tenants, outcomes),
-    users: provideResourceMachines(apis.resources.users, outcomes),
-    topics: provideResourceMachines(apis.resources.topics, outcomes),
-    contents: provideResourceMachines(apis.resources.contents, outcomes),
-    'training-plans': provideResourceMachines(apis.resources['training-plans'], outcomes),
+    companies: provideResourceMachines('companies', apis.resources.companies, apis.exports, outcomes),
+    tenants: provideResourceMachines('tenants', apis.resources.tenants, apis.exports, outcomes),
+    users: provideResourceMachines('users', apis.resources.users, apis.exports, outcomes),
+    topics: provideResourceMachines('topics', apis.resources.topics, apis.exports, outcomes),
+    contents: provideResourceMachines('contents', apis.resources.contents, apis.exports, outcomes),
+    'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
   };
   return {
     resources,
     video: provideVideoMachines(obtainVideoAccess, apis.resources.contents, resources.contents.form, outcomes),
     trainingPlans: provideTrainingPlanMachines(apis.trainingPlans, apis.resources['training-plans'], outcomes),
     settings: provideSettingsMachines(apis.account, session, outcomes),
+    activity: listMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),
+        deleteRecord: fromPromise(() => Promise.reject(new Error('The audit log is never deleted'))),
+      },
+      actions: outcomes,
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { StorageManager } from '@mui/material/styles';
 import { createActor, fromPromise } from 'xstate';
 import type { i18n } from 'i18next';
 import { createAuthApi, type AuthApi } from '../api/auth';
@@ -48,6 +49,8 @@ export interface ConsoleRuntime {
   navigation: Navigation;
   /** The signed-in screens' machines and the query cache, built (and their code fetched) on the first call. */
   signedIn: () => Promise<SignedInRuntime>;
+  /** Where the theme keeps the user's light/dark/system choice: the console's storage, like the language. */
+  colorSchemeStorage: StorageManager;
 }
 
 export interface ConsoleEnvironment {
@@ -122,5 +125,10 @@ export function createConsole({
     ...(translations && { load: translations }),
     onLanguageChange: (language) => storage.writeLanguage(language),
   });
-  return { actors: { session, notifications, machines, actorOptions }, i18n, navigation, signedIn: async () => load() };
+  const colorSchemeStorage: StorageManager = ({ key }) => ({
+    get: (defaultValue: unknown) => storage.readColorScheme(key) ?? defaultValue,
+    set: (value: unknown) => storage.writeColorScheme(key, String(value)),
+    subscribe: () => () => {},
+  });
+  return { actors: { session, notifications, machines, actorOptions }, i18n, navigation, signedIn: async () => load(), colorSchemeStorage };
 }

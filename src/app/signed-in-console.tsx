@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import { use, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { ListItem } from '../machines/list.machine';
 import { MachinesProvider, useActors } from '../views/actors';
@@ -14,6 +14,8 @@ import { topicsResource } from '../views/resources/topics';
 import { usersResource } from '../views/resources/users';
 import { FormView, LazyPage, ListPage } from './lazy-pages';
 import { LeaveGuard } from './LeaveGuard';
+import { createListPlaces } from './list-places';
+import { ListPlaceContext } from '../views/navigation/list-place';
 import { RouterNavigation } from './navigation';
 import { TrainingPlanPage, trainingPlanRoutes } from './training-plan-routes';
 
@@ -74,10 +76,12 @@ function resourceRoutes<Row extends ListItem>(
 export function SignedInConsole() {
   const given = useActors().machines();
   const machines = given instanceof Promise ? use(given) : given;
+  const [places] = useState(createListPlaces);
   // Keys make each redirect a fresh element: a reused <Redirect> would not navigate again.
   return (
     <MachinesProvider value={machines}>
-    <LeaveGuard>
+    <LeaveGuard resolve={places.resolve}>
+    <ListPlaceContext.Provider value={places.remember}>
       <RouterNavigation />
       <Switch>
         <Route key="login" path="/login">
@@ -110,6 +114,7 @@ export function SignedInConsole() {
           </AppLayout>
         </Route>
       </Switch>
+    </ListPlaceContext.Provider>
     </LeaveGuard>
     </MachinesProvider>
   );

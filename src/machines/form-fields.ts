@@ -50,7 +50,8 @@ export interface FieldSpec {
 export type FieldProblem =
   | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | 'sameAs' }
   | { rule: 'minLength'; min: number }
-  | { server: string };
+  /** The API's: its words, and the rule (with its values) the view translates when it knows it. */
+  | { server: string; serverRule?: string; params?: Record<string, string | number> };
 
 export type FieldProblems = Record<string, FieldProblem>;
 
@@ -206,9 +207,9 @@ export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues,
 export function problemsFromFailure(fields: readonly FieldSpec[], failure: Failure): FieldProblems {
   const problems: FieldProblems = {};
   if (failure.kind !== 'http') return problems;
-  for (const { field: wire, message } of failure.errors ?? []) {
+  for (const { field: wire, message, rule, params } of failure.errors ?? []) {
     const field = fields.find((candidate) => wireName(candidate) === wire);
-    if (field && !problems[field.name]) problems[field.name] = { server: message };
+    if (field && !problems[field.name]) problems[field.name] = { server: message, ...(rule && { serverRule: rule }), ...(params && { params }) };
   }
   return problems;
 }

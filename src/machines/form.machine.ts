@@ -23,6 +23,8 @@ import { deleteFailedNotice, outcomeActions, throttledNotice, type Destination, 
 export interface FormMessages {
   createdKey: string;
   updatedKey: string;
+  /** Once the record is deleted ("Company deleted"); a generic notice when absent. */
+  deletedKey?: string;
   /** 'Failed to create' / 'Failed to update' unless given. */
   createFailedKey?: string;
   updateFailedKey?: string;
@@ -284,7 +286,10 @@ export const formMachine = setup({
             input: ({ context }) => ({ id: context.id ?? '' }),
             onDone: {
               target: '#form.deleted',
-              actions: { type: 'navigate', params: ({ context }) => (context.leaveTo === null ? null : { path: context.leaveTo }) },
+              actions: [
+                { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.messages.deletedKey ?? 'feedback.deleted' }) },
+                { type: 'navigate', params: ({ context }) => (context.leaveTo === null ? null : { path: context.leaveTo }) },
+              ],
             },
             onError: { target: '#form.editing', actions: { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) } },
           },

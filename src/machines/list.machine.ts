@@ -31,6 +31,8 @@ export interface ListInput {
    * of the address bar; the address bar is left alone when absent.
    */
   path?: string;
+  /** The i18n key of the notice once a row is deleted ("Company deleted"); a generic one when absent. */
+  deletedKey?: string;
 }
 
 export interface ListContext {
@@ -39,6 +41,7 @@ export interface ListContext {
   followWhile: Condition | null;
   deleteWhen: Condition | null;
   path: string | null;
+  deletedKey: string;
   query: ListQuery;
   /** The search box as typed; it becomes `query.search` after a pause in typing. */
   searchText: string;
@@ -136,6 +139,7 @@ export const listMachine = setup({
       followWhile: input.followWhile ?? null,
       deleteWhen: input.deleteWhen ?? null,
       path: input.path ?? null,
+      deletedKey: input.deletedKey ?? 'feedback.deleted',
       query,
       searchText: query.search,
       items: [],
@@ -290,6 +294,7 @@ export const listMachine = setup({
             onDone: {
               target: '#list.loading',
               actions: [
+                { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.deletedKey }) },
                 { type: 'navigate', params: ({ context }) => addressOf(context, afterDeletionQuery(context)) },
                 'leaveEmptiedPage',
                 'forgetDeletion',
@@ -309,6 +314,8 @@ export const listMachine = setup({
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
 export const selectQuery = (snapshot: ListSnapshot) => snapshot.context.query;
+/** What the list shows: its query (the search as applied, not as being typed) and its filters. */
+export const listRequestOf = (snapshot: ListSnapshot): ListRequest => ({ query: snapshot.context.query, filters: snapshot.context.filters });
 export const selectSearchText = (snapshot: ListSnapshot) => snapshot.context.searchText;
 export const selectItems = (snapshot: ListSnapshot) => snapshot.context.items;
 export const selectTotal = (snapshot: ListSnapshot) => snapshot.context.total;

@@ -21,10 +21,13 @@ export interface OrderedPage {
 export interface OrderedListInput {
   /** Rows may be deleted only while their owner meets this; always when absent. */
   deleteWhen?: Condition;
+  /** The i18n key of the notice once a row is deleted ("Module deleted"); a generic one when absent. */
+  deletedKey?: string;
 }
 
 export interface OrderedListContext {
   deleteWhen: Condition | null;
+  deletedKey: string;
   /** The rows as shown: a reorder shows at once, before the API confirms it. */
   items: OrderedItem[];
   /** The order the API holds: a cancelled or failed reorder comes back to it. */
@@ -103,6 +106,7 @@ export const orderedListMachine = setup({
   id: 'ordered',
   context: ({ input }) => ({
     deleteWhen: input.deleteWhen ?? null,
+    deletedKey: input.deletedKey ?? 'feedback.deleted',
     items: [],
     savedItems: [],
     owner: null,
@@ -204,7 +208,10 @@ export const orderedListMachine = setup({
             id: 'deleteItem',
             src: 'deleteItem',
             input: ({ context }) => ({ id: context.deletingId ?? '' }),
-            onDone: { target: '#ordered.loading', actions: 'forgetDeletion' },
+            onDone: {
+              target: '#ordered.loading',
+              actions: ['forgetDeletion', { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.deletedKey }) }],
+            },
             onError: {
               target: '#ordered.ready.idle',
               actions: ['forgetDeletion', { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) }],

@@ -9,6 +9,12 @@ export interface Notice {
   messageKey: string;
   values?: Record<string, string | number>;
   message?: string;
+  /**
+   * The API's stable name for the server's words (`message`, or the `reason` value) and the values they name: the
+   * view says them in the user's language when it knows the code, the server's words otherwise.
+   */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** Where a machine's outcome leads: a path of the console; `replace` puts it in place of the current page in the history. */
@@ -36,10 +42,14 @@ export const throttledNotice = (retryAt: number | undefined, laterKey: string): 
 /** The server's own words for a failure, when it sent some. */
 export const serverMessage = (failure: Failure) => (failure.kind === 'http' ? failure.message : undefined);
 
+/** The API's code for a failure and the values it names, for a notice that carries the server's words. */
+export const serverCode = (failure: Failure): Pick<Notice, 'code' | 'params'> =>
+  failure.kind === 'http' && failure.code ? { code: failure.code, ...(failure.params && { params: failure.params }) } : {};
+
 /** A deletion the API refused: with its reason when the API gave one. */
 export const deleteFailedNotice = (failure: Failure): Notice => {
   const reason = serverMessage(failure);
   return reason
-    ? { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason } }
+    ? { severity: 'error', messageKey: 'feedback.deleteFailedBecause', values: { reason }, ...serverCode(failure) }
     : { severity: 'error', messageKey: 'feedback.deleteFailed' };
 };

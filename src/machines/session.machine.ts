@@ -2,7 +2,7 @@ import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../domain/failure';
 import type { Credentials, LoginResponse, MeResponse, StoredSession, VinapseToken } from '../domain/session';
 import { notProvided } from './not-provided';
-import { outcomeActions, serverMessage, throttledNotice, type Notice } from './outcomes';
+import { outcomeActions, serverCode, serverMessage, throttledNotice, type Notice } from './outcomes';
 
 export interface SessionContext {
   session: StoredSession | null;
@@ -60,7 +60,7 @@ const destination = (path: string | null) => (path === null ? null : { path });
 const loginFailedNotice = (failure: Failure): Notice =>
   failure.kind === 'http' && failure.status === 429
     ? throttledNotice(failure.retryAt, 'login.tooManyAttemptsLater')
-    : { severity: 'error', messageKey: 'login.failed', message: serverMessage(failure) };
+    : { severity: 'error', messageKey: 'login.failed', message: serverMessage(failure), ...serverCode(failure) };
 
 export const sessionMachine = setup({
   types: {
@@ -260,7 +260,15 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 assign({ failure: failureOf }),
-                { type: 'notify', params: ({ event }) => ({ severity: 'error', messageKey: 'login.failed', message: serverMessage(failureOf({ event })) }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    severity: 'error',
+                    messageKey: 'login.failed',
+                    message: serverMessage(failureOf({ event })),
+                    ...serverCode(failureOf({ event })),
+                  }),
+                },
               ],
             },
           },

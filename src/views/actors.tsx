@@ -4,6 +4,7 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 
 import type { ResourceName } from '../domain/resource';
 import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
+import type { listExportMachine } from '../machines/list-export.machine';
 import type { listMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
 import type { orderedListMachine } from '../machines/ordered-list.machine';
@@ -14,6 +15,8 @@ import type { videoAccessMachine } from '../machines/video-access.machine';
 export interface ResourceMachines {
   list: typeof listMachine;
   form: typeof formMachine;
+  /** The CSV export of the list, saved as a file by src/app. */
+  export: typeof listExportMachine;
 }
 
 /** The machines that reach the video service, given their token and API calls by src/app. */
@@ -47,6 +50,8 @@ export interface ConsoleMachines {
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
   settings: SettingsMachines;
+  /** The audit log as a list: a record's History, the Activity page. */
+  activity: typeof listMachine;
 }
 
 export interface ConsoleActors {
@@ -93,6 +98,7 @@ export const useResourceMachines = (resource: ResourceName) => useMachines().res
 export const useVideoMachines = () => useMachines().video;
 export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;
+export const useActivityMachine = () => useMachines().activity;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

@@ -69,7 +69,7 @@ describe('a COMPANY admin building the catalogue', () => {
 
     await page().goto(`/contents?search=${encodeURIComponent(title)}`);
     await expect.poll(() => dataRows(page()).count()).toBe(1);
-    await expect.poll(() => dataRows(page()).first().innerText(), { timeout: 30_000 }).toContain('READY');
+    await expect.poll(() => dataRows(page()).first().innerText(), { timeout: 30_000 }).toContain('Ready');
 
     const content = await created();
     expect(content?.status).toBe('READY');
@@ -93,7 +93,7 @@ describe('a COMPANY admin building the catalogue', () => {
     await page().goto('/contents/new');
     await page().getByRole('textbox', { name: 'Title' }).fill(title);
     await chooseOption(page(), 'Type', 'Article');
-    await chooseOption(page(), 'Render type', 'INLINE');
+    await chooseOption(page(), 'Render type', 'Inline');
     await page().getByRole('textbox', { name: 'Text' }).fill(text);
     await page().getByRole('button', { name: 'Save' }).click();
     await page().waitForURL(/\/contents\/[0-9a-f-]{36}$/);
@@ -110,12 +110,12 @@ describe('a COMPANY admin building the catalogue', () => {
     await page().goto('/contents/new');
     await page().getByRole('textbox', { name: 'Title' }).fill(unique('Switching'));
     await chooseOption(page(), 'Type', 'Article');
-    await chooseOption(page(), 'Render type', 'INLINE');
+    await chooseOption(page(), 'Render type', 'Inline');
     await page().getByRole('textbox', { name: 'Text' }).fill('draft text');
     await chooseOption(page(), 'Type', 'Video');
     await expect.poll(() => page().getByRole('textbox', { name: 'Text' }).count()).toBe(0);
     const renderType = page().getByRole('combobox', { name: 'Render type', exact: true });
-    await expect.poll(() => renderType.innerText()).toContain('REFERENCE');
+    await expect.poll(() => renderType.innerText()).toContain('Reference');
     await expect.poll(() => renderType.getAttribute('aria-disabled')).toBe('true');
   });
 });

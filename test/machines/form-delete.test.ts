@@ -23,7 +23,7 @@ const fields: FieldSpec[] = [
 const plan = (status: string): StoredRecord => ({ id: 'p1', createdAt: '', updatedAt: '', version: 2, ...{ name: 'Onboarding', status } });
 
 const draftOnly = { field: 'status', oneOf: ['DRAFT'] };
-const planMessages = { createdKey: 'feedback.trainingPlanCreated', updatedKey: 'feedback.trainingPlanUpdated' };
+const planMessages = { createdKey: 'feedback.trainingPlanCreated', updatedKey: 'feedback.trainingPlanUpdated', deletedKey: 'feedback.trainingPlanDeleted' };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -60,7 +60,19 @@ describe('form: deleting the record', () => {
     await flush();
     expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().status).toBe('active');
-    expect(outcomes).toEqual([{ navigate: { path: '/training-plans' } }]);
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.trainingPlanDeleted' } },
+      { navigate: { path: '/training-plans' } },
+    ]);
+  });
+
+  it('says a deletion happened with a generic notice when the record names none', async () => {
+    const { actor, outcomes } = await startForm({ messages: { createdKey: 'feedback.created', updatedKey: 'feedback.updated' } });
+    actor.send({ type: 'form.delete' });
+    actor.send({ type: 'form.confirmDelete' });
+    await flush();
+    expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
+    expect(outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.deleted' } }, { navigate: { path: '/training-plans' } }]);
   });
 
   it('keeps the values typed when the deletion is cancelled', async () => {

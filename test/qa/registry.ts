@@ -1,6 +1,7 @@
 import type { MachineModel } from './model';
 import { contentWizardModel } from './models/content-wizard';
 import { formModel } from './models/form';
+import { listExportModel } from './models/list-export';
 import { listModel } from './models/list';
 import { notificationsModel } from './models/notifications';
 import { orderedListModel } from './models/ordered-list';
@@ -16,4 +17,5 @@ export const registry: MachineModel[] = [
   orderedListModel,
   videoAccessModel,
   notificationsModel,
+  listExportModel,
 ];

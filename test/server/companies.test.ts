@@ -57,15 +57,15 @@ describe('companies', () => {
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ tenantId: world.globex.id, tenant: { name: 'Globex Academy' } });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors).toEqual([{ field: 'tenantId', message: 'is required' }]);
-      expect(unknown.json().errors).toEqual([{ field: 'tenantId', message: 'not found' }]);
+      expect(missing.json().errors).toEqual([{ field: 'tenantId', rule: 'required', message: 'is required' }]);
+      expect(unknown.json().errors).toEqual([{ field: 'tenantId', rule: 'notFound', message: 'not found' }]);
     });
 
     it('refuses a tenantId from anyone but GLOBAL, even their own', async () => {
       const response = await tenantAdmin.post('/api/companies', { ...validBody, tenantId: world.acme.id });
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([{ field: 'tenantId', message: 'not allowed' }]);
+      expect(response.json().errors).toEqual([{ field: 'tenantId', rule: 'notAllowed', message: 'not allowed' }]);
     });
 
     it.each([
@@ -104,7 +104,7 @@ describe('companies', () => {
       const stale = await tenantAdmin.put(`/api/companies/${id}`, { ...validBody, city: 'Bari', version: 1 });
 
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ errors: [{ field: 'version', message: 'changed by someone else' }] });
+      expect(stale.json()).toMatchObject({ errors: [{ field: 'version', rule: 'stale', message: 'changed by someone else' }] });
       const [stored] = await testApp.db.select().from(companies).where(eq(companies.id, id));
       expect(stored).toMatchObject({ city: 'Lecce', version: 2 });
       expect((await auditEntriesFor(testApp.db, [id])).map((entry) => entry.action)).toEqual(['CREATE', 'UPDATE']);
@@ -142,7 +142,7 @@ describe('companies', () => {
       const response = await tenantAdmin.put(`/api/companies/${world.acmeRobotics.id}`, validBody);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([{ field: 'version', message: 'is required' }]);
+      expect(response.json().errors).toEqual([{ field: 'version', rule: 'required', message: 'is required' }]);
     });
   });
 

@@ -152,7 +152,7 @@ describe('contents', () => {
       expect(report.statusCode).toBe(204);
       expect(form.json()).toMatchObject({ title: 'Ladder safety (2026)', status: 'READY', externalUuid: 'ladder-video', version: 4 });
       expect(forged.statusCode).toBe(400);
-      expect(forged.json().errors).toEqual([{ field: 'status', message: expect.stringMatching(/PENDING_PROCESSING/) }]);
+      expect(forged.json().errors).toEqual([{ field: 'status', rule: 'onlyPendingProcessing', message: expect.stringMatching(/PENDING_PROCESSING/) }]);
     });
 
     it('drops the text when switching to REFERENCE, and the video when switching back to INLINE', async () => {
@@ -216,7 +216,7 @@ describe('contents', () => {
       const stale = await companyAdmin.put(`/api/contents/${content.id}`, { title: 'Second edit', topicIds: [safetyId], version: 1 });
 
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().errors).toEqual([{ field: 'version', message: 'changed by someone else' }]);
+      expect(stale.json().errors).toEqual([{ field: 'version', rule: 'stale', message: 'changed by someone else' }]);
       expect(await stored(content.id)).toMatchObject({ title: 'First edit', version: 2 });
       expect(await testApp.db.select().from(contentTopics).where(eq(contentTopics.contentId, content.id))).toEqual([]);
     });

@@ -36,6 +36,7 @@ describe('migrations and seed', () => {
           '0006_rate_limits_and_idempotency.sql',
           '0007_row_level_security.sql',
           '0008_list_counts_and_boundaries.sql',
+          '0009_audit_actor_snapshot.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);

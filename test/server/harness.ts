@@ -123,6 +123,7 @@ export function expectLockedOut(response: Awaited<ReturnType<typeof postLogin>>,
   expect(response.json()).toEqual({
     statusCode: 429,
     error: 'Too Many Requests',
+    code: 'LOGIN_THROTTLED',
     message: 'Too many failed sign-in attempts. Try again later.',
   });
 }

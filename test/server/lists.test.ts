@@ -213,19 +213,20 @@ describe.each(listCases)('GET $path', (listCase) => {
   });
 
   it.each([
-    ['page=0', 'page'],
-    ['page=two', 'page'],
-    ['pageSize=0', 'pageSize'],
-    ['pageSize=101', 'pageSize'],
-    ['sortOrder=up', 'sortOrder'],
-    [`search=${'x'.repeat(101)}`, 'search'],
-    ['withTotal=maybe', 'withTotal'],
-    ['extra=1', 'extra'],
-  ])('answers 400 for %s', async (query, field) => {
+    ['page=0', 'page', 'minimum'],
+    ['page=two', 'page', 'type'],
+    ['pageSize=0', 'pageSize', 'minimum'],
+    ['pageSize=101', 'pageSize', 'maximum'],
+    ['sortOrder=up', 'sortOrder', 'oneOf'],
+    [`search=${'x'.repeat(101)}`, 'search', 'maxLength'],
+    ['withTotal=maybe', 'withTotal', 'type'],
+    ['extra=1', 'extra', 'notAllowed'],
+  ])('answers 400 for %s, naming the field and its rule', async (query, field, rule) => {
     const response = await api.get(`${listCase.path}?${query}`);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field, message: expect.any(String) }]);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(response.json().errors).toEqual([expect.objectContaining({ field, rule, message: expect.any(String) })]);
   });
 });
 

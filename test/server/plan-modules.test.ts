@@ -104,7 +104,7 @@ describe('modules and items of a training plan', () => {
 
       expect(renamed.json()).toMatchObject({ title: 'New title', version: 2, order: 1 });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().errors).toEqual([{ field: 'version', message: 'changed by someone else' }]);
+      expect(stale.json().errors).toEqual([{ field: 'version', rule: 'stale', message: 'changed by someone else' }]);
       expect(invalid.statusCode).toBe(400);
       const after = await planRow(plan.id);
       expect(after.version).toBe(before.version);
@@ -182,7 +182,7 @@ describe('modules and items of a training plan', () => {
         const response = await api.put(`${modulesPath(plan.id)}/order`, { moduleIds: idsOf([ids[2]!, ids[1]!, ids[0]!], foreign) });
 
         expect(response.statusCode).toBe(400);
-        expect(response.json().errors).toEqual([{ field: 'moduleIds', message: expect.stringMatching(message) }]);
+        expect(response.json().errors).toEqual([{ field: 'moduleIds', rule: 'order', message: expect.stringMatching(message) }]);
         expect(await titles(modulesPath(plan.id))).toEqual([
           ['A', 1],
           ['B', 2],
@@ -264,7 +264,7 @@ describe('modules and items of a training plan', () => {
 
       for (const response of [onCreate, onUpdate, unknown]) {
         expect(response.statusCode).toBe(400);
-        expect(response.json().errors).toEqual([{ field: 'contentId', message: 'not found' }]);
+        expect(response.json().errors).toEqual([{ field: 'contentId', rule: 'notFound', message: 'not found' }]);
       }
       expect((await list(itemsPath(plan.id, module.id))).items).toEqual([
         expect.objectContaining({ id: item.id, contentId: articleId, version: 1 }),
@@ -330,7 +330,7 @@ describe('modules and items of a training plan', () => {
       const reordered = await api.put(`${itemsPath(plan.id, module.id)}/order`, { itemIds: [b.id, a.id] });
 
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toEqual([{ field: 'itemIds', message: expect.stringMatching(/not in this module/) }]);
+      expect(refused.json().errors).toEqual([{ field: 'itemIds', rule: 'order', message: expect.stringMatching(/not in this module/) }]);
       expect(duplicate.statusCode).toBe(400);
       expect(reordered.json().items.map((item: Stored) => [item.title, item.order])).toEqual([
         ['b', 1],

@@ -14,7 +14,12 @@ const statusCounts = (answers: Answer[]) =>
 /** A refused answer: 429 with the seconds until the window that refused it ends, and the usual headers. */
 function expectRefused(answer: Answer, windowSeconds = limits.windowSeconds) {
   expect(answer.statusCode).toBe(429);
-  expect(answer.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Try again later.' });
+  expect(answer.json()).toEqual({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many requests. Try again later.',
+  });
   const retryAfter = Number(answer.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);

@@ -67,7 +67,7 @@ describe('PUT /api/users/{own id}', () => {
     const response = await self.put(`/api/users/${self.userId}`, updateBody(before, before.version, { password: 'Taken-Over-123' }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'password', message: expect.stringContaining('/api/users/me/password') }]);
+    expect(response.json().errors).toEqual([{ field: 'password', rule: 'notHere', message: expect.stringContaining('/api/users/me/password') }]);
     const after = await storedUser(self.userId);
     expect(after.version).toBe(before.version);
     expect(await verifyPassword(after.passwordHash, 'Taken-Over-123')).toBe(false);

@@ -177,8 +177,8 @@ describe('PUT /api/users/me', () => {
 
     expect(response.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'surname', message: 'is required' },
-        { field: 'id', message: 'is not allowed' },
+        { field: 'surname', rule: 'required', message: 'is required' },
+        { field: 'id', rule: 'notAllowed', message: 'is not allowed' },
       ]),
     );
   });
@@ -290,8 +290,9 @@ describe('PUT /api/users/me/password', () => {
     expect(response.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
+      code: 'VALIDATION_FAILED',
       message: 'currentPassword is incorrect',
-      errors: [{ field: 'currentPassword', message: 'is incorrect' }],
+      errors: [{ field: 'currentPassword', rule: 'incorrect', message: 'is incorrect' }],
     });
     expect(await accountFailures(admin.email)).toBe(1);
     expect(await storedUser(admin.id)).toEqual(before);

@@ -97,7 +97,8 @@ describe('users', () => {
       const response = await creator().post('/api/users', newUser(resolved));
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([{ field, message }]);
+      const rule = { 'not allowed': 'notAllowed', 'is required': 'required', 'not found': 'notFound' }[message];
+      expect(response.json().errors).toEqual([{ field, rule, message }]);
     });
 
     it('lets a GLOBAL admin inside an assumed tenant act as that TENANT', async () => {

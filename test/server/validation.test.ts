@@ -24,15 +24,15 @@ describe('request validation', () => {
   it('never coerces a body', () => {
     const { error } = validate('body', { page: '2' });
 
-    expect(toFieldErrors(error ?? [], 'body')).toEqual([{ field: 'page', message: expect.stringContaining('integer') }]);
+    expect(toFieldErrors(error ?? [], 'body')).toEqual([{ field: 'page', rule: 'type', message: expect.stringContaining('integer') }]);
   });
 
   it('names the query part for errors on the whole query string', () => {
     const { error } = validate('querystring', { page: 'two', extra: 'x' });
 
     expect(toFieldErrors(error ?? [], 'querystring')).toEqual([
-      { field: 'extra', message: 'is not allowed' },
-      { field: 'page', message: expect.any(String) },
+      { field: 'extra', rule: 'notAllowed', message: 'is not allowed' },
+      { field: 'page', rule: 'type', message: expect.any(String) },
     ]);
   });
 
@@ -49,9 +49,9 @@ describe('request validation', () => {
     const { error } = check({ email: 'nope', order: 'up', name: 1 });
 
     expect(toFieldErrors(error ?? [], 'body')).toEqual([
-      { field: 'email', message: 'must match format "email"' },
-      { field: 'order', message: 'must be one of asc, desc' },
-      { field: 'name', message: expect.stringContaining('string') },
+      { field: 'email', rule: 'format', params: { format: 'email' }, message: 'must match format "email"' },
+      { field: 'order', rule: 'oneOf', message: 'must be one of asc, desc' },
+      { field: 'name', rule: 'type', message: expect.stringContaining('string') },
     ]);
   });
 });
@@ -65,15 +65,15 @@ describe('the NUL character', () => {
     const { error } = check('body', { tags: ['ok', 'a\u0000b'], 'x\u0000': 1 });
 
     expect(toFieldErrors(error ?? [], 'body')).toEqual([
-      { field: 'tags.1', message: 'must not contain the NUL character (U+0000)' },
-      { field: 'x\u0000', message: 'must not contain the NUL character (U+0000)' },
-      { field: 'x\u0000', message: 'is not allowed' },
+      { field: 'tags.1', rule: 'nul', message: 'must not contain the NUL character (U+0000)' },
+      { field: 'x\u0000', rule: 'nul', message: 'must not contain the NUL character (U+0000)' },
+      { field: 'x\u0000', rule: 'notAllowed', message: 'is not allowed' },
     ]);
   });
 
   it('is refused in query strings, which are otherwise coerced', () => {
     const { error } = check('querystring', { tags: 'a', note: '\u0000' });
 
-    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([{ field: 'note', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([{ field: 'note', rule: 'nul', message: 'must not contain the NUL character (U+0000)' }]);
   });
 });

@@ -43,7 +43,7 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
     const { user } = await openWizard({ resources: { contents: contents([]), topics: topics() } });
     expect(screen.getByTestId('page-title').textContent).toBe('New content');
     expect(combobox('Type').textContent).toBe('Video');
-    expect(combobox('Render type').textContent).toBe('REFERENCE');
+    expect(combobox('Render type').textContent).toBe('Reference');
     expect(combobox('Render type').getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
     expect(textbox('Background')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
     const { user, location, history } = await openWizard({ resources: { contents: resource } });
     await user.type(textbox('Title'), 'Welcome');
     await choose(user, 'Type', 'Article');
-    await choose(user, 'Render type', 'INLINE');
+    await choose(user, 'Render type', 'Inline');
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     await user.type(textbox('Text'), '<b>Hello</b>');
     await user.click(button('Save'));
@@ -156,7 +156,7 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).toBe('/contents'));
     expect(resource.api.update).toHaveBeenCalledWith('new-1', { externalUuid: 'video-9', status: 'PENDING_PROCESSING', version: 1 });
     expect(notificationTexts()).toEqual(['Content created successfully', 'Video uploaded: it is being processed']);
-    expect(await screen.findByText('PENDING_PROCESSING')).toBeTruthy();
+    expect(await screen.findByText('Processing')).toBeTruthy();
   });
 
   it('attaches the video to a content saved by someone else since step 1, on its current version', async () => {

@@ -33,11 +33,11 @@ describe('contents list', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Contents');
     await waitFor(() => expect(dataRows()).toHaveLength(5));
     expect(dataRows().map((row) => cells(row).slice(0, 3))).toEqual([
-      ['Forklift training', 'Video', 'READY'],
-      ['Welcome', 'Article', 'READY'],
-      ['Warehouse tour', 'Video', 'DRAFT'],
-      ['Night shift', 'Video', 'PENDING_PROCESSING'],
-      ['Broken upload', 'Video', 'FAILED'],
+      ['Forklift training', 'Video', 'Ready'],
+      ['Welcome', 'Article', 'Ready'],
+      ['Warehouse tour', 'Video', 'Draft'],
+      ['Night shift', 'Video', 'Processing'],
+      ['Broken upload', 'Video', 'Failed'],
     ]);
     expect(screen.queryByRole('button', { name: 'Sort Type ascending' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sort Title descending' }));
@@ -48,9 +48,9 @@ describe('contents list', { timeout: 15_000 }, () => {
     const resource = contents([contentRecord('k4', { title: 'Night shift', externalUuid: 'video-4', status: 'PENDING_PROCESSING' })]);
     await open('/contents', { resources: { contents: resource } });
     await waitFor(() => expect(dataRows()).toHaveLength(1));
-    expect(cells(dataRows()[0]!)[2]).toBe('PENDING_PROCESSING');
+    expect(cells(dataRows()[0]!)[2]).toBe('Processing');
     resource.records.set('k4', { ...resource.records.get('k4')!, status: 'READY', version: 2 });
-    await waitFor(() => expect(cells(dataRows()[0]!)[2]).toBe('READY'), { timeout: 6000 });
+    await waitFor(() => expect(cells(dataRows()[0]!)[2]).toBe('Ready'), { timeout: 6000 });
     expect(screen.queryByText('Loading…')).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('content edit', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Edit content');
     expect(['Title', 'Background', 'Text'].map((name) => textbox(name).value)).toEqual(['Welcome', '', text]);
     expect(combobox('Type').textContent).toBe('Article');
-    expect(combobox('Render type').textContent).toBe('INLINE');
+    expect(combobox('Render type').textContent).toBe('Inline');
     expect(screen.getByRole('combobox', { name: 'Topics', hidden: true })).toBeTruthy();
     const preview = screen.getByTestId('content-text-preview');
     expect(preview.textContent).toBe(text);
@@ -89,15 +89,15 @@ describe('content edit', { timeout: 15_000 }, () => {
   it('applies the rules: Video locks REFERENCE and drops the text, REFERENCE drops the text', async () => {
     const resource = contents([contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' })]);
     const { user } = await openRecord('/contents/k2', { resources: { contents: resource } });
-    await choose(user, 'Render type', 'REFERENCE');
+    await choose(user, 'Render type', 'Reference');
     expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
     expect(screen.queryByTestId('content-text-preview')).toBeNull();
-    await choose(user, 'Render type', 'INLINE');
+    await choose(user, 'Render type', 'Inline');
     expect(textbox('Text').value).toBe('');
     await user.type(textbox('Text'), 'Draft');
     await choose(user, 'Type', 'Video');
     expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
-    expect(combobox('Render type').textContent).toBe('REFERENCE');
+    expect(combobox('Render type').textContent).toBe('Reference');
     expect(combobox('Render type').getAttribute('aria-disabled')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(resource.api.update).toHaveBeenCalled());

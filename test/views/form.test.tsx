@@ -286,6 +286,28 @@ describe('user form', { timeout: 15_000 }, () => {
     expect(messageOf(textbox('Email'))).toBeUndefined();
   });
 
+  it("says the API's field rules in Italian, with the rule's values", async () => {
+    const resource = companies();
+    resource.api.create.mockRejectedValue({
+      kind: 'http',
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'countryCode must match format "iso-3166-alpha-2"',
+      errors: [
+        { field: 'countryCode', rule: 'format', params: { format: 'iso-3166-alpha-2' }, message: 'must match format "iso-3166-alpha-2"' },
+        { field: 'taxId', rule: 'maxLength', params: { limit: 40 }, message: 'must not have more than 40 characters' },
+      ],
+    } satisfies Failure);
+    const { user } = renderConsole({ path: '/companies/new', restoreSession: restoring(tenantLogin), resources: { companies: resource }, language: 'it' });
+    await screen.findByRole('button', { name: 'Salva' });
+    await fill(user, textbox('Nome'), 'Gamma');
+    await fill(user, textbox('Partita IVA'), 'IT1');
+    await fill(user, textbox('Codice paese'), 'IT');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(messageOf(textbox('Codice paese'))).toBe('Due lettere (ISO 3166-1, es. IT)'));
+    expect(messageOf(textbox('Partita IVA'))).toBe('Al massimo 40 caratteri');
+  });
+
   it('lets GLOBAL pick any scope, then the tenant and one of its companies', async () => {
     const resource = users();
     const { user } = await openForm('/users/new', {

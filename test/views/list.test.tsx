@@ -204,6 +204,27 @@ describe('list address', { timeout: 15_000 }, () => {
   });
 });
 
+describe('list place', { timeout: 30_000 }, () => {
+  it('comes back from a form, by Cancel or Save, to the page, size, sort and search it left', async () => {
+    const place = '/companies?page=2&pageSize=10&sortBy=name&sortOrder=desc&search=Company';
+    const resource = companies();
+    const { user, location } = await openList(place, { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const left = location();
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location()).toBe(left));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name', hidden: true }).value).not.toBe(''));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe(left));
+    expect(rangeLabel()).toMatch(/^11–20 of/);
+  });
+});
+
 describe('list delete', { timeout: 15_000 }, () => {
   it('asks for confirmation, and cancelling deletes nothing', async () => {
     const resource = companies();
@@ -217,7 +238,7 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(resource.api.remove).not.toHaveBeenCalled();
   });
 
-  it('deletes after confirmation and shows the list without the row', async () => {
+  it('deletes after confirmation, says so, and shows the list without the row', async () => {
     const resource = companies();
     const { user } = await openList('/companies', { resources: { companies: resource } });
     await waitFor(() => expect(dataRows()).toHaveLength(10));
@@ -227,6 +248,16 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(resource.api.remove).toHaveBeenCalledWith('c03');
     expect(rangeLabel()).toBe('1–10 of 22');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(notificationTexts()).toEqual(['Company deleted']));
+  });
+
+  it('says so in Italian too', async () => {
+    const resource = users();
+    const { user } = await openList('/users', { resources: { users: resource }, language: 'it' });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    await user.click(within(dataRows()[0]!).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Utente eliminato']));
   });
 
   it("says 'Delete failed', with the API's reason when it gives one", async () => {
@@ -242,6 +273,23 @@ describe('list delete', { timeout: 15_000 }, () => {
       await waitFor(() => expect(notificationTexts()).toEqual(expected));
     }
     expect(names()).toContain('Company 03');
+  });
+
+  it("says the API's reason in Italian by its code", async () => {
+    const resource = companies();
+    resource.api.remove.mockRejectedValueOnce({
+      kind: 'http',
+      status: 409,
+      code: 'COMPANY_IN_USE',
+      message: 'The company still has users, topics, contents or training plans',
+    });
+    const { user } = await openList('/companies', { resources: { companies: resource }, language: 'it' });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() =>
+      expect(notificationTexts()).toEqual(["Eliminazione non riuscita: l'azienda ha ancora utenti, argomenti, contenuti o piani formativi"]),
+    );
   });
 });
 

@@ -58,6 +58,22 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it("says the API's error code in Italian, not the server's English words", async () => {
+    const refused = { kind: 'http' as const, status: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
+    const { user } = renderConsole({ path: '/login', language: 'it', login: () => Promise.reject(refused) });
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'global@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+    await waitFor(() => expect(notificationTexts()).toEqual(['Email o password non validi']));
+  });
+
+  it("falls back to the server's words for a code the console does not know", async () => {
+    const refused = { kind: 'http' as const, status: 401, code: 'SOMETHING_NEW', message: 'Something new happened' };
+    const { fillIn } = await openLogin({ login: () => Promise.reject(refused) });
+    await fillIn('global@example.com', 'wrong');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Something new happened']));
+  });
+
   it("shows 'Login failed' when the failure carries no message", async () => {
     const { fillIn } = await openLogin({ login: () => Promise.reject(offline) });
     await fillIn('global@example.com', 'secret');

@@ -52,7 +52,12 @@ export function renderConsole({
   const outcomes = outcomeActions(notifications, navigation);
   const session = createActor(machine.provide({ actions: outcomes }), { input: sessionPages });
   const { resources, apis } = fakeApis(given);
-  const cached = cacheConsoleApis({ resources: apis, trainingPlans: nested.apis, account: account.api }, queryClient);
+  const cached = cacheConsoleApis(
+    { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) },
+      activity: { list: () => Promise.resolve({ items: [], total: 0, totalIsEstimate: false }) },
+    },
+    queryClient,
+  );
   const consoleMachines = provideMachines(cached, { outcomes, obtainVideoAccess, session });
   notifications.start();
   session.start();

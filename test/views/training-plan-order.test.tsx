@@ -162,6 +162,7 @@ describe('ordering modules and items', { timeout: 15_000 }, () => {
     await waitFor(() => expect(titles('modules-table')).toEqual(['Welcome', 'Wrap-up']));
     expect(orders('modules-table')).toEqual(['1', '2']);
     expect(nested.modules.spies.remove).toHaveBeenCalledExactlyOnceWith('plan-1', 'm2');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Module deleted']));
   });
 
   it('says when the modules cannot be loaded, and retries', async () => {

@@ -73,6 +73,7 @@ describe('training plans list', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(gridRows()).toHaveLength(1));
     expect(resource.api.remove).toHaveBeenCalledExactlyOnceWith('plan-1');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Training plan deleted']));
   });
 });
 
@@ -143,6 +144,7 @@ describe('training plan page', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(location()).toBe('/training-plans'));
     expect(resource.api.remove).toHaveBeenCalledExactlyOnceWith('plan-1');
+    await waitFor(() => expect(notificationTexts()).toEqual(['Training plan deleted']));
   });
 
   it("disables deleting a published plan and its modules, saying why", async () => {

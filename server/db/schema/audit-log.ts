@@ -1,5 +1,6 @@
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf, timestampColumn } from './columns';
+import { scopes } from '../../../contract/values';
 import { auditActions } from './enums';
 
 export const auditLog = pgTable(
@@ -8,6 +9,10 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestampColumn('at').notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
+    /** The actor as it was when the row was written (migration 0009): readable whoever reads, never a secret. */
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    actorScope: text('actor_scope', { enum: scopes }),
     assumedTenantId: uuid('assumed_tenant_id'),
     action: text('action', { enum: auditActions }).notNull(),
     entity: text('entity').notNull(),
@@ -22,6 +27,7 @@ export const auditLog = pgTable(
     index('audit_log_tenant_id_idx').on(table.tenantId),
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     check('audit_log_action_check', oneOf(table.action, auditActions)),
+    check('audit_log_actor_scope_check', oneOf(table.actorScope, scopes)),
   ],
 );
 

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
         return passwordMatches && user !== undefined && user.admin && user.enabled;
       });
-      if (!signedIn || !user) throw unauthorized('Invalid email or password');
+      if (!signedIn || !user) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
 
       const { token, session } = await startSession(user.id, null);
       await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, request.body.tenantId));
-      if (!tenant) throw notFound('Tenant not found');
+      if (!tenant) throw notFound('Tenant not found', 'TENANT_NOT_FOUND');
 
       const { token, session } = await startSession(request.session.realUserId, tenant.id, request.session.sessionId);
       await recordAudit(db, session, {
@@ -119,10 +119,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const vinapse = await videoTokenFor(request.session, issueVideoToken);
       if (!vinapse) {
-        const message = videoTenantOf(request.session).invalid
+        const invalid = videoTenantOf(request.session).invalid;
+        const message = invalid
           ? `The video tenant configured for this account is not valid (it must be ${videoTenantRule}): an administrator must correct it on the company or tenant`
           : 'No video service is configured for this account';
-        return reply.code(409).send({ ...errorBody(409, message), success: false });
+        const code = invalid ? 'VIDEO_TENANT_INVALID' : 'VIDEO_NOT_CONFIGURED';
+        return reply.code(409).send({ ...errorBody(409, message, undefined, code), success: false });
       }
       return { success: true as const, jwtTokens: { vinapse } };
     },

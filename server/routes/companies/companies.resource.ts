@@ -32,18 +32,18 @@ export const companiesResource = defineResource({
     ...fields,
     tenantId: await owningTenant(db, session, tenantId, existing?.tenantId),
   }),
-  inUse: 'The company still has users, topics, contents or training plans',
+  inUse: { code: 'COMPANY_IN_USE', message: 'The company still has users, topics, contents or training plans' },
 });
 
 /** GLOBAL names the tenant (on update, omitted keeps it); everyone else creates in their own. */
 async function owningTenant(db: Database, session: AuthSession, requested?: string, current?: string) {
   if (session.user.scope !== 'GLOBAL') {
-    if (requested !== undefined) throw invalidField('tenantId', 'not allowed');
+    if (requested !== undefined) throw invalidField('tenantId', 'notAllowed', 'not allowed');
     return ownerOf(session).tenantId!;
   }
   const tenantId = requested ?? current;
-  if (tenantId === undefined) throw invalidField('tenantId', 'is required');
+  if (tenantId === undefined) throw invalidField('tenantId', 'required', 'is required');
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) throw invalidField('tenantId', 'not found');
+  if (!tenant) throw invalidField('tenantId', 'notFound', 'not found');
   return tenant.id;
 }

@@ -50,7 +50,7 @@ export const contentsResource = defineResource({
   // With partialUpdate, a PUT body may leave out any field, the title too.
   values: async ({ session, body, existing }: WriteContext<typeof contents, ContentWrite>) => {
     const title = body.title ?? existing?.title;
-    if (title === undefined) throw invalidField('title', 'is required');
+    if (title === undefined) throw invalidField('title', 'required', 'is required');
     return {
       title,
       background: body.background,
@@ -69,10 +69,12 @@ export const contentsResource = defineResource({
       .orderBy(trainingPlans.name);
     if (plans.length > 0) {
       const names = plans.map((plan) => `"${plan.name}"`).join(', ');
-      throw conflict(`The content is used by the training plan${plans.length > 1 ? 's' : ''} ${names}`);
+      throw conflict(`The content is used by the training plan${plans.length > 1 ? 's' : ''} ${names}`, 'CONTENT_IN_PLANS', {
+        params: { plans: names, count: plans.length },
+      });
     }
   },
-  inUse: 'The content is used by a training plan',
+  inUse: { code: 'CONTENT_IN_USE', message: 'The content is used by a training plan' },
 });
 
 /**
@@ -95,7 +97,7 @@ async function writeTopics(
         .where(and(inArray(topics.id, wanted), eq(topics.companyId, content.companyId)))
         .for('key share')
     : [];
-  if (found.length !== wanted.length) throw invalidField('topicIds', 'not found');
+  if (found.length !== wanted.length) throw invalidField('topicIds', 'notFound', 'not found');
 
   const current = existed
     ? (await db.select({ id: contentTopics.topicId }).from(contentTopics).where(eq(contentTopics.contentId, content.id))).map(

@@ -31,13 +31,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (app.draining) return reply.code(503).send(errorBody(503, 'The server is shutting down'));
+      if (app.draining) return reply.code(503).send(errorBody(503, 'The server is shutting down', undefined, 'SHUTTING_DOWN'));
       try {
         await app.db.execute(sql`select 1`);
         return { status: 'ready' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'database is not ready');
-        return reply.code(503).send(errorBody(503, 'The database is not available'));
+        return reply.code(503).send(errorBody(503, 'The database is not available', undefined, 'DATABASE_UNAVAILABLE'));
       }
     },
   );

@@ -6,7 +6,8 @@ import { errorResponses } from '../../../contract/errors.schemas';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from '../../store/resource';
 import { orderedResourceStore, resourceStore } from '../../store/resource-store';
 import type { ListParams } from '../../store/list-page';
-import { bodySchemas, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
+import { bodySchemas, exportQuery, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
+import { csvExport, EXPORT_BATCH_SIZE, exportColumns, exportLanguage, exportLanguages } from './csv-export';
 
 interface ById {
   Params: Static<typeof IdParams>;
@@ -49,6 +50,39 @@ export function resourceRoutes<
       async (request) => {
         const page = await store.list(request.db, request.session, request.query as ListParams & Static<TObject<Filters>>);
         return { ...page, items: page.items.map(resource.toRecord) };
+      },
+    );
+
+    const columns = exportColumns(record);
+    app.get(
+      '/export',
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `Export ${tag} as CSV: every page of the list with its search, sort and filters, streamed`,
+          tags,
+          produces: ['text/csv'],
+          querystring: exportQuery(title, Object.keys(resource.sorts), filters),
+          response: {
+            200: Type.String({ description: 'CSV (UTF-8 with BOM), a header row in the language asked' }),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { lang, ...query } = request.query as { lang?: string } & Partial<ListParams> & Static<TObject<Filters>>;
+        const language = exportLanguage(lang, request.language([...exportLanguages]));
+        const readBatch = async (page: number) => {
+          const params = { ...query, page, pageSize: EXPORT_BATCH_SIZE, withTotal: false } as ListParams & Static<TObject<Filters>>;
+          const { items } = await store.list(request.db, request.session, params);
+          return items.map(resource.toRecord) as Record<string, unknown>[];
+        };
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${tag}-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csvExport(columns, language, readBatch));
       },
     );
 

@@ -36,7 +36,7 @@ const planChildParent = (id: string, plan: PlanChildParent['plan']): PlanChildPa
 const whileDraft =
   (noun: string) =>
   ({ parent }: { parent: PlanChildParent }) => {
-    if (parent.plan.status !== 'DRAFT') throw conflict(`Set the plan back to Draft before deleting its ${noun}s`);
+    if (parent.plan.status !== 'DRAFT') throw conflict(`Set the plan back to Draft before deleting its ${noun}s`, 'PLAN_NOT_DRAFT');
   };
 
 /** A change of a plan's rows shows in the `updatedAt` (never the `version`, so open forms stay valid) of what holds them. */
@@ -64,7 +64,7 @@ async function planInReach(db: Database, session: AuthSession, planId: string, l
     .from(trainingPlans)
     .where(and(eq(trainingPlans.id, planId), reachOf(session, owners.trainingPlans)));
   const [plan] = await (lock ? query.for('no key update') : query);
-  if (!plan) throw notFound('Training plan not found');
+  if (!plan) throw notFound('Training plan not found', 'TRAINING_PLAN_NOT_FOUND');
   return plan;
 }
 
@@ -145,7 +145,7 @@ export const moduleItems = defineOrderedResource({
       .select({ id: trainingPlanModules.id })
       .from(trainingPlanModules)
       .where(and(eq(trainingPlanModules.id, moduleId), eq(trainingPlanModules.trainingPlanId, plan.id)));
-    if (!module) throw notFound('Module not found');
+    if (!module) throw notFound('Module not found', 'MODULE_NOT_FOUND');
     return planChildParent(module.id, plan);
   },
   rows: (db) =>
@@ -184,5 +184,5 @@ async function lockContentOf(db: Database, companyId: string, contentId: string)
     .from(contents)
     .where(and(eq(contents.id, contentId), eq(contents.companyId, companyId)))
     .for('key share');
-  if (!content) throw invalidField('contentId', 'not found');
+  if (!content) throw invalidField('contentId', 'notFound', 'not found');
 }

@@ -38,7 +38,7 @@ export const trainingPlansResource = defineResource({
     ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),
   }),
   beforeDelete: ({ existing }) => {
-    if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it');
+    if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it', 'PLAN_NOT_DRAFT');
   },
 });
 

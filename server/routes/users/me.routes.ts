@@ -61,7 +61,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const outcome = await changeOwnPassword(db, request.session, request.body);
         return outcome.changed;
       });
-      if (!changed) throw invalidField('currentPassword', 'is incorrect');
+      if (!changed) throw invalidField('currentPassword', 'incorrect', 'is incorrect');
       return reply.code(204).send(null);
     },
   );

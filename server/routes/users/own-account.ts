@@ -72,7 +72,7 @@ export async function changeOwnPassword(
   return db.transaction(async (tx) => {
     const existing = await lockOwnRow(tx, session);
     if (!(await verifyPassword(existing.passwordHash, currentPassword))) return { changed: false };
-    if (newPassword === currentPassword) throw invalidField('newPassword', 'must differ from the current password');
+    if (newPassword === currentPassword) throw invalidField('newPassword', 'mustDiffer', 'must differ from the current password');
 
     await tx
       .update(users)

@@ -26,30 +26,30 @@ export async function placeUser(
   existing?: Pick<User, 'scope' | 'tenantId' | 'companyId'>,
 ): Promise<Placement> {
   const scope = requested.scope ?? existing?.scope ?? session.user.scope;
-  if (breadth[scope] < breadth[session.user.scope]) throw invalidField('scope', 'not allowed');
+  if (breadth[scope] < breadth[session.user.scope]) throw invalidField('scope', 'notAllowed', 'not allowed');
   if (scope === 'GLOBAL') {
-    if (requested.tenantId) throw invalidField('tenantId', 'not allowed');
-    if (requested.companyId) throw invalidField('companyId', 'not allowed');
+    if (requested.tenantId) throw invalidField('tenantId', 'notAllowed', 'not allowed');
+    if (requested.companyId) throw invalidField('companyId', 'notAllowed', 'not allowed');
     return { scope, tenantId: null, companyId: null };
   }
   if (scope === 'TENANT') {
-    if (requested.companyId) throw invalidField('companyId', 'not allowed');
+    if (requested.companyId) throw invalidField('companyId', 'notAllowed', 'not allowed');
     const tenantId = requested.tenantId ?? existing?.tenantId ?? ownerOf(session).tenantId;
-    if (!tenantId) throw invalidField('tenantId', 'is required');
+    if (!tenantId) throw invalidField('tenantId', 'required', 'is required');
     const [tenant] = await db
       .select({ id: tenants.id })
       .from(tenants)
       .where(and(eq(tenants.id, tenantId), reachOf(session, owners.tenants)));
-    if (!tenant) throw invalidField('tenantId', 'not found');
+    if (!tenant) throw invalidField('tenantId', 'notFound', 'not found');
     return { scope, tenantId, companyId: null };
   }
   const companyId = requested.companyId ?? existing?.companyId ?? ownerOf(session).companyId;
-  if (!companyId) throw invalidField('companyId', 'is required');
+  if (!companyId) throw invalidField('companyId', 'required', 'is required');
   const [company] = await db
     .select({ tenantId: companies.tenantId })
     .from(companies)
     .where(and(eq(companies.id, companyId), reachOf(session, owners.companies)));
-  if (!company) throw invalidField('companyId', 'not found');
-  if (requested.tenantId && requested.tenantId !== company.tenantId) throw invalidField('tenantId', 'not found');
+  if (!company) throw invalidField('companyId', 'notFound', 'not found');
+  if (requested.tenantId && requested.tenantId !== company.tenantId) throw invalidField('tenantId', 'notFound', 'not found');
   return { scope, tenantId: company.tenantId, companyId };
 }

@@ -77,9 +77,9 @@ export const usersResource = defineResource({
     if (existing && changesAccess(body, row, existing)) await revokeUserSessions(db, row.id);
     return [];
   },
-  uniqueFields: { users_email_lower_key: { field: 'email', message: 'already in use' } },
+  uniqueFields: { users_email_lower_key: { field: 'email', rule: 'unique', message: 'already in use' } },
   beforeDelete: ({ session, existing }) => {
-    if (existing.id === session.realUserId) throw conflict('You cannot delete your own user');
+    if (existing.id === session.realUserId) throw conflict('You cannot delete your own user', 'OWN_USER');
   },
   auditNames: { passwordHash: 'password' },
 });
@@ -89,7 +89,7 @@ export const usersResource = defineResource({
  * sign-in and ends the user's other sessions: through the generic route a stolen session would become a stolen account.
  */
 const ownPasswordRefused = () =>
-  invalidField('password', 'cannot be changed here: change your own password with PUT /api/users/me/password (Settings)');
+  invalidField('password', 'notHere', 'cannot be changed here: change your own password with PUT /api/users/me/password (Settings)');
 
 /** What says who a user is and what they may do: any change of it ends every session the user has. */
 const accessColumns = ['enabled', 'admin', 'scope', 'tenantId', 'companyId'] as const;

@@ -41,7 +41,7 @@ export const videoCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .innerJoin(tenants, eq(tenants.id, contents.tenantId))
         .where(eq(contents.externalUuid, externalUuid));
       const matching = candidates.filter((content) => content.videoTenant === request.videoServiceTenant);
-      if (matching.length === 0) throw notFound('No content refers to this video');
+      if (matching.length === 0) throw notFound('No content refers to this video', 'VIDEO_NOT_REFERENCED');
 
       await db.transaction(async (tx) => {
         for (const content of matching.filter((candidate) => candidate.status !== status)) {

@@ -24,6 +24,6 @@ export async function authenticateVideoService(request: FastifyRequest) {
     if (typeof payload.tenant !== 'string' || payload.tenant === '') throw new Error('no tenant claim');
     request.videoServiceTenant = payload.tenant;
   } catch {
-    throw unauthorized('Invalid video-service token');
+    throw unauthorized('Invalid video-service token', 'INVALID_SERVICE_TOKEN');
   }
 }

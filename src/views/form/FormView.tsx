@@ -25,6 +25,7 @@ import { PageTitle } from '../pages/PageTitle';
 import type { FormActor } from './form-actor';
 import { messagesOf, type FieldConfig, type FormConfig } from './form-config';
 import { FormField } from './FormField';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadingLine } from '../pages/LoadingLine';
@@ -34,8 +35,23 @@ import { LoadingLine } from '../pages/LoadingLine';
  * stays after creating, becomes the new record's edit page (the form machine leads there).
  */
 export function FormView({ resource, config, id }: { resource: ResourceName; config: FormConfig; id: string | null }) {
-  return <RecordFormPage machine={useResourceMachines(resource).form} config={config} id={id} backPath={`/${resource}`} />;
+  return (
+    <>
+      <RecordFormPage machine={useResourceMachines(resource).form} config={config} id={id} backPath={`/${resource}`} />
+      {id !== null && <HistoryPanel entity={auditEntities[resource]} entityId={id} />}
+    </>
+  );
 }
+
+/** The audit log's name of each resource's records (server/routes/{resource}). */
+const auditEntities: Record<ResourceName, string> = {
+  companies: 'company',
+  tenants: 'tenant',
+  users: 'user',
+  topics: 'topic',
+  contents: 'content',
+  'training-plans': 'training plan',
+};
 
 export interface RecordFormPageProps {
   machine: typeof formMachine;

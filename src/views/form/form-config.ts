@@ -37,12 +37,15 @@ export interface FormConfig {
   Extra?: ComponentType<{ form: FormActor }>;
   /** The edit page offers Delete, allowed while the record as loaded meets `when`, else disabled saying `blockedKey`. */
   deletion?: { when?: Condition; blockedKey: string };
+  /** The notice once the record is deleted ("Training plan deleted"). */
+  deletedKey?: string;
 }
 
 /** A form configuration's messages, as its machine takes them. */
-export const messagesOf = ({ createdKey, updatedKey, createFailedKey, updateFailedKey }: FormConfig): FormMessages => ({
+export const messagesOf = ({ createdKey, updatedKey, deletedKey, createFailedKey, updateFailedKey }: FormConfig): FormMessages => ({
   createdKey,
   updatedKey,
+  ...(deletedKey && { deletedKey }),
   ...(createFailedKey && { createFailedKey }),
   ...(updateFailedKey && { updateFailedKey }),
 });

@@ -12,8 +12,35 @@ const ruleKeys = {
   minLength: 'validation.minLength',
 } as const;
 
-/** The API's field messages we can say in the user's language; any other is shown as the API wrote it. */
-const serverKeys: Record<string, string> = {
+/** The API's field rules (contract/errors.schemas.ts) the console says in the user's language. */
+const serverRuleKeys: Record<string, string> = {
+  required: 'validation.required',
+  unique: 'validation.alreadyInUse',
+  notAllowed: 'validation.notAllowed',
+  notFound: 'validation.notFound',
+  incorrect: 'validation.incorrect',
+  mustDiffer: 'validation.mustDifferFromCurrent',
+  videoTenant: 'validation.videoTenant',
+  minLength: 'validation.minLength',
+  maxLength: 'validation.maxLength',
+  oneOf: 'validation.oneOf',
+  pattern: 'validation.invalid',
+  type: 'validation.invalid',
+  nul: 'validation.nul',
+  videoNeedsReference: 'validation.videoNeedsReference',
+  onlyInline: 'validation.onlyInline',
+  onlyReference: 'validation.onlyReference',
+};
+
+/** Formats the API checks (`format` rule), by the format's name. */
+const formatKeys: Record<string, string> = {
+  email: 'validation.invalidEmail',
+  uri: 'validation.invalidUrl',
+  'iso-3166-alpha-2': 'validation.countryCode',
+};
+
+/** The words of field errors without a rule (an older API), said in the user's language all the same. */
+const serverMessageKeys: Record<string, string> = {
   'is required': 'validation.required',
   'already in use': 'validation.alreadyInUse',
   'not allowed': 'validation.notAllowed',
@@ -22,10 +49,15 @@ const serverKeys: Record<string, string> = {
   'must differ from the current password': 'validation.mustDifferFromCurrent',
 };
 
+/** An API field problem in the user's language when its rule is known; the API's words otherwise. */
+function serverProblemText({ server, serverRule, params }: { server: string; serverRule?: string; params?: Record<string, string | number> }, t: TFunction) {
+  if (serverRule === 'format') return t(formatKeys[String(params?.format)] ?? 'validation.invalid');
+  const key = serverRule === undefined ? serverMessageKeys[server] : serverRuleKeys[serverRule];
+  if (!key) return server;
+  return params?.limit === undefined ? t(key) : t(key, { count: Number(params.limit) });
+}
+
 export function problemText(problem: FieldProblem, t: TFunction): string {
-  if ('server' in problem) {
-    const key = serverKeys[problem.server];
-    return key ? t(key) : problem.server;
-  }
+  if ('server' in problem) return serverProblemText(problem, t);
   return problem.rule === 'minLength' ? t(ruleKeys.minLength, { count: problem.min }) : t(ruleKeys[problem.rule]);
 }

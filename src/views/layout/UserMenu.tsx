@@ -9,17 +9,22 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useColorScheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSessionActor } from '../actors';
 import { languageEntries, useLanguageSwitch } from './language-switch';
 
+/** The theme follows the system's setting unless the user picks light or dark. */
+const colorModes = ['system', 'light', 'dark'] as const;
+
 export function UserMenu() {
   const session = useSessionActor();
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   const [, navigate] = useLocation();
+  const { mode, setMode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
@@ -57,6 +62,21 @@ export function UserMenu() {
             }}
           >
             {t(labelKey)}
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader>{t('theme.title')}</ListSubheader>
+        {colorModes.map((colorMode) => (
+          <MenuItem
+            key={colorMode}
+            data-testid={`theme-${colorMode}`}
+            selected={(mode ?? 'system') === colorMode}
+            onClick={() => {
+              setMode(colorMode);
+              close();
+            }}
+          >
+            {t(`theme.${colorMode}`)}
           </MenuItem>
         ))}
         <Divider />

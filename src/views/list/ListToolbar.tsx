@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
@@ -10,10 +11,14 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_LENGTH } from '../../machines/list-query';
-import { selectSearchText } from '../../machines/list.machine';
+import { listRequestOf, selectSearchText } from '../../machines/list.machine';
+import { selectIsExporting, type listExportMachine } from '../../machines/list-export.machine';
+import type { ActorRefFrom } from 'xstate';
 import type { ListActor } from './list-actor';
 
-export function ListToolbar({ list, addPath }: { list: ListActor; addPath: string }) {
+export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
+
+export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addPath: string; exporter?: ListExportActor }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -39,11 +44,29 @@ export function ListToolbar({ list, addPath }: { list: ListActor; addPath: strin
       <IconButton aria-label={t('list.refresh')} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+        {exporter && <ExportButton list={list} exporter={exporter} />}
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
           {t('list.add')}
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** Downloads every row of the list as shown (search, sort, filters) as CSV, headed in the console's language. */
+function ExportButton({ list, exporter }: { list: ListActor; exporter: ListExportActor }) {
+  const { t, i18n } = useTranslation();
+  const exporting = useSelector(exporter, selectIsExporting);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      loading={exporting}
+      loadingPosition="start"
+      onClick={() => exporter.send({ type: 'listExport.start', request: { ...listRequestOf(list.getSnapshot()), language: i18n.language } })}
+    >
+      {exporting ? t('listExport.busy') : t('listExport.button')}
+    </Button>
   );
 }

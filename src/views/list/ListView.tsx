@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
 import type { ResourceName } from '../../domain/resource';
 import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
-import { useResourceMachines } from '../actors';
+import { useConsoleActorRef, useResourceMachines } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
@@ -25,15 +25,18 @@ export const ListGrid = lazyView(() => import('./ListGrid').then((module) => mod
  */
 export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
   const { t } = useTranslation();
-  const list = useListInAddressBar(useResourceMachines(resource).list, config.allowedSorts, {
+  const machines = useResourceMachines(resource);
+  const exporter = useConsoleActorRef(machines.export);
+  const list = useListInAddressBar(machines.list, config.allowedSorts, {
     ...(config.followWhile && { followWhile: config.followWhile }),
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
+    ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
   const failure = useSelector(list, selectFailure);
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
-      <ListToolbar list={list} addPath={`/${resource}/new`} />
+      <ListToolbar list={list} addPath={`/${resource}/new`} exporter={exporter} />
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { RawListQuery } from '../../machines/list-query';
 import type { ListInput, listMachine } from '../../machines/list.machine';
 import { useConsoleActorRef } from '../actors';
+import { ListPlaceContext } from '../navigation/list-place';
 
 /** The list query as the address bar holds it: `?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
 export function readQuery(search: string): RawListQuery {
@@ -30,5 +31,7 @@ export function useListInAddressBar(
   const actor = useConsoleActorRef(machine, { input: { ...settings, allowedSorts, query: readQuery(search), path } });
   // The list's own changes come back as the query it already has, which it ignores.
   useEffect(() => actor.send({ type: 'list.restore', query: readQuery(search) }), [actor, search]);
+  const rememberPlace = useContext(ListPlaceContext);
+  useEffect(() => rememberPlace(path, search), [rememberPlace, path, search]);
   return actor;
 }

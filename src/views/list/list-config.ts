@@ -30,6 +30,8 @@ export interface ListConfig<Row extends ListItem> {
   allowedSorts: readonly string[];
   columns: ReadonlyArray<ColumnConfig<Row>>;
   deletable: boolean;
+  /** The notice once a row is deleted ("Company deleted"). */
+  deletedKey?: string;
   rowActions?: ReadonlyArray<RowAction<Row>>;
   /** Rows meeting this change on their own (a video being processed): the list fetches them again until none does. */
   followWhile?: Condition;

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { noticeText } from './notice-text';
 import { selectNotifications } from '../../machines/notifications.machine';
 import { useNotificationsActor } from '../actors';
 
@@ -9,7 +10,7 @@ import { useNotificationsActor } from '../actors';
 export function Notifications() {
   const actor = useNotificationsActor();
   const notifications = useSelector(actor, selectNotifications);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack
       data-testid="notifications"
@@ -23,7 +24,7 @@ export function Notifications() {
         pointerEvents: 'none',
       }}
     >
-      {notifications.map(({ id, severity, messageKey, values, message }) => (
+      {notifications.map(({ id, severity, ...notice }) => (
         <Alert
           key={id}
           severity={severity}
@@ -33,7 +34,7 @@ export function Notifications() {
           sx={{ pointerEvents: 'auto' }}
           onClose={() => actor.send({ type: 'notifications.dismiss', id })}
         >
-          {message ?? t(messageKey, values)}
+          {noticeText(notice, t, i18n.exists)}
         </Alert>
       ))}
     </Stack>

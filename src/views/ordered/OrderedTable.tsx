@@ -45,7 +45,7 @@ export interface OrderedTableProps<Row extends OrderedItem> {
 export function OrderedTable<Row extends OrderedItem>({ machine, config, basePath }: OrderedTableProps<Row>) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const ordered = useConsoleActorRef(machine, { input: { deleteWhen: config.deleteWhen } });
+  const ordered = useConsoleActorRef(machine, { input: { deleteWhen: config.deleteWhen, deletedKey: config.deletedKey } });
   const items = useSelector(ordered, selectOrderedItems) as Row[];
   const loading = useSelector(ordered, selectIsLoading);
   const empty = useSelector(ordered, selectIsEmpty);

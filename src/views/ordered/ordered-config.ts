@@ -14,4 +14,6 @@ export interface OrderedTableConfig<Row extends OrderedItem> {
   /** Rows may be deleted only while their owner meets this (the plan is a DRAFT); the view then says why not. */
   deleteWhen?: Condition;
   deleteBlockedKey: string;
+  /** The notice once a row is deleted ("Module deleted"). */
+  deletedKey: string;
 }

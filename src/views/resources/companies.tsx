@@ -38,6 +38,7 @@ export const companiesResource: ResourceConfig<Company> = {
       { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },
     ],
     deletable: true,
+    deletedKey: 'feedback.companyDeleted',
   },
   form: {
     newTitleKey: 'pages.companyNew',

@@ -24,10 +24,11 @@ export const contentsResource: ResourceConfig<Content> = {
         field: 'status',
         headerKey: 'fields.status',
         width: 210,
-        render: ({ status }, t) => <Chip size="small" label={status} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
+        render: ({ status }, t) => <Chip size="small" label={t(`contentStatusLabel.${status}`)} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
       },
     ],
     deletable: true,
+    deletedKey: 'feedback.contentDeleted',
     followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
   },
   form: {

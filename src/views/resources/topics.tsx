@@ -47,6 +47,7 @@ export const topicsResource: ResourceConfig<Topic> = {
       },
     ],
     deletable: true,
+    deletedKey: 'feedback.topicDeleted',
   },
   form: {
     newTitleKey: 'pages.topicNew',

@@ -40,6 +40,7 @@ export const trainingPlansResource: ResourceConfig<TrainingPlan> = {
       },
     ],
     deletable: true,
+    deletedKey: 'feedback.trainingPlanDeleted',
     deleteWhen: { condition: whileDraft, blockedKey: deleteBlockedKey },
   },
   form: {
@@ -52,6 +53,7 @@ export const trainingPlansResource: ResourceConfig<TrainingPlan> = {
     updateFailedKey: 'feedback.updateFailed',
     stayAfterCreate: true,
     deletion: { when: whileDraft, blockedKey: deleteBlockedKey },
+    deletedKey: 'feedback.trainingPlanDeleted',
     fields: () => [
       { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
       {
@@ -79,6 +81,7 @@ export const modulesTable: OrderedTableConfig<TrainingPlanModule> = {
   label: ({ title }) => title,
   deleteWhen: whileDraft,
   deleteBlockedKey,
+  deletedKey: 'feedback.moduleDeleted',
 };
 
 export const moduleForm: FormConfig = {
@@ -109,6 +112,7 @@ export const itemsTable: OrderedTableConfig<TrainingPlanItem> = {
   label: ({ title }) => title,
   deleteWhen: whileDraft,
   deleteBlockedKey,
+  deletedKey: 'feedback.itemDeleted',
 };
 
 export const itemForm: FormConfig = {

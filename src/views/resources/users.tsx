@@ -102,6 +102,7 @@ export const usersResource: ResourceConfig<User> = {
       },
     ],
     deletable: true,
+    deletedKey: 'feedback.userDeleted',
   },
   form: {
     newTitleKey: 'pages.userNew',

@@ -80,11 +80,13 @@ export type OpenedConsole = ReturnType<typeof openConsole>;
 
 /**
  * The console opened at `path` with `answer`'s session in storage (GLOBAL unless given) and its background
- * check (`GET users/me`) answered at once: for paths of machines that run behind the sign-in.
+ * calls answered at once: the session check (`GET users/me`) and the History of an edit page (`GET activity`,
+ * empty), for paths of machines that run behind the sign-in.
  */
 export function openSignedIn(path: string, answer: LoginResponse = globalLogin, root?: LoginResponse) {
   const opened = openConsole({ path, store: memoryStore(storedSession(answer, root)) });
   const { token: _, ...state } = answer;
   opened.network.always('GET', 'users/me', () => ({ status: 200, body: meAnswer(state, state.user.name) }));
+  opened.network.always('GET', 'activity', () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
   return opened;
 }

@@ -51,7 +51,7 @@ async function createContent({ console: c }: VideoSessionHarness, record: Conten
     await c.user.click(combobox('Type'));
     await c.user.click(await screen.findByRole('option', { name: record.type }));
     await c.user.click(combobox('Render type'));
-    await c.user.click(await screen.findByRole('option', { name: 'INLINE' }));
+    await c.user.click(await screen.findByRole('option', { name: 'Inline' }));
     await c.user.click(textbox('Text'));
     await c.user.paste(record.text ?? '');
     await c.user.click(button('Save'));

@@ -24,7 +24,8 @@ const planPath = `training-plans/${storedPlan.id}`;
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as FormContext;
 const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Name', hidden: true });
 const saveButton = () => button('Save');
-const loadingShown = () => screen.queryByText('Loading…') !== null;
+/** The form says it is loading (the History panel below it has a loading line of its own). */
+const loadingShown = () => screen.queryAllByText('Loading…').some((line) => !line.closest('[aria-labelledby="history-title"]'));
 const pageTitle = () => screen.getByTestId('page-title').textContent;
 
 /** The answer to the request an outcome event stands for: the model's record as the API sends it, or its error body. */

@@ -6,6 +6,7 @@ import type { Page } from '../../../src/domain/resource';
 import { normalizeQuery } from '../../../src/machines/list-query';
 import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, type ListContext, type ListInput, type ListItem } from '../../../src/machines/list.machine';
 import { readQuery } from '../../../src/views/list/list-address';
+import { en } from '../../../src/i18n/en';
 import { companyLogin } from '../../machines/session-fixtures';
 import type { GraphEvent } from '../model';
 import { listModel } from '../models/list';
@@ -35,14 +36,19 @@ const loadingShown = () => screen.queryByText('Loading…') !== null;
 const dialog = () => screen.getByRole('dialog');
 const dialogButton = (name: string) => within(dialog()).getByRole('button', { name }) as HTMLButtonElement;
 
-/** The rows the machine holds are the rows the grid shows, by name (and, on contents, by status). */
+/** A content status as the grid says it: its English label, never the API's code. */
+const statusLabel = (status: string) => en.contentStatusLabel[status as keyof typeof en.contentStatusLabel];
+
+/** The rows the machine holds are the rows the grid shows, by name (and, on contents, by status label). */
 const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
   const { items } = contextOf(snapshot);
   expect(firstCells()).toEqual(items.map((item) => rowName(resource, item.id)));
   if (resource === 'contents') {
     for (const item of items) {
       const status = (item as ListItem & { status: string }).status;
-      expect(within(rowNamed(rowName(resource, item.id))).getByText(status)).toBeTruthy();
+      const row = rowNamed(rowName(resource, item.id));
+      expect(within(row).getByText(statusLabel(status))).toBeTruthy();
+      expect(within(row).queryByText(status), 'the status code itself is not shown').toBeNull();
     }
   }
 };
@@ -119,7 +125,7 @@ describeUiPaths<ListHarness>(listModel, {
       sameScreen(harness, snapshot);
       expect(loadingShown(), 'following is quiet: no loading overlay').toBe(false);
       rowsShown(harness, snapshot);
-      expect(screen.getAllByText('PENDING_PROCESSING').length).toBeGreaterThan(0);
+      expect(screen.getAllByText(statusLabel('PENDING_PROCESSING')).length).toBeGreaterThan(0);
     },
     'ready.empty': (harness, snapshot) => {
       sameScreen(harness, snapshot);

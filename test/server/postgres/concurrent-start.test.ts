@@ -23,6 +23,7 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0006_rate_limits_and_idempotency.sql',
         '0007_row_level_security.sql',
         '0008_list_counts_and_boundaries.sql',
+        '0009_audit_actor_snapshot.sql',
       ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {

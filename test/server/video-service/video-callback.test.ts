@@ -158,7 +158,7 @@ describe('POST /api/video-callbacks/processed', () => {
     const foreign = await postProcessed({ externalUuid: uuid, status: 'READY' }, `Bearer ${await serviceToken('globex-consulting')}`);
 
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No content refers to this video' });
+    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', code: 'VIDEO_NOT_REFERENCED', message: 'No content refers to this video' });
     expect(foreign.statusCode).toBe(404);
     expect((await contentById(content.id)).status).toBe('DRAFT');
   });

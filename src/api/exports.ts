@@ -1,0 +1,40 @@
+import type { KyInstance } from 'ky';
+import type { ListRequest, ResourceName } from '../domain/resource';
+import { toFailure } from './http';
+
+/** A file the API answered: its bytes and the name it suggests (Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The name of `Content-Disposition: attachment; filename="…"`, else `fallback`. */
+export function attachmentName(disposition: string | null, fallback: string): string {
+  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
+  return name && !/[\\/]/.test(name) ? name : fallback;
+}
+
+/** `GET /{resource}/export`: every row of a list with its search, sort and filters, as CSV with headers in `language`. */
+export function createExportApi(http: KyInstance) {
+  return {
+    async exportCsv(resource: ResourceName, { query, filters }: ListRequest, language: string): Promise<DownloadedFile> {
+      try {
+        const response = await http.get(`${resource}/export`, {
+          searchParams: {
+            ...(query.sortBy ? { sortBy: query.sortBy } : {}),
+            sortOrder: query.sortOrder,
+            ...(query.search ? { search: query.search } : {}),
+            ...filters,
+            lang: language,
+          },
+          headers: { accept: 'text/csv' },
+        });
+        return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), `${resource}.csv`) };
+      } catch (error) {
+        throw await toFailure(error);
+      }
+    },
+  };
+}
+
+export type ExportApi = ReturnType<typeof createExportApi>;

@@ -1,0 +1,92 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ActivityEntry } from '../../domain/activity';
+import { selectFailure, selectIsLoading, selectItems, selectQuery, selectTotal } from '../../machines/list.machine';
+import { useActivityMachine, useConsoleActorRef } from '../actors';
+import { LoadingLine } from '../pages/LoadingLine';
+
+/** A field's label when the console has one (`fields.name`), else its name. */
+const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: name });
+
+/** Who acted, as the audit kept them when it happened (name, email, scope), and the tenant a GLOBAL admin assumed. */
+export function actorText(t: TFunction, entry: ActivityEntry) {
+  const who = entry.actor
+    ? t('history.actor', { name: entry.actor.name, email: entry.actor.email, scope: t(`scopes.${entry.actor.scope}`) })
+    : entry.system === 'video-service'
+      ? t('history.videoService')
+      : t('history.deletedUser');
+  return entry.assumedTenant ? `${who} ${t('history.asTenant', { tenant: entry.assumedTenant.name })}` : who;
+}
+
+export const changedText = (t: TFunction, entry: ActivityEntry) => entry.changed.map((name) => fieldLabel(t, name)).join(', ');
+
+/**
+ * The History of a record on its edit page: who changed which fields, when, newest first (the audit log through the
+ * generic list machine, filtered to the record).
+ */
+export function HistoryPanel({ entity, entityId }: { entity: string; entityId: string }) {
+  const { t, i18n } = useTranslation();
+  const list = useConsoleActorRef(useActivityMachine(), {
+    input: { allowedSorts: ['at'], filters: { entity, entityId }, query: { pageSize: '10' } },
+  });
+  const items = useSelector(list, selectItems) as ActivityEntry[];
+  const loading = useSelector(list, selectIsLoading);
+  const failure = useSelector(list, selectFailure);
+  const total = useSelector(list, selectTotal);
+  const query = useSelector(list, selectQuery);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <Paper component="section" aria-labelledby="history-title" sx={{ mt: 3, p: 2 }}>
+      <Typography id="history-title" variant="h6" component="h2" gutterBottom>
+        {t('history.title')}
+      </Typography>
+      {loading && <LoadingLine />}
+      {failure ? (
+        <Alert severity="error">{`${t('feedback.fetchError')} ${failure.status}`}</Alert>
+      ) : !loading && items.length === 0 ? (
+        <Typography color="text.secondary">{t('history.empty')}</Typography>
+      ) : (
+        <>
+          <Table size="small" aria-labelledby="history-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('history.when')}</TableCell>
+                <TableCell>{t('history.who')}</TableCell>
+                <TableCell>{t('history.action')}</TableCell>
+                <TableCell>{t('history.fields')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>{when.format(new Date(entry.at))}</TableCell>
+                  <TableCell>{actorText(t, entry)}</TableCell>
+                  <TableCell>{t(`history.actions.${entry.action}`)}</TableCell>
+                  <TableCell>{changedText(t, entry)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={total}
+            page={query.page - 1}
+            rowsPerPage={query.pageSize}
+            rowsPerPageOptions={[query.pageSize]}
+            onPageChange={(_, page) => list.send({ type: 'list.page', page: page + 1 })}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}
