@@ -175,8 +175,8 @@ interface Load {
 
 function describe(statement: Statement) {
   const query = statement.query;
+  if (/rate_limit_counters/.test(query)) return 'rate-limit hits and session lookup';
   if (/from "sessions"/.test(query)) return 'session lookup';
-  if (/rate_limit_counters/.test(query)) return 'rate-limit counter';
   if (/from "table_write_versions"/.test(query)) return 'count and boundary lookup';
   if (/count\(\*\)/.test(query)) return 'count';
   if (/insert into "list_/.test(query)) return 'cache store';

@@ -10,6 +10,7 @@ import { handleError } from './http/error-handler';
 import type { IdempotencySettings } from './http/idempotency';
 import type { LoadSheddingSettings } from './http/load-shedding';
 import { registerProtection } from './http/protection';
+import { requestGate, type RequestGate } from './http/request-gate';
 import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
@@ -65,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     forRequest: RequestDatabase;
+    /** The statement each API request starts with: its rate-limit hits and its session lookup (`http/request-gate.ts`). */
+    gate: RequestGate;
     authSettings: AuthSettings;
     listSettings: ListSettings;
     issueVideoToken: IssueVideoToken;
@@ -84,6 +87,7 @@ export async function buildApp(options: AppOptions) {
 
   app.decorate('db', options.db);
   app.decorate('forRequest', options.forRequest ?? (() => options.db));
+  app.decorate('gate', requestGate(options.db));
   app.decorate('authSettings', {
     loginThrottle: {
       maxFailures: options.loginMaxFailures ?? 10,

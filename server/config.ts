@@ -82,6 +82,7 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
     },
     loadShedding: {
       maxEventLoopDelayMs: integerSetting(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', defaultLoadShedding.maxEventLoopDelayMs, 0),
+      maxEventLoopUtilization: shareSetting(env, 'OVERLOAD_MAX_EVENT_LOOP_UTILIZATION', defaultLoadShedding.maxEventLoopUtilization),
       maxDatabaseWaitMs: integerSetting(env, 'OVERLOAD_MAX_DATABASE_WAIT_MS', defaultLoadShedding.maxDatabaseWaitMs, 0),
       retryAfterSeconds: integerSetting(env, 'OVERLOAD_RETRY_AFTER_SECONDS', defaultLoadShedding.retryAfterSeconds, 1),
       sampleIntervalMs: defaultLoadShedding.sampleIntervalMs,
@@ -111,6 +112,15 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   if (!Number.isInteger(value) || value < minimum) {
     throw new Error(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
   }
+  return value;
+}
+
+/** A share between 0 and 1 (0 turns the measure off). */
+function shareSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
   return value;
 }
 

@@ -3,8 +3,6 @@ import type { Database } from '../db/client';
 import type { RequestSettings } from '../db/request-context';
 import { unauthorized } from '../http/api-error';
 import type { AuthSession } from './auth-session';
-import { bearerToken } from './session-token';
-import { findActiveSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,8 +22,7 @@ declare module 'fastify' {
 /** Every API route requires a valid bearer session unless it opts out with `config: { public: true }`. */
 export async function authenticate(request: FastifyRequest) {
   if (request.routeOptions.config.public) return;
-  const token = bearerToken(request.headers.authorization);
-  const session = token ? await findActiveSession(request.server.db, token) : null;
+  const session = await request.server.gate.sessionOf(request);
   if (!session) throw unauthorized();
   request.session = session;
 }

@@ -61,27 +61,66 @@ function activeSessionQuery(db: Database, which: SQL) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(tenants, eq(tenants.id, sql`coalesce(${sessions.assumedTenantId}, ${users.tenantId})`))
-    .leftJoin(companies, and(isNull(sessions.assumedTenantId), eq(companies.id, users.companyId)))
-    .leftJoin(assumedFrom, eq(assumedFrom.id, sessions.assumedFromSessionId))
-    .where(
-      and(
-        which,
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        // An assumed session lives no longer than the GLOBAL session it was opened from.
-        or(isNull(sessions.assumedFromSessionId), and(isNull(assumedFrom.revokedAt), gt(assumedFrom.expiresAt, sql`now()`))),
-        eq(users.enabled, true),
-        eq(users.admin, true),
-      ),
-    )
+    .leftJoin(tenants, tenantJoin)
+    .leftJoin(companies, companyJoin)
+    .leftJoin(assumedFrom, assumedFromJoin)
+    .where(active(which))
     .limit(1);
+}
+
+const tenantJoin = eq(tenants.id, sql`coalesce(${sessions.assumedTenantId}, ${users.tenantId})`);
+const companyJoin = and(isNull(sessions.assumedTenantId), eq(companies.id, users.companyId));
+const assumedFromJoin = eq(assumedFrom.id, sessions.assumedFromSessionId);
+
+/** `which` sessions, if active: not revoked, not expired, of an enabled admin. */
+const active = (which: SQL) =>
+  and(
+    which,
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    // An assumed session lives no longer than the GLOBAL session it was opened from.
+    or(isNull(sessions.assumedFromSessionId), and(isNull(assumedFrom.revokedAt), gt(assumedFrom.expiresAt, sql`now()`))),
+    eq(users.enabled, true),
+    eq(users.admin, true),
+  );
+
+/** A found session as `activeSessionQuery` selects it. */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
+
+/** An organisation of a left join as JSON: null when the join found none. */
+const organisationJson = (table: typeof tenants | typeof companies) =>
+  sql`case when ${table.id} is null then null else json_build_object('id', ${table.id}, 'name', ${table.name}, 'vinapseTenant', ${table.vinapseTenant}) end`;
+
+/**
+ * The active sessions of the token hashes in the placeholder `tokenHashes` (a text array), each as its token hash
+ * and its `SessionRow` in JSON: the lookup that `http/request-gate.ts` folds into the statement every request starts
+ * with.
+ */
+export function activeSessionsByTokenHashes(db: Database) {
+  return db
+    .select({
+      tokenHash: sql<string>`${sessions.tokenHash}`.as('tokenHash'),
+      session: sql<SessionRow>`json_build_object(
+        'sessionId', ${sessions.id}, 'assumedTenantId', ${sessions.assumedTenantId},
+        'user', json_build_object('id', ${users.id}, 'email', ${users.email}, 'name', ${users.name}, 'surname', ${users.surname},
+          'scope', ${users.scope}, 'admin', ${users.admin}, 'tenantId', ${users.tenantId}, 'companyId', ${users.companyId}),
+        'tenant', ${organisationJson(tenants)}, 'company', ${organisationJson(companies)})`.as('session'),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(tenants, tenantJoin)
+    .leftJoin(companies, companyJoin)
+    .leftJoin(assumedFrom, assumedFromJoin)
+    .where(active(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`));
 }
 
 async function activeSession(found: ReturnType<ReturnType<typeof byId>['execute']>): Promise<AuthSession | null> {
   const [row] = await found;
-  if (!row) return null;
+  return row ? authSessionOf(row) : null;
+}
 
+/** The caller a found session row makes: a GLOBAL admin who assumed a tenant acts as a TENANT user there. */
+export function authSessionOf(row: SessionRow): AuthSession {
   const { sessionId, assumedTenantId, user, tenant, company } = row;
   if (assumedTenantId === null) {
     return { sessionId, realUserId: user.id, assumedTenantId, user, tenant, company, assumedBy: null };

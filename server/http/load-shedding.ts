@@ -10,6 +10,11 @@ import { isApiPath } from './api-path';
 export interface LoadSheddingSettings {
   /** The event loop's mean delay over a sample, in milliseconds. */
   maxEventLoopDelayMs: number;
+  /**
+   * The share of a sample the event loop was busy (0–1): past it the loop is saturated, and every request it takes on
+   * delays the ones in flight and the probes.
+   */
+  maxEventLoopUtilization: number;
   /** How long a trivial query may wait for a database connection and its answer, in milliseconds. */
   maxDatabaseWaitMs: number;
   /** The `Retry-After` of the 503, in seconds. */
@@ -20,6 +25,7 @@ export interface LoadSheddingSettings {
 
 export const defaultLoadShedding: LoadSheddingSettings = {
   maxEventLoopDelayMs: 1_000,
+  maxEventLoopUtilization: 0.95,
   maxDatabaseWaitMs: 2_000,
   retryAfterSeconds: 5,
   sampleIntervalMs: 500,
@@ -29,9 +35,10 @@ export const defaultLoadShedding: LoadSheddingSettings = {
 const probes = new Set(['/api/health', '/api/ready']);
 
 /**
- * Sheds load with @fastify/under-pressure: while the event loop lags past its threshold, or a `select 1` waits past
- * its own for the database (all connections busy, the embedded database's queue long, or the server down), every API
- * request but the probes is answered 503 with `Retry-After` at once, before the rate limits or a route touch the
+ * Sheds load with @fastify/under-pressure: while the event loop lags past its threshold or is busy nearly all the
+ * time (a flood: then every request it takes on slows the others and the probes), or a `select 1` waits past its own
+ * for the database (all connections busy, the embedded database's queue long, or the server down), every API request
+ * but the probes is answered 503 with `Retry-After` at once, before the rate limits or a route touch the
  * database. The console's files are still served: they are cheap and tell the user what happens.
  */
 export async function registerLoadShedding(app: FastifyInstance, db: Database, settings: LoadSheddingSettings) {
@@ -45,6 +52,7 @@ export async function registerLoadShedding(app: FastifyInstance, db: Database, s
   });
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
+    maxEventLoopUtilization: settings.maxEventLoopUtilization,
     sampleInterval: settings.sampleIntervalMs,
     ...(databaseWait && { healthCheck: databaseWait, healthCheckInterval: settings.sampleIntervalMs }),
     pressureHandler: async (request, _reply, type, value) => {

@@ -35,7 +35,7 @@ const hasToken = (request: FastifyRequest) => bearerToken(request.headers.author
 export async function registerRateLimits(app: FastifyInstance, db: Database, settings: RateLimitSettings) {
   await app.register(fastifyRateLimit, {
     global: false,
-    store: databaseRateLimitStore(db),
+    store: databaseRateLimitStore(app.gate),
     timeWindow: settings.windowSeconds * 1000,
     skipOnError: true,
   });
@@ -56,6 +56,8 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, set
 
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || probes.has(request.url.split('?')[0] ?? '')) return;
+    // The session is looked up in the same statement as the hits (`request-gate.ts`); `authenticate` then finds it.
+    if (!request.routeOptions.config.public) void app.gate.sessionOf(request);
     const limits = await Promise.all(limiters.filter(({ applies }) => applies(request)).map(({ check }) => check(request)));
     const refusals = limits.flatMap((limit) => (!limit.isAllowed && limit.isExceeded ? [limit.ttlInSeconds] : []));
     if (refusals.length > 0) {

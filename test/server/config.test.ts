@@ -59,3 +59,19 @@ describe('sign-in throttling settings', () => {
     );
   });
 });
+
+describe('load shedding settings', () => {
+  it('sheds past 95 % event-loop utilisation by default, takes another share or 0 (off) from the environment', () => {
+    expect(readServerConfig({}).serving.loadShedding.maxEventLoopUtilization).toBe(0.95);
+    expect(readServerConfig({ OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0.8' }).serving.loadShedding.maxEventLoopUtilization).toBe(0.8);
+    expect(readServerConfig({ OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0' }).serving.loadShedding.maxEventLoopUtilization).toBe(0);
+  });
+
+  it('refuses a share outside 0 to 1', () => {
+    for (const raw of ['1.5', '-0.1', 'most']) {
+      expect(() => readServerConfig({ OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: raw })).toThrow(
+        `OVERLOAD_MAX_EVENT_LOOP_UTILIZATION must be a number from 0 to 1, got "${raw}"`,
+      );
+    }
+  });
+});

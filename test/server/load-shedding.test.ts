@@ -46,15 +46,19 @@ async function expectShed(answer: Response) {
 
 const settings = (overrides: Partial<LoadSheddingSettings>): LoadSheddingSettings => ({
   maxEventLoopDelayMs: 0,
+  maxEventLoopUtilization: 0,
   maxDatabaseWaitMs: 0,
   retryAfterSeconds: 7,
   sampleIntervalMs: 200,
   ...overrides,
 });
 
-describe('load shedding on event-loop delay', () => {
-  // A threshold that only a blocked loop passes: the loop below is kept blocked most of the time, 400 ms at a stretch.
-  const testApp = useTestApp({ loadShedding: settings({ maxEventLoopDelayMs: 150 }) });
+// Thresholds that only a blocked loop passes: the loop below is kept blocked most of the time, 400 ms at a stretch.
+describe.each([
+  { measure: 'event-loop delay', thresholds: { maxEventLoopDelayMs: 150 } },
+  { measure: 'event-loop utilisation', thresholds: { maxEventLoopUtilization: 0.9 } },
+])('load shedding on $measure', ({ thresholds }) => {
+  const testApp = useTestApp({ loadShedding: settings(thresholds) });
   const server = listening(testApp);
   let token: string;
   beforeAll(async () => {

@@ -21,6 +21,7 @@ describe('server/main.ts', () => {
         DEMO_DATA: 'true',
         // The burst of 200 below is about the default rate limits; load shedding has its own tests.
         OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
         OVERLOAD_MAX_DATABASE_WAIT_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -67,6 +67,7 @@ describe('npm start closes gracefully on SIGTERM under load', () => {
         RATE_LIMIT_PER_SESSION: '1000000',
         RATE_LIMIT_PER_CLIENT: '1000000',
         OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
         OVERLOAD_MAX_DATABASE_WAIT_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
