@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
-import { selectSessionStatus } from '../../src/machines/session.machine';
+import {
+  selectAssumedBy,
+  selectCanReturnToRoot,
+  selectIsBusy,
+  selectSessionState,
+  selectSessionStatus,
+  type RestoredSession,
+} from '../../src/machines/session.machine';
 import { recordOutcomes } from './outcome-fixtures';
 import { assumedLogin, fakeSessionMachine, globalLogin, meAnswer, restoring, stored } from './session-fixtures';
 
@@ -45,5 +52,72 @@ describe('session: an assumed identity the API answers without a tenant', () => 
     actor.send({ type: 'session.assume', tenantId: 'tenant-1' });
     await waitFor(actor, (snapshot) => snapshot.context.rootSession !== null, { timeout: 1000 });
     expect(recorded.outcomes[0]).toEqual({ notify: { severity: 'success', messageKey: 'feedback.tenantAssumed', values: { name: '' } } });
+  });
+});
+
+describe('session: why a sign-in was refused', () => {
+  const credentials = { email: 'grace@example.com', password: 'wrong' };
+  const refusedWith = async (failure: Failure) => {
+    const { machine } = fakeSessionMachine({ login: () => Promise.reject(failure) });
+    const recorded = recordOutcomes();
+    const actor = createActor(machine.provide({ actions: recorded.actions }), { input: {} }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'), { timeout: 1000 });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'session.login', ...credentials });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null, { timeout: 1000 });
+    return recorded.outcomes;
+  };
+
+  it('says when to try again after too many failures, when the API said', async () => {
+    expect(await refusedWith({ kind: 'http', status: 429, message: 'Too many', retryAt: 1_780_000_000_000 })).toEqual([
+      { notify: { severity: 'error', messageKey: 'login.tooManyAttempts', values: { retryAt: 1_780_000_000_000 } } },
+    ]);
+  });
+
+  it('says to try again later after too many failures, when the API did not say when', async () => {
+    expect(await refusedWith({ kind: 'http', status: 429, message: 'Too many' })).toEqual([
+      { notify: { severity: 'error', messageKey: 'login.tooManyAttemptsLater' } },
+    ]);
+  });
+
+  it("gives the server's words for any other refusal, and none when the server could not be reached", async () => {
+    expect(await refusedWith({ kind: 'http', status: 401, message: 'Invalid email or password' })).toEqual([
+      { notify: { severity: 'error', messageKey: 'login.failed', message: 'Invalid email or password' } },
+    ]);
+    expect(await refusedWith({ kind: 'network', status: 'FETCH_ERROR' })).toEqual([
+      { notify: { severity: 'error', messageKey: 'login.failed', message: undefined } },
+    ]);
+  });
+});
+
+describe('session: what the views read', () => {
+  it('tells restoring, signed in and signed out apart, with the user, who assumed it and whether the root admin can come back', async () => {
+    let finishRestore: (restored: RestoredSession | null) => void = () => {};
+    const { machine } = fakeSessionMachine({ restoreSession: () => new Promise((resolve) => (finishRestore = resolve)) });
+    const actor = createActor(machine, { input: {} }).start();
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('restoring');
+    expect(selectSessionState(actor.getSnapshot())).toBeNull();
+    expect(selectAssumedBy(actor.getSnapshot())).toBeNull();
+    finishRestore({ session: stored(assumedLogin), rootSession: stored(globalLogin) });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'), { timeout: 1000 });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedIn');
+    expect(selectSessionState(actor.getSnapshot())).toEqual(stored(assumedLogin).state);
+    expect(selectAssumedBy(actor.getSnapshot())).toEqual(assumedLogin.assumedBy);
+    expect(selectCanReturnToRoot(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'), { timeout: 1000 });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    expect(selectSessionState(actor.getSnapshot())).toBeNull();
+    expect(selectCanReturnToRoot(actor.getSnapshot())).toBe(false);
+  });
+
+  it('names nobody as having assumed a session the user signed in to themselves', async () => {
+    const { machine } = fakeSessionMachine({ restoreSession: restoring(globalLogin) });
+    const actor = createActor(machine, { input: {} }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'), { timeout: 1000 });
+    expect(selectAssumedBy(actor.getSnapshot())).toBeNull();
+    expect(selectCanReturnToRoot(actor.getSnapshot())).toBe(false);
   });
 });
