@@ -37,7 +37,7 @@ const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
 const handWrittenWireShape = 'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

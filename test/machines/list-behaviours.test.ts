@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../src/domain/resource';
+import { FOLLOW_INTERVAL_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
+import { flush, pageOf, serverError, startList } from './list-fixtures';
+import { pending } from './session-fixtures';
+
+// Behaviours of the list that the graph-generated paths do not pin (issue 14, found by mutation testing).
+
+describe('list: before the first page arrives', () => {
+  it('shows no rows, no total and no failure while loading', () => {
+    const { actor } = startList({}, { fetchPage: pending });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ items: [], total: 0, totalIsEstimate: false, failure: null, deletingId: null, searchText: '' });
+  });
+});
+
+describe('list: a failure shown only while it stands', () => {
+  it('shows the failure, and no longer once the user retries', async () => {
+    const { actor, fakes } = startList({}, { fetchPage: () => Promise.reject(serverError) });
+    await flush();
+    expect(selectFailure(actor.getSnapshot())).toEqual(serverError);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+    fakes.fetchPage.mockImplementation(pending);
+    actor.send({ type: 'list.retry' });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectFailure(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('list: sorting', () => {
+  it('ignores an allowed column with a direction that is neither asc nor desc', async () => {
+    const { actor, fakes, query } = startList();
+    await flush();
+    actor.send({ type: 'list.sort', sortBy: 'name', sortOrder: 'sideways' as 'asc' });
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
+    expect(query().sortBy).toBeNull();
+  });
+});
+
+describe('list: paging back', () => {
+  it('goes back to page 1 from a later page', async () => {
+    const { actor, query, lastRequest, fakes } = startList({ query: { page: '3' } });
+    await flush();
+    actor.send({ type: 'list.page', page: 1 });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(query().page).toBe(1);
+    expect(lastRequest().query.page).toBe(1);
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('list: deleting on a later page', () => {
+  it('stays on page 2 when one of several rows there is deleted', async () => {
+    const { actor, query, lastRequest, outcomes } = startList({ query: { page: '2' }, path: '/companies' }, { fetchPage: async () => pageOf(['a', 'b'], 12) });
+    await flush();
+    actor.send({ type: 'list.delete', id: 'a' });
+    actor.send({ type: 'list.confirmDelete' });
+    await flush();
+    expect(query().page).toBe(2);
+    expect(lastRequest().query.page).toBe(2);
+    // The same query: the address bar is left as it is.
+    expect(outcomes).toEqual([{ navigate: null }]);
+  });
+
+  it('leads the address bar to the page before when the last row of a later page is deleted', async () => {
+    const { actor, query, lastRequest, outcomes } = startList({ query: { page: '2' }, path: '/companies' }, { fetchPage: async () => pageOf(['last'], 11) });
+    await flush();
+    actor.send({ type: 'list.delete', id: 'last' });
+    actor.send({ type: 'list.confirmDelete' });
+    await flush();
+    expect(query().page).toBe(1);
+    expect(lastRequest().query.page).toBe(1);
+    expect(outcomes).toEqual([{ navigate: { path: '/companies?page=1&pageSize=10&sortOrder=asc' } }]);
+  });
+
+  it('stays on page 1 when its only row is deleted', async () => {
+    const { actor, query } = startList({}, { fetchPage: async () => pageOf(['only']) });
+    await flush();
+    actor.send({ type: 'list.delete', id: 'only' });
+    actor.send({ type: 'list.confirmDelete' });
+    await flush();
+    expect(query().page).toBe(1);
+  });
+});
+
+describe('list: busy while a delete runs', () => {
+  it('is busy while the delete request runs, not while the confirmation is open', async () => {
+    const { actor } = startList({}, { deleteRecord: pending });
+    await flush();
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'list.delete', id: 'b' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'list.confirmDelete' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(selectDeletingId(actor.getSnapshot())).toBe('b');
+  });
+});
+
+describe('list: deleting while the list refreshes itself', () => {
+  const processing = { field: 'status', oneOf: ['PENDING_PROCESSING'] };
+  const rows = (...ids: string[]): Page<ListItem> => ({
+    items: ids.map((id) => ({ id, status: 'PENDING_PROCESSING' }) as ListItem),
+    total: ids.length,
+    totalIsEstimate: false,
+  });
+
+  it('deletes the row the user picked, not another, and ignores the refresh it interrupted', async () => {
+    let answerFollow: (page: Page<ListItem>) => void = () => {};
+    const { actor, clock, fakes } = startList({ followWhile: processing }, { fetchPage: async () => rows('k0', 'k1', 'k2') });
+    await flush();
+    fakes.fetchPage.mockImplementationOnce(() => new Promise((resolve) => (answerFollow = resolve)));
+    clock.increment(FOLLOW_INTERVAL_MS);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'following' });
+    actor.send({ type: 'list.delete', id: 'k1' });
+    expect(selectDeletingId(actor.getSnapshot())).toBe('k1');
+    // The refresh answers late, with the rows in another order: the dialog and the row it targets do not change.
+    answerFollow(rows('k2', 'k0'));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ deleting: 'confirming' });
+    expect(selectDeletingId(actor.getSnapshot())).toBe('k1');
+    actor.send({ type: 'list.confirmDelete' });
+    expect(fakes.deleteRecord).toHaveBeenCalledWith({ id: 'k1' });
+  });
+
+  it('takes no delete of a row it does not show while refreshing', async () => {
+    const { actor, clock, fakes } = startList(
+      { followWhile: processing, deleteWhen: { field: 'status', oneOf: ['PENDING_PROCESSING'] } },
+      { fetchPage: async () => rows('k0') },
+    );
+    await flush();
+    fakes.fetchPage.mockImplementationOnce(pending);
+    clock.increment(FOLLOW_INTERVAL_MS);
+    actor.send({ type: 'list.delete', id: 'gone' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'following' });
+    expect(selectDeletingId(actor.getSnapshot())).toBeNull();
+  });
+});

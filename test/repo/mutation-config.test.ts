@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// `npm run mutation` (docs/mutation.md) is too heavy for `npm test`; this checks it stays set up and out of it.
+
+const root = new URL('../../', import.meta.url);
+const packageJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: Record<string, string> };
+
+interface StrykerConfig {
+  testRunner: string;
+  mutate: string[];
+  concurrency: number;
+  ignorers: string[];
+  plugins: string[];
+  vitest: { configFile: string };
+}
+
+type Ignorer = { shouldIgnore: (path: { node: object }) => string | undefined };
+
+const load = async <T>(file: string): Promise<T> => (await import(new URL(file, root).href)) as T;
+
+describe('mutation testing', () => {
+  it('is run by npm run mutation, never by npm test', () => {
+    expect(packageJson.scripts.mutation).toBe('node scripts/mutation.mjs');
+    expect(existsSync(new URL('scripts/mutation.mjs', root))).toBe(true);
+    expect(packageJson.scripts.test).not.toMatch(/mutation|stryker/);
+  });
+
+  it('mutates the machines and runs their tests with vitest, on at most the 2 cores of the machine', async () => {
+    const { default: config } = await load<{ default: StrykerConfig }>('stryker.config.mjs');
+    expect(config.testRunner).toBe('vitest');
+    expect(config.mutate).toEqual(['src/machines/*.ts']);
+    expect(config.concurrency).toBeLessThanOrEqual(2);
+    expect(existsSync(new URL(config.vitest.configFile, root))).toBe(true);
+    for (const plugin of config.plugins.filter((name) => name.startsWith('./'))) expect(existsSync(new URL(plugin, root))).toBe(true);
+  });
+
+  it('leaves out the descriptions of states and transitions, and nothing else', async () => {
+    const { strykerPlugins } = await load<{ strykerPlugins: Array<{ kind: string; name: string; value: Ignorer }> }>('test/mutation/ignore-descriptions.mjs');
+    const { default: config } = await load<{ default: StrykerConfig }>('stryker.config.mjs');
+    const [plugin] = strykerPlugins;
+    expect(plugin).toMatchObject({ kind: 'Ignore' });
+    expect(config.ignorers).toEqual([plugin!.name]);
+    const property = (name: string, computed = false) => ({ node: { type: 'ObjectProperty', computed, key: { type: 'Identifier', name } } });
+    expect(plugin!.value.shouldIgnore(property('description'))).toMatch(/changes no behaviour/);
+    expect(plugin!.value.shouldIgnore(property('target'))).toBeUndefined();
+    expect(plugin!.value.shouldIgnore(property('description', true))).toBeUndefined();
+    expect(plugin!.value.shouldIgnore({ node: { type: 'StringLiteral', value: 'description' } })).toBeUndefined();
+  });
+});
