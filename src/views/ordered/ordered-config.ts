@@ -15,3 +15,6 @@ export interface OrderedTableConfig<Row extends OrderedItem> {
   deleteWhen?: Condition;
   deleteBlockedKey: string;
 }
+
+/** A column's cells on a phone-wide screen, unless the column says `onPhone`: hidden, so the handle, the title and the actions fit. */
+export const offPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
