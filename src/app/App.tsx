@@ -1,4 +1,6 @@
 import type { i18n } from 'i18next';
+// Installed before the router's first render: see history-guard.ts.
+import './history-guard';
 import { ConsoleShell } from './ConsoleShell';
 import { createConsole, type ConsoleRuntime } from './providers';
 import { preloadSignedIn } from './routes';

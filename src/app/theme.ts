@@ -7,7 +7,7 @@ export const theme = createTheme({
     light: {
       palette: {
         primary: { main: '#1e5aa8' },
-        secondary: { main: '#00897b' },
+        secondary: { main: '#00796b' },
         background: { default: '#f6f7fb' },
       },
     },

@@ -38,6 +38,8 @@ export interface FieldSpec {
   clears?: readonly string[];
   /** Set, and locked, by another field's value (a video is always a reference). */
   fixedWhen?: FixedWhen;
+  /** Set, but left free, when another field changes to one of these values (an article starts INLINE). */
+  setWhen?: FixedWhen;
   /** The name in the API's body and field errors, when not the usual one (`topics` sent as `topicIds`). */
   wireName?: string;
   /** The property naming a referenced record (`title` for a content); `name` unless given. */
@@ -144,6 +146,13 @@ export function changeValue(fields: readonly FieldSpec[], values: FormValues, na
   const field = fields.find((candidate) => candidate.name === name);
   if (!field || isLocked(field, values)) return values;
   let next = withValue(fields, values, field, value);
+  for (const follower of fields) {
+    const rule = follower.setWhen;
+    const changedTo = next[name];
+    if (rule?.field === name && typeof changedTo === 'string' && rule.oneOf.includes(changedTo) && next[follower.name] !== rule.value) {
+      next = withValue(fields, next, follower, rule.value);
+    }
+  }
   for (const fixed of fields) {
     if (fixed.fixedWhen && isLocked(fixed, next) && next[fixed.name] !== fixed.fixedWhen.value) {
       next = withValue(fields, next, fixed, fixed.fixedWhen.value);

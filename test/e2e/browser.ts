@@ -60,11 +60,12 @@ export function usePage(locale = 'en-US'): () => Page {
   };
 }
 
+/** Signs in from /login, in whatever language the page speaks. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('form button[type="submit"]').click();
   await page.waitForURL('**/home');
 }
 

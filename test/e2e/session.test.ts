@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiSession, type Page as ListPage } from './api';
 import { apiURL, demo, menuLabels, signIn, usePage } from './browser';
 
 interface LoginAnswer {
@@ -37,13 +38,14 @@ describe('signing in as each demo account', () => {
       const expected = await apiLogin(account);
       expect(expected.user.scope).toBe(scope);
       await signIn(page(), account);
+      // First, while the toast is up: it goes away on its own, sooner than a loaded machine draws the rest.
+      await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Login successful');
       await expect.poll(() => menuLabels(page())).toEqual(menu);
       const header = page().getByTestId('sidebar-header');
       await expect.poll(() => header.innerText()).toContain(expected.user.name);
       const text = await header.innerText();
       expect(text).toContain(expected.user.name.charAt(0).toUpperCase());
       expect(text).toContain(place(expected));
-      await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Login successful');
     });
   }
 
@@ -81,6 +83,18 @@ describe('routing and the session', () => {
     await page().reload();
     await expect.poll(() => page().getByTestId('page-title').innerText()).toBe('Topics');
     expect(new URL(page().url()).pathname).toBe('/topics');
+    await expect.poll(() => page().title()).toBe('Topics — Learning Admin Console');
+  });
+
+  it("names the record and the screen in the browser tab's title", async () => {
+    const admin = await apiSession(demo.tenant);
+    const company = (await admin.call<ListPage<{ id: string; name: string }>>('GET', 'companies?pageSize=1')).body.items[0];
+    expect(company).toBeDefined();
+    await signIn(page(), demo.tenant);
+    await page().goto(`/companies/${company?.id}`);
+    await expect.poll(() => page().title()).toBe(`${company?.name} — Edit company — Learning Admin Console`);
+    await page().goto('/companies/new');
+    await expect.poll(() => page().title()).toBe('New company — Learning Admin Console');
   });
 
   it('logs out to /login and the old token is refused by the API', async () => {

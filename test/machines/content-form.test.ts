@@ -43,6 +43,17 @@ describe('content form rules (spec §4)', () => {
     expect(podcast.renderType).toBe('REFERENCE');
   });
 
+  it('choosing Article makes it INLINE, still free to switch back to REFERENCE', () => {
+    const created = initialValues(newContentFields);
+    const chosen = changeValue(newContentFields, created, 'type', 'Article');
+    expect(chosen).toMatchObject({ type: 'Article', renderType: 'INLINE' });
+    expect(isLocked(field(newContentFields, 'renderType'), chosen)).toBe(false);
+    expect(isShown(field(newContentFields, 'text'), chosen)).toBe(true);
+    const reference = changeValue(newContentFields, { ...chosen, title: 'Kept' }, 'renderType', 'REFERENCE');
+    expect(reference).toMatchObject({ type: 'Article', renderType: 'REFERENCE', title: 'Kept' });
+    expect(changeValue(newContentFields, reference, 'title', 'Renamed').renderType).toBe('REFERENCE');
+  });
+
   it('switching to REFERENCE clears the text, which then is neither shown, checked nor sent', () => {
     const reference = changeValue(contentEditFields, article, 'renderType', 'REFERENCE');
     expect(reference.text).toBe('');

@@ -60,7 +60,9 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
     const { user, location, history } = await openWizard({ resources: { contents: resource } });
     await user.type(textbox('Title'), 'Welcome');
     await choose(user, 'Type', 'Article');
-    await choose(user, 'Render type', 'Inline');
+    // An article starts INLINE: no upload step, a text to write.
+    expect(combobox('Render type').textContent).toBe('Inline');
+    expect(combobox('Render type').getAttribute('aria-disabled')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     await user.type(textbox('Text'), '<b>Hello</b>');
     await user.click(button('Save'));

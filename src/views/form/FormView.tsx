@@ -7,7 +7,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
-import { isLocked, isShown } from '../../machines/form-fields';
+import { fieldOf, isLocked, isShown } from '../../machines/form-fields';
 import {
   selectIsComplete,
   selectIsConflict,
@@ -15,6 +15,7 @@ import {
   selectIsSaving,
   selectLoadFailure,
   selectProblems,
+  selectRecord,
   selectValues,
   type formMachine,
 } from '../../machines/form.machine';
@@ -29,6 +30,17 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { DeleteRecordButton, RecordDeletion } from './RecordDeletion';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadingLine } from '../pages/LoadingLine';
+
+/** What names a loaded record to the user: its name (with a surname, for a person) or its title. */
+function recordLabel(record: object | null): string | undefined {
+  if (!record) return undefined;
+  const text = (field: string) => {
+    const value = fieldOf(record, field);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const name = [text('name'), text('surname')].filter(Boolean).join(' ');
+  return name || text('title');
+}
 
 /**
  * The create/edit screen of any resource; after saving it returns to the resource's list, or, for a resource that
@@ -79,10 +91,11 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
     },
   });
   useLeaveGuard(form);
+  const record = useSelector(form, selectRecord);
 
   return (
     <>
-      <PageTitle>{t(id === null ? config.newTitleKey : config.editTitleKey)}</PageTitle>
+      <PageTitle record={recordLabel(record)}>{t(id === null ? config.newTitleKey : config.editTitleKey)}</PageTitle>
       <RecordLoad form={form} loadErrorKey={config.loadErrorKey}>
         <RecordForm
           form={form}

@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -53,14 +54,17 @@ function SidebarMenu({ state, onNavigate }: { state: SessionState; onNavigate: (
         {menuByScope[state.user.scope].map(({ path, labelKey, Icon }) => {
           const active = location === path || location.startsWith(`${path}/`);
           return (
-            <Link key={path} href={path} asChild onClick={onNavigate}>
-              <ListItemButton component="a" selected={active} aria-current={active ? 'page' : undefined}>
-                <ListItemIcon>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={t(labelKey)} />
-              </ListItemButton>
-            </Link>
+            // Each link in a list item of its own: a list holds only items (WAI-ARIA `list`).
+            <ListItem key={path} disablePadding>
+              <Link href={path} asChild onClick={onNavigate}>
+                <ListItemButton component="a" selected={active} aria-current={active ? 'page' : undefined}>
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={t(labelKey)} />
+                </ListItemButton>
+              </Link>
+            </ListItem>
           );
         })}
       </List>

@@ -1,9 +1,18 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { DataGrid, GridActionsCell, GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  GridActionsCell,
+  GridActionsCellItem,
+  useGridApiRef,
+  type GridColDef,
+  type GridPaginationModel,
+} from '@mui/x-data-grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PAGE_SIZES } from '../../machines/list-query';
@@ -24,7 +33,7 @@ import { gridLocaleText } from './grid-locale';
 import { loadingLineSx } from './grid-loading';
 import type { ListActor } from './list-actor';
 import type { ColumnConfig, ListConfig } from './list-config';
-import { SortableHeader } from './SortableHeader';
+import { enterHeaderWidgets, SortableHeader } from './SortableHeader';
 
 const LoadingText = () => <LoadingLine sx={loadingLineSx} />;
 
@@ -98,6 +107,16 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
     ];
   }, [config, t, list, session, sessionBusy, navigate, basePath]);
 
+  const apiRef = useGridApiRef();
+  useEffect(() => apiRef.current?.subscribeEvent('columnHeaderKeyDown', enterHeaderWidgets), [apiRef]);
+
+  // On a phone, the columns marked `onPhone` and the actions: the row fits the screen, its actions in reach.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const columnVisibilityModel = useMemo(
+    () => (phone ? Object.fromEntries(config.columns.filter((column) => !column.onPhone).map(({ field }) => [field, false])) : {}),
+    [phone, config.columns],
+  );
+
   const localeText = useMemo(() => gridLocaleText(t, i18n.language, totalIsEstimate), [t, i18n.language, totalIsEstimate]);
 
   const changePage = ({ page, pageSize }: GridPaginationModel) => {
@@ -109,6 +128,8 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
     <DataGrid<Row>
       rows={items}
       columns={columns}
+      apiRef={apiRef}
+      columnVisibilityModel={columnVisibilityModel}
       rowCount={total}
       loading={loading}
       paginationMode="server"

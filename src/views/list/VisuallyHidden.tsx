@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
+// In pixels: the system's `width: 1` would be 100%, and a line of hidden text that wide made pages scroll sideways.
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

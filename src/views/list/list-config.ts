@@ -16,6 +16,8 @@ export interface ColumnConfig<Row extends ListItem> {
   render?: (row: Row, t: TFunction) => ReactNode;
   /** A fixed width in pixels (icons); other columns share the rest. */
   width?: number;
+  /** Shown on a phone too (below the `sm` breakpoint), where the other columns hide so the row and its actions fit. */
+  onPhone?: true;
 }
 
 export interface RowAction<Row extends ListItem> {

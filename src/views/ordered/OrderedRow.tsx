@@ -15,6 +15,7 @@ import type { OrderedItem } from '../../machines/ordered-list.machine';
 import { BlockedAction } from '../list/BlockedAction';
 import type { ColumnConfig } from '../list/list-config';
 import type { OrderedActor } from './ordered-actor';
+import { offPhone } from './ordered-config';
 import type { useSortableRows } from './sortable-rows';
 
 export interface OrderedRowProps<Row extends OrderedItem> {
@@ -65,7 +66,9 @@ export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>)
         </Box>
       </TableCell>
       {columns.map((column) => (
-        <TableCell key={column.field}>{cellContent(column, row, t)}</TableCell>
+        <TableCell key={column.field} sx={column.onPhone ? undefined : offPhone}>
+          {cellContent(column, row, t)}
+        </TableCell>
       ))}
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <IconButton size="small" aria-label={t('ordered.moveUp')} disabled={!canMoveUp} onClick={() => sortable.move(row, -1)}>

@@ -29,7 +29,7 @@ import { useConsoleActorRef } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import type { OrderedActor } from './ordered-actor';
-import type { OrderedTableConfig } from './ordered-config';
+import { offPhone, type OrderedTableConfig } from './ordered-config';
 import { OrderedRow } from './OrderedRow';
 import { useSortableRows } from './sortable-rows';
 import { FetchFailure } from '../list/ListView';
@@ -76,8 +76,8 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
                 <TableCell padding="checkbox">
                   <VisuallyHidden>{t('ordered.handleColumn')}</VisuallyHidden>
                 </TableCell>
-                {config.columns.map(({ field, headerKey, width }) => (
-                  <TableCell key={field} sx={width ? { width } : undefined}>
+                {config.columns.map(({ field, headerKey, width, onPhone }) => (
+                  <TableCell key={field} sx={{ ...(width && { width }), ...(!onPhone && offPhone) }}>
                     {t(headerKey)}
                   </TableCell>
                 ))}

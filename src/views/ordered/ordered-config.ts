@@ -17,3 +17,6 @@ export interface OrderedTableConfig<Row extends OrderedItem> {
   /** The notice once a row is deleted ("Module deleted"). */
   deletedKey: string;
 }
+
+/** A column's cells on a phone-wide screen, unless the column says `onPhone`: hidden, so the handle, the title and the actions fit. */
+export const offPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -34,7 +34,7 @@ export const companiesResource: ResourceConfig<Company> = {
     titleKey: 'pages.companies',
     allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
     columns: [
-      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },
     ],
     deletable: true,

@@ -3,8 +3,9 @@ import type { FieldConfig } from '../form/form-config';
 import type { FormMessages } from '../../machines/form.machine';
 
 /**
- * A content's fields: a Video is always REFERENCE (the render type is then set and locked), any change
- * of the render type empties the text, and the text exists only for INLINE content.
+ * A content's fields: a Video is always REFERENCE (the render type is then set and locked), choosing Article makes
+ * it INLINE (the user may still change it), any change of the render type empties the text, and the text exists
+ * only for INLINE content.
  */
 export const contentFields = (defaults: { type: ContentType; renderType: RenderType }): FieldConfig[] => [
   { name: 'title', kind: 'text', labelKey: 'fields.title', rules: ['required'] },
@@ -25,6 +26,7 @@ export const contentFields = (defaults: { type: ContentType; renderType: RenderT
     defaultValue: defaults.renderType,
     options: renderTypes.map((value) => ({ value, labelKey: `renderTypes.${value}` })),
     fixedWhen: { field: 'type', oneOf: ['Video'], value: 'REFERENCE' },
+    setWhen: { field: 'type', oneOf: ['Article'], value: 'INLINE' },
     clears: ['text'],
   },
   {

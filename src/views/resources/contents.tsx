@@ -18,7 +18,7 @@ export const contentsResource: ResourceConfig<Content> = {
     titleKey: 'pages.contents',
     allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
     columns: [
-      { field: 'title', headerKey: 'fields.title', sortBy: 'title' },
+      { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },
       { field: 'type', headerKey: 'fields.type', width: 130, render: ({ type }, t) => t(`contentTypes.${type}`) },
       {
         field: 'status',

@@ -8,7 +8,7 @@ export const tenantsResource: ResourceConfig<Tenant> = {
     titleKey: 'pages.tenants',
     allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
     columns: [
-      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'url', headerKey: 'fields.url' },
     ],
     deletable: false,

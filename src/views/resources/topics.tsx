@@ -23,7 +23,7 @@ export const topicsResource: ResourceConfig<Topic> = {
     titleKey: 'pages.topics',
     allowedSorts: ['name', 'status'],
     columns: [
-      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {
         field: 'color',
         headerKey: 'fields.color',

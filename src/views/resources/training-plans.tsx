@@ -16,7 +16,7 @@ export const trainingPlansResource: ResourceConfig<TrainingPlan> = {
     titleKey: 'pages.trainingPlans',
     allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
     columns: [
-      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {
         field: 'status',
         headerKey: 'fields.status',
@@ -74,7 +74,7 @@ export const modulesTable: OrderedTableConfig<TrainingPlanModule> = {
   addLabelKey: 'trainingPlans.addModule',
   testId: 'modules-table',
   columns: [
-    { field: 'title', headerKey: 'trainingPlans.title' },
+    { field: 'title', headerKey: 'trainingPlans.title', onPhone: true },
     { field: 'order', headerKey: 'trainingPlans.order', width: 90 },
     { field: 'itemCount', headerKey: 'trainingPlans.itemCount', width: 90 },
   ],
@@ -100,7 +100,7 @@ export const itemsTable: OrderedTableConfig<TrainingPlanItem> = {
   addLabelKey: 'trainingPlans.addItem',
   testId: 'items-table',
   columns: [
-    { field: 'title', headerKey: 'trainingPlans.title' },
+    { field: 'title', headerKey: 'trainingPlans.title', onPhone: true },
     { field: 'order', headerKey: 'trainingPlans.order', width: 90 },
     {
       field: 'type',

@@ -81,7 +81,7 @@ export const usersResource: ResourceConfig<User> = {
             <HourglassEmptyIcon color="disabled" titleAccess={t(`userStatus.${status}`)} />
           ),
       },
-      { field: 'name', headerKey: 'fields.name', sortBy: 'name' },
+      { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'surname', headerKey: 'fields.surname', sortBy: 'surname' },
       { field: 'email', headerKey: 'fields.email' },
       {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Page as BrowserPage } from 'playwright-core';
+import { demo, signIn, usePage } from './browser';
+
+/** What has the focus: its role or tag, its name, and the grid column it is in. */
+const focused = (page: BrowserPage) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return {
+      role: element?.getAttribute('role') ?? element?.tagName.toLowerCase() ?? '',
+      label: element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '',
+      field: element?.closest('[data-field]')?.getAttribute('data-field') ?? null,
+      inGrid: Boolean(element?.closest('[role="grid"]')),
+      // The browser's own judgement of whether the focus is to be shown (as after a key), which MUI draws as a ring.
+      shown: Boolean(element?.matches(':focus-visible')),
+    };
+  });
+
+/** From the search box, Tab until the focus is in the grid: the grid is one stop of the page's tab order. */
+async function tabIntoGrid(page: BrowserPage) {
+  await page.getByRole('textbox', { name: 'Search' }).focus();
+  for (let stop = 0; stop < 10 && !(await focused(page)).inGrid; stop++) await page.keyboard.press('Tab');
+  return focused(page);
+}
+
+async function openCompanies(page: BrowserPage) {
+  await signIn(page, demo.tenant);
+  await page.goto('/companies?sortBy=name&sortOrder=asc');
+  await page.locator('[role="row"][data-id]').first().waitFor();
+}
+
+describe('a list driven with the keyboard only', () => {
+  const page = usePage();
+
+  it('Tab reaches the grid, the arrows a row and its actions, Enter on Edit opens the record', async () => {
+    await openCompanies(page());
+    expect(await tabIntoGrid(page())).toMatchObject({ role: 'columnheader', field: 'name' });
+
+    await page().keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page())).toMatchObject({ role: 'gridcell', field: 'name' });
+    const firstRow = page().locator('[role="row"][data-id]').first();
+    const id = await firstRow.getAttribute('data-id');
+
+    await page().keyboard.press('End');
+    // In the actions cell, its first action has the focus, and shows it.
+    await expect.poll(() => focused(page())).toMatchObject({ label: 'Edit', field: 'actions', shown: true });
+    await page().keyboard.press('Enter');
+    await page().waitForURL(`**/companies/${id}`);
+  });
+
+  it('the arrows move along the row actions, Enter on Delete asks to confirm, Escape keeps the record', async () => {
+    await openCompanies(page());
+    await tabIntoGrid(page());
+    await page().keyboard.press('ArrowDown');
+    await page().keyboard.press('End');
+    await expect.poll(() => focused(page())).toMatchObject({ label: 'Edit' });
+    await page().keyboard.press('ArrowRight');
+    await expect.poll(() => focused(page())).toMatchObject({ label: 'Delete', field: 'actions', shown: true });
+    await page().keyboard.press('Enter');
+    const dialog = page().getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('Are you sure to delete?');
+    await page().keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(new URL(page().url()).pathname).toBe('/companies');
+  });
+
+  it('Enter on a header reaches its sort buttons, the arrows move between them, Enter sorts', async () => {
+    await openCompanies(page());
+    await tabIntoGrid(page());
+    await page().keyboard.press('Enter');
+    await expect.poll(() => focused(page())).toMatchObject({ label: 'Sort Name ascending', field: 'name' });
+    await page().keyboard.press('ArrowRight');
+    await expect.poll(() => focused(page())).toMatchObject({ label: 'Sort Name descending' });
+    await page().keyboard.press('Enter');
+    await expect.poll(() => new URL(page().url()).searchParams.get('sortOrder')).toBe('desc');
+    await page().keyboard.press('Escape');
+    await expect.poll(() => focused(page())).toMatchObject({ role: 'columnheader', field: 'name' });
+  });
+});

@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import type { Page as BrowserPage } from 'playwright-core';
+import { apiSession, type Account, type Page } from './api';
+import { demo } from './browser';
+
+export type ScopeName = 'GLOBAL' | 'TENANT' | 'COMPANY';
+
+/** Each scope's demo account. */
+export const scopeAccounts: Record<ScopeName, Account> = { GLOBAL: demo.root, TENANT: demo.tenant, COMPANY: demo.company };
+
+type Call = Awaited<ReturnType<typeof apiSession>>['call'];
+
+const firstId = async (call: Call, path: string) => {
+  const answer = await call<Page<{ id: string }> | { id: string }[]>('GET', path);
+  expect(answer.status, path).toBe(200);
+  const items = Array.isArray(answer.body) ? answer.body : answer.body.items;
+  const id = items[0]?.id;
+  expect(id, `the demo data has a record at ${path}`).toBeDefined();
+  return id ?? '';
+};
+
+/**
+ * Every screen of the console a scope's account can open: home, settings, each list with its create form and the
+ * edit form of one of its records (and, for a COMPANY, the plan editor's module and item pages), learnt from the API.
+ */
+export async function screensOf(scope: ScopeName): Promise<string[]> {
+  const { call } = await apiSession(scopeAccounts[scope]);
+  const resource = async (name: string) => [`/${name}`, `/${name}/new`, `/${name}/${await firstId(call, `${name}?pageSize=1`)}`];
+  const common = ['/home', '/settings', ...(await resource('users'))];
+  if (scope === 'GLOBAL') return [...common, ...(await resource('tenants'))];
+  if (scope === 'TENANT') return [...common, ...(await resource('companies'))];
+  // The demo plan with modules and items.
+  const plan = await firstId(call, 'training-plans?pageSize=1&search=New%20hire%20onboarding');
+  const planModule = await firstId(call, `training-plans/${plan}/modules`);
+  const item = await firstId(call, `training-plans/${plan}/modules/${planModule}/items`);
+  const modulePath = `/training-plans/${plan}/modules/${planModule}`;
+  return [
+    ...common,
+    ...(await resource('contents')),
+    ...(await resource('topics')),
+    '/training-plans',
+    '/training-plans/new',
+    `/training-plans/${plan}`,
+    `/training-plans/${plan}/modules/new`,
+    modulePath,
+    `${modulePath}/items/new`,
+    `${modulePath}/items/${item}`,
+  ];
+}
+
+/** The screen at the current URL has its title and has nothing left loading (its code, its record, its rows). */
+export async function waitForScreen(page: BrowserPage) {
+  await page.getByTestId('page-title').first().waitFor();
+  await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading…|Caricamento…/ }).count()).toBe(0);
+  await expect.poll(() => page.locator('.MuiDataGrid-overlay, [role="progressbar"]').count()).toBe(0);
+}
