@@ -29,7 +29,7 @@ let applicationFilter = true;
 
 /**
  * Tests only: drops the condition below from every query, leaving tenancy to PostgreSQL's row-level security alone
- * (test/server/postgres/isolation-rls.test.ts proves it holds by itself). No setting reaches it: nothing in the server
+ * (test/server/auth/isolation-rls.postgres.test.ts proves it holds by itself). No setting reaches it: nothing in the server
  * calls it, and it refuses to run outside Vitest.
  */
 export function leaveTenancyToTheDatabaseInTests() {

@@ -96,7 +96,7 @@ export function openPostgres(
             await client.query(statements);
           },
           query: async <Row>(statement: string, params?: unknown[]) =>
-            (await client.query(statement, params)).rows as Row[],
+            (await client.query<Row & pg.QueryResultRow>(statement, params)).rows,
         });
       } finally {
         client.release();

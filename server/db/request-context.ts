@@ -97,6 +97,7 @@ export function openRequestDatabases(connectionString: string, onPoolError: (err
     const key = settingsKey(settings);
     let db = databases.get(key);
     if (!db) {
+      // Cast: drizzle's session calls only `connect` and `query`, which SettingsPool has with pg.Pool's signatures.
       const client = new SettingsPool(pool, settings) as unknown as pg.Pool;
       db = new NodePgDatabase(dialect, new NodePgSession(client, dialect, relational, { logger }), relational) as Database;
       if (databases.size >= maxSharedDatabases) databases.clear();

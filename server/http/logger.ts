@@ -81,7 +81,7 @@ function safeError(error: unknown, depth = 0): SerializedError {
     stack: scrub([`${error.name}: ${message}`, ...stackFrames].join('\n')),
   };
   for (const field of keptFields) {
-    const value = (error as unknown as Record<string, unknown>)[field];
+    const value: unknown = Reflect.get(error, field);
     if (typeof value === 'string' || typeof value === 'number') serialized[field] = typeof value === 'string' ? scrub(value) : value;
   }
   if (error.cause !== undefined && depth < maxCauses) serialized.cause = safeError(error.cause, depth + 1);

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
@@ -8,14 +8,12 @@ import type { FieldError } from '../../contract/errors.schemas';
 // Enough for one error per field of any body (a union alone yields several), still bounded against huge inputs.
 Settings.Set({ maxErrors: 48 });
 
+/** One failed check, as Fastify hands it to the error handler (`error.validation`). */
+type SchemaViolation = FastifySchemaValidationError;
 
-interface SchemaViolation {
-  keyword: string;
-  schemaPath: string;
-  instancePath: string;
-  params: object;
-  message?: string;
-}
+/** TypeBox's errors as Fastify's: their `params` copied into a plain record. */
+const violationsOf = (errors: ReturnType<ReturnType<typeof Compile>['Errors']>): SchemaViolation[] =>
+  errors.map(({ keyword, schemaPath, instancePath, params, message }) => ({ keyword, schemaPath, instancePath, params: { ...params }, message }));
 
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema);
@@ -25,10 +23,10 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     const withDefaults = validator.Default(input);
     const value = coerce ? validator.Convert(withDefaults) : withDefaults;
     if (nulViolations.length > 0) {
-      const others = validator.Check(value) ? [] : (validator.Errors(value) as SchemaViolation[]);
-      return { error: [...nulViolations, ...others] as never };
+      const others = validator.Check(value) ? [] : violationsOf(validator.Errors(value));
+      return { error: [...nulViolations, ...others] };
     }
-    return validator.Check(value) ? { value } : { error: validator.Errors(value) as never };
+    return validator.Check(value) ? { value } : { error: violationsOf(validator.Errors(value)) };
   };
 };
 
@@ -61,7 +59,7 @@ function violationsOfNul(input: unknown): SchemaViolation[] {
 
 function describedPattern(violation: SchemaViolation): SchemaViolation {
   if (violation.keyword !== 'pattern') return violation;
-  const message = patternMessages.get(String((violation.params as { pattern?: unknown }).pattern));
+  const message = patternMessages.get(String(violation.params.pattern));
   return message ? { ...violation, message } : violation;
 }
 
@@ -71,12 +69,12 @@ export function toFieldErrors(violations: readonly SchemaViolation[], part: stri
   const root = partNames[part ?? 'body'] ?? 'body';
   const fieldErrors = collapseAlternatives(violations.map(describedPattern)).flatMap((violation): FieldError[] => {
     const path = pointerToPath(violation.instancePath);
-    const params = violation.params as { requiredProperties?: string[]; additionalProperties?: string[] };
-    if (violation.keyword === 'required' && params.requiredProperties) {
-      return params.requiredProperties.map((property) => ({ field: join(path, property), message: 'is required' }));
+    const { requiredProperties, additionalProperties } = violation.params;
+    if (violation.keyword === 'required' && Array.isArray(requiredProperties)) {
+      return requiredProperties.map((property) => ({ field: join(path, String(property)), message: 'is required' }));
     }
-    if (violation.keyword === 'additionalProperties' && params.additionalProperties) {
-      return params.additionalProperties.map((property) => ({ field: join(path, property), message: 'is not allowed' }));
+    if (violation.keyword === 'additionalProperties' && Array.isArray(additionalProperties)) {
+      return additionalProperties.map((property) => ({ field: join(path, String(property)), message: 'is not allowed' }));
     }
     if (violation.schemaPath.endsWith('/additionalProperties')) return [];
     return [{ field: path || root, message: violation.message ?? 'is invalid' }];
@@ -110,11 +108,11 @@ function collapseAlternatives(violations: readonly SchemaViolation[]): SchemaVio
 
 function unionMessage(alternatives: readonly SchemaViolation[]): string {
   const isNull = (violation: SchemaViolation) =>
-    violation.keyword === 'type' && (violation.params as { type?: string }).type === 'null';
+    violation.keyword === 'type' && violation.params.type === 'null';
   const substantive = alternatives.find((violation) => violation.keyword !== 'const' && !isNull(violation));
   if (substantive?.message) return substantive.message;
   const allowed = alternatives.flatMap((violation) =>
-    violation.keyword === 'const' ? [String((violation.params as { allowedValue?: unknown }).allowedValue)] : [],
+    violation.keyword === 'const' ? [String(violation.params.allowedValue)] : [],
   );
   return allowed.length ? `must be one of ${allowed.join(', ')}` : 'is invalid';
 }

@@ -15,6 +15,8 @@ import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Cast: every request gets its session and its database in the onRequest hooks below, before any handler reads them;
+  // null until then.
   app.decorateRequest('session', null as never);
   app.decorateRequest('db', null as never);
   app.addHook('onRequest', authenticate);

@@ -396,6 +396,7 @@ async function countRows(
 async function plannedRows(db: Database, query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
   const { sql: text, params } = query.toSQL();
   const explain = sql`EXPLAIN (FORMAT JSON) ${rawWithParams(text, fillPlaceholders(params, values))}`;
+  // Cast: drizzle types a raw statement's answer per driver (unknown here); both drivers answer `{ rows }`.
   const result = (await db.execute(explain)) as unknown as { rows: Record<string, unknown>[] };
   const output = result.rows[0]?.['QUERY PLAN'];
   const [explained] = (typeof output === 'string' ? JSON.parse(output) : output) as [{ Plan: { 'Plan Rows': number } }];

@@ -4,7 +4,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createQueryClient } from '../api/query-client';
 import { createVideoTokens } from '../api/video-token';
 import type { StoredRecord } from '../domain/resource';
-import { listMachine } from '../machines/list.machine';
+import { listMachineOf } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
@@ -15,9 +15,9 @@ import { provideTrainingPlanMachines } from './training-plans';
 import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
 /** A resource's list and form machine, calling its API through the query cache. */
-function provideResourceMachines<Item extends StoredRecord>(api: CachedResourceApi<Item>, outcomes: OutcomeActions): ResourceMachines {
+function provideResourceMachines<Item extends StoredRecord>(api: CachedResourceApi<Item>, outcomes: OutcomeActions): ResourceMachines<Item> {
   return {
-    list: listMachine.provide({
+    list: listMachineOf<Item>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
         deleteRecord: fromPromise(({ input }) => api.remove(input.id)),

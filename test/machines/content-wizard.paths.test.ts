@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentWizardMachine, type ContentWizardContext } from '../../src/machines/content-wizard.machine';
-import { contentWizardModel } from '../qa/models/content-wizard';
-import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from './graph-paths';
+import { contentWizardModel } from '../support/models/content-wizard';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
 
 const [scenario] = contentWizardModel.scenarios;
 const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(contentWizardMachine, scenario!);

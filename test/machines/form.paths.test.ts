@@ -3,8 +3,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { StoredRecord } from '../../src/domain/resource';
 import type { FieldSpec } from '../../src/machines/form-fields';
 import { formMachine, type FormContext, type SaveRecordInput } from '../../src/machines/form.machine';
-import { emailInUse, notFound, serverError, staleVersion, storedUser, userMessages } from './form-fixtures';
-import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions, type GraphEvent } from './graph-paths';
+import { emailInUse, notFound, serverError, staleVersion, storedUser, userMessages } from '../support/fixtures/form';
+import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions, type GraphEvent } from '../support/paths/graph-paths';
 
 const fields: FieldSpec[] = [
   { name: 'name', kind: 'text', rules: ['required'] },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { FOLLOW_INTERVAL_MS, listMachine, SEARCH_DEBOUNCE_MS, type ListContext, type ListItem } from '../../src/machines/list.machine';
-import type { Scenario } from '../qa/model';
-import { listModel } from '../qa/models/list';
-import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from './graph-paths';
+import type { Scenario } from '../support/paths/model';
+import { listModel } from '../support/models/list';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
 
 const input = { allowedSorts: ['name'] };
 
@@ -14,7 +14,7 @@ const input = { allowedSorts: ['name'] };
 const serializeState = (snapshot: AnyMachineSnapshot) =>
   JSON.stringify({ value: snapshot.value, page: (snapshot.context as ListContext).query.page });
 
-// The events are the QA registry's (test/qa/models/list.ts); this test explores them without the screen's limits.
+// The events are the QA registry's (test/support/models/list.ts); this test explores them without the screen's limits.
 const [paged, followingScenario] = listModel.scenarios as [Scenario, Scenario];
 
 const { shortestPaths, transitionPaths, describeEvent, describePath } = explore(listMachine, { input, events: paged.events, serializeState });

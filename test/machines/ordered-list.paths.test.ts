@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderedListMachine, type OrderedPage } from '../../src/machines/ordered-list.machine';
-import { orderedListModel } from '../qa/models/ordered-list';
-import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
-import { pageOf, publishedPlan, serverError } from './ordered-list-fixtures';
+import { orderedListModel } from '../support/models/ordered-list';
+import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
+import { pageOf, publishedPlan, serverError } from '../support/fixtures/ordered-list';
 
 const input = { deleteWhen: { field: 'status', oneOf: ['DRAFT'] } };
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { MeResponse } from '../../src/domain/session';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { sessionModel } from '../qa/models/session';
-import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
-import { assumedLogin, globalLogin, globalState, meAnswer, offline, stored, unauthorized } from './session-fixtures';
+import { sessionModel } from '../support/models/session';
+import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
+import { assumedLogin, globalLogin, globalState, meAnswer, offline, stored, unauthorized } from '../support/fixtures/session';
 
 /** The whole context: the session's graph is small enough to tell every context apart. */
 const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
@@ -50,7 +50,7 @@ const options: DriveOptions = {
   input,
   describeEvent,
   serializeState,
-  // The invoked actors wired as in the QA registry (test/qa/models/session.ts).
+  // The invoked actors wired as in the QA registry (test/support/models/session.ts).
   provide: sessionModel.provide,
 };
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { VideoAccess } from '../../src/domain/video';
 import { videoAccessMachine, type VideoAccessContext } from '../../src/machines/video-access.machine';
-import { access, noConfiguration, refreshRefused } from './catalogue-fixtures';
-import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from './graph-paths';
+import { access, noConfiguration, refreshRefused } from '../support/fixtures/catalogue';
+import { definedByMachine, done, drive, error, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const { access: obtained, failure } = snapshot.context as VideoAccessContext;

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from '../machines/graph-paths';
-import type { MachineModel, Scenario } from './model';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from '../support/paths/graph-paths';
+import type { MachineModel, Scenario } from '../support/paths/model';
 
 /** Each scenario's graph, with the options that drive its paths on the machine alone. */
 export function exploreModel(model: MachineModel) {

@@ -3,8 +3,8 @@ import { createMachine, type AnyStateMachine } from 'xstate';
 import { listMachine } from '../../src/machines/list.machine';
 import { modelCoverage } from './coverage';
 import { gateFailures, type GateInput } from './gate';
-import type { MachineModel } from './model';
-import { listModel } from './models/list';
+import type { MachineModel } from '../support/paths/model';
+import { listModel } from '../support/models/list';
 
 /** The list machine with one more transition: from the failure, the user may give up and see an empty list. */
 const withGiveUp = createMachine(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from '../machines/graph-paths';
+import { drive } from '../support/paths/graph-paths';
 import { exploreModel, modelCoverage } from './coverage';
 import { registry } from './registry';
 
