@@ -59,7 +59,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // QA's path tests: every plan path of test/qa/registry.ts played in the real console (see docs/qa-guide.md).
+          // QA's path tests: every plan path of test/support/models/registry.ts played in the real console (see docs/qa-guide.md).
           name: 'qa:ui',
           environment: 'jsdom',
           include: ['test/qa/ui/**/*.test.tsx'],

@@ -2,8 +2,8 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDe
 import { getStateNodes } from 'xstate/graph';
 import type { Destination, Notice } from '../../src/machines/outcomes';
 import { drive, impossibleEvents, stateKeys, type DriveOptions, type Path } from '../support/paths/graph-paths';
-import { exploreModel, modelCoverage, type CoverageFigures } from './coverage';
-import type { MachineModel } from '../support/paths/model';
+import type { CoverageFigures } from './coverage';
+import { exploreModel, modelCoverage, type MachineModel } from '../support/paths/model';
 
 /** Where the plans are written, from the repository's root. */
 export const plansDirectory = 'docs/test-plans';

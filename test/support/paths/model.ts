@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { DriveOptions, GraphEvent, Invariant } from './graph-paths';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
 
 /** One way to explore a machine: its input, the events offered to it and how its context is bounded. */
 export interface Scenario {
@@ -35,3 +35,36 @@ export interface MachineModel {
 }
 
 export type { GraphEvent, Invariant };
+
+/** Each scenario's graph, with the options that drive its paths on the machine alone. */
+export function exploreModel(model: MachineModel) {
+  return model.scenarios.map((scenario: Scenario) => {
+    const graph = explore(model.machine, scenario);
+    const options: DriveOptions = {
+      input: scenario.input,
+      provide: model.provide,
+      serializeState: scenario.serializeState,
+      describeEvent: graph.describeEvent,
+      delays: model.delays,
+      invariants: model.invariants,
+    };
+    return { scenario, graph, options };
+  });
+}
+
+export interface StatesAndTransitions {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/**
+ * What the machine defines and what its graph reaches: the states and transitions taken when every path of
+ * the plan is driven on the machine itself (eventless transitions included, which no graph edge names).
+ */
+export async function modelCoverage(model: MachineModel): Promise<{ total: StatesAndTransitions; reachable: StatesAndTransitions }> {
+  const reachable = executionRecord();
+  for (const { graph, options } of exploreModel(model)) {
+    for (const path of graph.planPaths) await drive(path, { ...options, inspect: reachable.inspect });
+  }
+  return { total: definedByMachine(model.machine), reachable };
+}
