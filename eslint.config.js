@@ -16,6 +16,9 @@ const contractTypesOnly = {
 /** The folders of src/ that a folder may not import, as no-restricted-imports patterns. */
 const folders = (...names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
 
+/** The test folders, one per kind of test (test/README.md); test/support/ holds what they share. */
+const testFolders = ['api', 'e2e', 'i18n', 'machines', 'qa', 'repo', 'server', 'views'];
+
 const noConsole = { group: ['**/src/**'], message: 'The server does not import the console.' };
 
 /** A floor of the server: its files import none of `above` (folders of server/), nor the console. */
@@ -30,9 +33,10 @@ const serverFloor = (files, above, message) => ({
 
 /**
  * The console-only shapes of src/domain (what the machines and the browser hold, not what travels): every other
- * object or literal type there comes from contract/ with Static<>, so no wire shape is written twice.
+ * object or literal type there comes from contract/ with Static<>, so no wire shape is written twice. (ResourceRecords
+ * only names which contract record each resource answers.)
  */
-const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'StoredSession', 'VideoAccess', 'VideoFailure'];
+const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'ResourceRecords', 'StoredSession', 'VideoAccess', 'VideoFailure'];
 const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
 const handWrittenWireShape = 'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
 
@@ -49,7 +53,7 @@ export default tseslint.config(
   },
   {
     // React's rules of hooks, wherever React runs: the console and the tests that render it.
-    files: ['src/**/*.{ts,tsx}', 'test/views/**/*.{ts,tsx}', 'test/qa/ui/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'test/views/**/*.{ts,tsx}', 'test/qa/ui/**/*.{ts,tsx}', 'test/support/views/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
   {
@@ -169,5 +173,24 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // One test harness: a test folder imports its own files and test/support/, never a sibling test folder; what two
+    // folders need lives in test/support/, which imports no test folder.
+    files: ['test/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          ...testFolders.map((folder) => ({
+            target: `./test/${folder}`,
+            from: './test',
+            except: [`./${folder}`, './support', './fixtures'],
+            message: 'Tests import shared helpers from test/support/, not from a sibling test folder.',
+          })),
+          { target: './test/support', from: './test', except: ['./support', './fixtures'], message: 'test/support/ imports no test folder.' },
+        ],
+      }],
+    },
   },
 );

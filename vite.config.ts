@@ -52,18 +52,18 @@ export default defineConfig({
           name: 'views',
           environment: 'jsdom',
           include: ['test/views/**/*.test.tsx'],
-          setupFiles: ['test/views/setup.ts'],
+          setupFiles: ['test/support/views/setup.ts'],
           testTimeout: 60_000,
         },
       },
       {
         extends: true,
         test: {
-          // QA's path tests: every plan path of test/qa/registry.ts played in the real console (see docs/qa-guide.md).
+          // QA's path tests: every plan path of test/support/models/registry.ts played in the real console (see docs/qa-guide.md).
           name: 'qa:ui',
           environment: 'jsdom',
           include: ['test/qa/ui/**/*.test.tsx'],
-          setupFiles: ['test/views/setup.ts'],
+          setupFiles: ['test/support/views/setup.ts'],
           testTimeout: 60_000,
         },
       },
@@ -73,9 +73,10 @@ export default defineConfig({
           name: 'server:pglite',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
-          exclude: ['test/server/postgres/**'],
+          // `*.postgres.test.ts`: PostgreSQL alone (row-level security, several connections).
+          exclude: ['test/server/**/*.postgres.test.ts'],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['test/server/global-setup.ts'],
+          globalSetup: ['test/support/server/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
@@ -88,10 +89,10 @@ export default defineConfig({
                 name: 'server:postgres',
                 environment: 'node' as const,
                 include: ['test/server/**/*.test.ts'],
-                // The embedded database's own tests (its worker thread) have nothing to do with PostgreSQL.
-                exclude: ['test/server/pglite/**'],
+                // `*.pglite.test.ts`: the embedded database alone (its worker thread).
+                exclude: ['test/server/**/*.pglite.test.ts'],
                 env: { TEST_DB: 'postgres' },
-                globalSetup: ['test/server/global-setup.ts'],
+                globalSetup: ['test/support/server/global-setup.ts'],
                 testTimeout: 90_000,
                 hookTimeout: 60_000,
               },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../../src/api/account';
 import { createHttpClient } from '../../src/api/http';
 import { createQueryClient } from '../../src/api/query-client';
-import { globalState, meAnswer } from '../machines/session-fixtures';
+import { globalState, meAnswer } from '../support/fixtures/session';
 
 interface Received {
   method: string;

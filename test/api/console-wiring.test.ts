@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { KeyValueStore } from '../../src/api/storage';
 import { createConsole } from '../../src/app/providers';
-import { assumedLogin, companyLogin, globalLogin, meAnswer, stored } from '../machines/session-fixtures';
-import { memoryStore } from './memory-store';
+import { assumedLogin, companyLogin, globalLogin, meAnswer, stored } from '../support/fixtures/session';
+import { memoryStore } from '../support/memory-store';
 
 /** The console's real wiring (HTTP client, storage port, session machine, query cache) against a small fake API. */
 const validTokens = new Set<string>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStorage, storageKeys } from '../../src/api/storage';
-import { globalLogin, stored } from '../machines/session-fixtures';
-import { memoryStore } from './memory-store';
+import { globalLogin, stored } from '../support/fixtures/session';
+import { memoryStore } from '../support/memory-store';
 
 const session = stored(globalLogin);
 

@@ -76,7 +76,8 @@ function cached() {
   const modulesApi = fakeOrdered();
   const itemsApi = fakeOrdered();
   const plansApi = fakeOrdered();
-  const fakes: TrainingPlanApis = { modules: () => modulesApi, items: () => itemsApi };
+  // The fakes answer bare ordered rows: what the cache does with them does not depend on a module's or an item's fields.
+  const fakes = { modules: () => modulesApi, items: () => itemsApi } as unknown as TrainingPlanApis;
   const queryClient = createQueryClient();
   const nested = cacheTrainingPlanApis(fakes, queryClient);
   const plans = cacheResourceApi(plansApi, queryClient, 'training-plans');

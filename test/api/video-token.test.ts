@@ -6,8 +6,8 @@ import { createHttpClient } from '../../src/api/http';
 import { createVideoTokens, TOKEN_SAFETY_MARGIN_MS, type VideoTokenOptions } from '../../src/api/video-token';
 import { createConsole } from '../../src/app/providers';
 import type { SessionState } from '../../src/domain/session';
-import { companyLogin, stored } from '../machines/session-fixtures';
-import { memoryStore } from './memory-store';
+import { companyLogin, stored } from '../support/fixtures/session';
+import { memoryStore } from '../support/memory-store';
 
 const now = Date.parse('2025-06-01T10:00:00.000Z');
 const inMinutes = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
@@ -84,7 +84,7 @@ const failureOf = (promise: Promise<unknown>) =>
     (failure: unknown) => failure,
   );
 
-describe('video token (spec §7)', () => {
+describe("video token: the session's, refreshed when expired or about to expire", () => {
   it('reuses the session token while it is valid, without a call', async () => {
     const { obtain, storeToken } = tokens(videoSession({ token: 'kept', expiresAt: inMinutes(10) }));
     expect(await obtain()).toEqual({ serviceUrl, courseId: 'company-1', token: 'kept' });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n, detectLanguage, loadTranslationsOnDemand, type Language, type Translations } from '../../src/i18n';
-import { loadTranslationsAtOnce, translations as resources } from './translations';
+import { loadTranslationsAtOnce, translations as resources } from '../support/translations';
 
 const ready = (language: Language) => createI18n(language, { load: loadTranslationsAtOnce });
 

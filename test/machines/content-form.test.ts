@@ -15,14 +15,14 @@ import {
 import { selectIsDirty } from '../../src/machines/form.machine';
 import { contentEditFields, newContentFields } from '../../src/views/resources/content-fields';
 import { topicsResource } from '../../src/views/resources/topics';
-import { startForm } from './form-fixtures';
-import { companyState } from './session-fixtures';
-import { storedContent } from './catalogue-fixtures';
+import { startForm } from '../support/fixtures/form';
+import { companyState } from '../support/fixtures/session';
+import { storedContent } from '../support/fixtures/catalogue';
 
 const field = (fields: readonly FieldSpec[], name: string) => fields.find((candidate) => candidate.name === name)!;
 const article = { ...initialValues(contentEditFields), title: 'Welcome', text: 'Hello' };
 
-describe('content form rules (spec §4)', () => {
+describe('content form rules: a video is uploaded by reference, an article is written inline', () => {
   it('start a new content as a Video, locked to REFERENCE and without text; the edit defaults are Article and INLINE', () => {
     const created = initialValues(newContentFields);
     expect(created).toMatchObject({ type: 'Video', renderType: 'REFERENCE', text: '', topics: [] });

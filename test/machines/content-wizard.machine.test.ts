@@ -9,8 +9,8 @@ import {
   selectVideoFailure,
 } from '../../src/machines/content-wizard.machine';
 import { selectIsComplete } from '../../src/machines/form.machine';
-import { pending } from './session-fixtures';
-import { access, flush, noConfiguration, refreshRefused, serverError, staleContent, startWizard, storedContent } from './catalogue-fixtures';
+import { pending } from '../support/fixtures/session';
+import { access, flush, noConfiguration, refreshRefused, serverError, staleContent, startWizard, storedContent } from '../support/fixtures/catalogue';
 
 /** The wizard in step 2 with the uploader's frame shown. */
 async function uploading(overrides: Parameters<typeof startWizard>[0] = {}) {

@@ -11,9 +11,9 @@ import {
   selectMayDelete,
   type FormInput,
 } from '../../src/machines/form.machine';
-import { serverError } from './form-fixtures';
-import { pending } from './session-fixtures';
-import { recordOutcomes } from './outcome-fixtures';
+import { serverError } from '../support/fixtures/form';
+import { pending } from '../support/fixtures/session';
+import { recordOutcomes } from '../support/fixtures/outcome';
 
 const fields: FieldSpec[] = [
   { name: 'name', kind: 'text', rules: ['required'] },

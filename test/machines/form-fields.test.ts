@@ -10,7 +10,7 @@ import {
   valuesFromRecord,
   type FieldSpec,
 } from '../../src/machines/form-fields';
-import { emailInUse, serverError, storedUser, userFields } from './form-fixtures';
+import { emailInUse, serverError, storedUser, userFields } from '../support/fixtures/form';
 
 const companyFields: FieldSpec[] = [
   { name: 'name', kind: 'text', rules: ['required'] },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
 import { selectIsDirty } from '../../src/machines/form.machine';
-import { emailInUse, notFound, serverError, staleVersion, startForm, storedUser } from './form-fixtures';
-import { pending } from './session-fixtures';
+import { emailInUse, notFound, serverError, staleVersion, startForm, storedUser } from '../support/fixtures/form';
+import { pending } from '../support/fixtures/session';
 
 const settled = (form: ReturnType<typeof startForm>) => waitFor(form.actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: 1000 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/domain/resource';
 import { FOLLOW_INTERVAL_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
-import { flush, pageOf, serverError, startList } from './list-fixtures';
-import { pending } from './session-fixtures';
+import { flush, pageOf, serverError, startList } from '../support/fixtures/list';
+import { pending } from '../support/fixtures/session';
 
 // Behaviours of the list that the graph-generated paths do not pin (issue 14, found by mutation testing).
 

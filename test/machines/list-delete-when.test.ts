@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { selectDeletingId, selectMayDeleteRow } from '../../src/machines/list.machine';
-import { flush, startList } from './list-fixtures';
+import { flush, startList } from '../support/fixtures/list';
 
 const plans = { items: [{ id: 'draft', status: 'DRAFT' }, { id: 'live', status: 'PUBLISHED' }], total: 2, totalIsEstimate: false };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
 import { listExportMachine, selectIsExporting, type ListExportRequest } from '../../src/machines/list-export.machine';
-import { recordOutcomes } from './outcome-fixtures';
+import { recordOutcomes } from '../support/fixtures/outcome';
 
 const request: ListExportRequest = {
   query: { page: 3, pageSize: 10, sortBy: 'name', sortOrder: 'desc', search: 'acme' },

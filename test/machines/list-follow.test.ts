@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/domain/resource';
 import { FOLLOW_INTERVAL_MS, selectIsLoading, selectItems, type ListItem } from '../../src/machines/list.machine';
-import { flush, serverError, startList } from './list-fixtures';
+import { flush, serverError, startList } from '../support/fixtures/list';
 
 const processing = { field: 'status', oneOf: ['PENDING_PROCESSING'] };
 const page = (...statuses: string[]): Page<ListItem> => ({

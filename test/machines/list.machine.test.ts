@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../src/machines/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../../src/machines/list.machine';
-import { flush, pageOf, serverError, startList } from './list-fixtures';
-import { pending } from './session-fixtures';
+import { flush, pageOf, serverError, startList } from '../support/fixtures/list';
+import { pending } from '../support/fixtures/session';
 
 const ready = async (list: ReturnType<typeof startList>) => {
   await flush();

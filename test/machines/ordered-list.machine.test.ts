@@ -6,8 +6,8 @@ import {
   selectFailure,
   selectPickedId,
 } from '../../src/machines/ordered-list.machine';
-import { draftPlan, flush, pageOf, publishedPlan, rowsOf, serverError, startOrderedList } from './ordered-list-fixtures';
-import { pending } from './session-fixtures';
+import { draftPlan, flush, pageOf, publishedPlan, rowsOf, serverError, startOrderedList } from '../support/fixtures/ordered-list';
+import { pending } from '../support/fixtures/session';
 
 const draftOnly = { deleteWhen: { field: 'status', oneOf: ['DRAFT'] } };
 

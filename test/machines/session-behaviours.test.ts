@@ -9,8 +9,8 @@ import {
   selectSessionStatus,
   type RestoredSession,
 } from '../../src/machines/session.machine';
-import { recordOutcomes } from './outcome-fixtures';
-import { assumedLogin, fakeSessionMachine, globalLogin, meAnswer, restoring, stored } from './session-fixtures';
+import { recordOutcomes } from '../support/fixtures/outcome';
+import { assumedLogin, fakeSessionMachine, globalLogin, meAnswer, restoring, stored } from '../support/fixtures/session';
 
 // Behaviours of the session that the graph-generated paths do not pin (issue 14, found by mutation testing).
 

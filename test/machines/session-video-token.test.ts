@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { companyLogin, fakeSessionMachine, restoring, stored } from './session-fixtures';
+import { companyLogin, fakeSessionMachine, restoring, stored } from '../support/fixtures/session';
 
 const vinapse = { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' };
 

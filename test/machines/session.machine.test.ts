@@ -16,8 +16,8 @@ import {
   tenantState,
   unauthorized,
   type SessionFakes,
-} from './session-fixtures';
-import { recordOutcomes } from './outcome-fixtures';
+} from '../support/fixtures/session';
+import { recordOutcomes } from '../support/fixtures/outcome';
 
 /** Where changing identity leads, as the console says. */
 const pages = { afterAssume: '/home', afterReturnToRoot: '/tenants' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUploaderMessage } from '../../src/machines/uploader-messages';
 import { clampUploaderHeight, playerUrl, serviceOrigin, uploaderUrl } from '../../src/machines/video-links';
-import { access } from './catalogue-fixtures';
+import { access } from '../support/fixtures/catalogue';
 
 const origin = 'http://acme.localhost:3001';
 

@@ -1,40 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { definedByMachine, drive, executionRecord, explore, type DriveOptions } from '../machines/graph-paths';
-import type { MachineModel, Scenario } from './model';
-
-/** Each scenario's graph, with the options that drive its paths on the machine alone. */
-export function exploreModel(model: MachineModel) {
-  return model.scenarios.map((scenario: Scenario) => {
-    const graph = explore(model.machine, scenario);
-    const options: DriveOptions = {
-      input: scenario.input,
-      provide: model.provide,
-      serializeState: scenario.serializeState,
-      describeEvent: graph.describeEvent,
-      delays: model.delays,
-      invariants: model.invariants,
-    };
-    return { scenario, graph, options };
-  });
-}
-
-export interface StatesAndTransitions {
-  states: Set<string>;
-  transitions: Set<string>;
-}
-
-/**
- * What the machine defines and what its graph reaches: the states and transitions taken when every path of
- * the plan is driven on the machine itself (eventless transitions included, which no graph edge names).
- */
-export async function modelCoverage(model: MachineModel): Promise<{ total: StatesAndTransitions; reachable: StatesAndTransitions }> {
-  const reachable = executionRecord();
-  for (const { graph, options } of exploreModel(model)) {
-    for (const path of graph.planPaths) await drive(path, { ...options, inspect: reachable.inspect });
-  }
-  return { total: definedByMachine(model.machine), reachable };
-}
 
 /** One machine's line of the coverage table. */
 export interface CoverageFigures {

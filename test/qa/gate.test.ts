@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateMachine } from 'xstate';
 import { listMachine } from '../../src/machines/list.machine';
-import { modelCoverage } from './coverage';
 import { gateFailures, type GateInput } from './gate';
-import type { MachineModel } from './model';
-import { listModel } from './models/list';
+import { modelCoverage, type MachineModel } from '../support/paths/model';
+import { listModel } from '../support/models/list';
 
 /** The list machine with one more transition: from the failure, the user may give up and see an empty list. */
 const withGiveUp = createMachine(

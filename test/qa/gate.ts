@@ -1,4 +1,4 @@
-import type { StatesAndTransitions } from './coverage';
+import type { StatesAndTransitions } from '../support/paths/model';
 
 export interface GateInput {
   /** States and transitions the graph reaches when its paths are driven on the machine. */

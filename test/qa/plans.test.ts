@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plansDirectory, renderIndex, renderPlan, withoutMeasuredFigures } from './plans';
-import { registry } from './registry';
+import { registry } from '../support/models/registry';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, plansDirectory, file), 'utf8');
@@ -18,6 +18,11 @@ describe('test plans', () => {
   it('every machine has its UI path tests (test/qa/ui/<name>.ui.test.tsx)', () => {
     const files = readdirSync(join(root, 'test/qa/ui'));
     expect(registry.map((model) => `${model.name}.ui.test.tsx`).filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it('every machine has its path tests (test/machines/<name>.paths.test.ts, from its model)', () => {
+    const files = readdirSync(join(root, 'test/machines'));
+    expect(registry.map((model) => `${model.name}.paths.test.ts`).filter((file) => !files.includes(file))).toEqual([]);
   });
 
   it('docs/test-plans holds one plan per machine and the index, nothing else', () => {

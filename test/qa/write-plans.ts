@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearCoverage, coverageTable, readCoverage } from './coverage';
 import { plansDirectory, renderIndex, renderPlan } from './plans';
-import { registry } from './registry';
+import { registry } from '../support/models/registry';
 
 const root = join(import.meta.dirname, '../..');
 const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));

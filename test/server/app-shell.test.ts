@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, useTestApp, writeConsoleFiles } from './harness';
+import { bearer, useTestApp, writeConsoleFiles } from '../support/server/harness';
 
 const testApp = useTestApp();
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createEmptyPostgresDatabase, demo } from './harness';
+import { createEmptyPostgresDatabase, demo } from '../support/server/harness';
 
 /**
  * server/main.ts on an empty database: demo data (accounts with a published password) is loaded only when asked for,

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './harness';
+import { createTestDatabase, type TestDatabase } from '../support/server/harness';
 
 describe('server/main.ts', () => {
   let database: TestDatabase;

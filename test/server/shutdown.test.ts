@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, demo, type TestDatabase } from './harness';
+import { createTestDatabase, demo, type TestDatabase } from '../support/server/harness';
 
 /**
  * `npm start` as a person runs it, in a folder of its own (links to the sources, its own `dist`), so that its build

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { readServerConfig } from '../../server/config';
-import { demo, useTestApp } from './harness';
+import { demo, useTestApp } from '../support/server/harness';
 
 /**
  * Which client a request comes from, as each TRUST_PROXY setting makes the server see it: observed where it matters,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { assumedLogin, globalLogin, pending, restoring, restoringAssumed } from '../machines/session-fixtures';
-import { renderConsole } from './render-console';
-import { companies, tenants } from './resource-fixtures';
+import { assumedLogin, globalLogin, pending, restoring, restoringAssumed } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
+import { companies, tenants } from '../support/views/resource-fixtures';
 
 const banner = () => screen.queryByTestId('assumed-tenant-banner');
 const menuLabels = () => within(screen.getByTestId('sidebar-menu')).getAllByRole('link').map((link) => link.textContent);

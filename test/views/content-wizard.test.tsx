@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, pending, restoring } from '../machines/session-fixtures';
-import { contents, topics, videoAccess, videoOrigin } from './catalogue-fixtures';
-import { renderConsole, type RenderOptions } from './render-console';
+import { companyLogin, pending, restoring } from '../support/fixtures/session';
+import { contents, topics, videoAccess, videoOrigin } from '../support/views/catalogue-fixtures';
+import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const openWizard = async (options: RenderOptions = {}) => {
   const rendered = renderConsole({

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
 import type { VideoFailure } from '../../src/domain/video';
-import { companyLogin, pending, restoring } from '../machines/session-fixtures';
-import { contentRecord, contents, topics, videoAccess } from './catalogue-fixtures';
-import { renderConsole, type RenderOptions } from './render-console';
+import { companyLogin, pending, restoring } from '../support/fixtures/session';
+import { contentRecord, contents, topics, videoAccess } from '../support/views/catalogue-fixtures';
+import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const rendered = renderConsole({ path, restoreSession: restoring(companyLogin), obtainVideoAccess: async () => videoAccess, ...options });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { assumedLogin, globalLogin, pending, restoring, tenantLogin } from '../machines/session-fixtures';
-import { renderConsole, type RenderOptions } from './render-console';
-import { companies, tenants, users } from './resource-fixtures';
+import { assumedLogin, globalLogin, pending, restoring, tenantLogin } from '../support/fixtures/session';
+import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const openList = async (path: string, options: RenderOptions = {}) => {
   const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), ...options });

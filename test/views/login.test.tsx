@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { globalLogin, offline, pending, unauthorized } from '../machines/session-fixtures';
-import { renderConsole } from './render-console';
+import { globalLogin, offline, pending, unauthorized } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
 
 /** The asterisk of a required field is aria-hidden: the accessible names are exactly "Email" and "Password". */
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });

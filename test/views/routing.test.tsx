@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, globalLogin, pending, restoring } from '../machines/session-fixtures';
-import { renderConsole } from './render-console';
+import { companyLogin, globalLogin, pending, restoring } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
 
 describe('routing while the session is restored', () => {
   it('shows a progress indicator and keeps the address', async () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/domain/session';
 import type { Language } from '../../src/i18n';
 import type { RestoredSession } from '../../src/machines/session.machine';
-import { assumedLogin, companyLogin, globalLogin, meAnswer, restoring, restoringAssumed, stored, tenantLogin } from '../machines/session-fixtures';
-import { fakeAccount } from './fake-account';
-import { renderConsole } from './render-console';
+import { assumedLogin, companyLogin, globalLogin, meAnswer, restoring, restoringAssumed, stored, tenantLogin } from '../support/fixtures/session';
+import { fakeAccount } from '../support/views/fake-account';
+import { renderConsole } from '../support/views/render-console';
 
 type User = ReturnType<typeof renderConsole>['user'];
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, restoring } from '../machines/session-fixtures';
-import { topics } from './catalogue-fixtures';
-import { renderConsole, type RenderOptions } from './render-console';
+import { companyLogin, restoring } from '../support/fixtures/session';
+import { topics } from '../support/views/catalogue-fixtures';
+import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const rendered = renderConsole({ path, restoreSession: restoring(companyLogin), ...options });

@@ -1,5 +1,5 @@
-import { fakeResource, record, type FakeRecord } from './fake-api';
-import { fakeTrainingPlans } from './fake-training-plans';
+import { fakeResource, record, type FakeRecord } from '../support/views/fake-api';
+import { fakeTrainingPlans } from '../support/views/fake-training-plans';
 
 /** Onboarding (a DRAFT created 4 March 2025) and Safety first (PUBLISHED, freely navigable, 6 May 2025). */
 export const planRecords: FakeRecord[] = [

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, restoring } from '../machines/session-fixtures';
-import { renderConsole } from './render-console';
+import { companyLogin, restoring } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, nested = modulesAndItems(), planResource = plans()) => {
@@ -76,7 +76,7 @@ describe('module page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Error loading module')).toBeTruthy();
   });
 
-  it('asks the API for the plan again after its modules changed (spec §7)', async () => {
+  it('asks the API for the plan again after its modules changed (a plan shows its modules)', async () => {
     const planResource = plans();
     const { user } = await open('/training-plans/plan-1', modulesAndItems(), planResource);
     await waitFor(() => expect(rows('modules-table')).toHaveLength(3));
@@ -132,7 +132,7 @@ describe('item page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Error loading item')).toBeTruthy();
   });
 
-  it("shows the module's new item count on the plan page without a reload (spec §7)", async () => {
+  it("shows the module's new item count on the plan page without a reload", async () => {
     const { user, location } = await open('/training-plans/plan-1');
     await waitFor(() => expect(cells('modules-table')[0]).toEqual(['Welcome', '1', '2']));
     await user.click(within(rows('modules-table')[0]!).getByRole('button', { name: 'Edit' }));

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, restoring } from '../machines/session-fixtures';
-import { renderConsole, type RenderOptions } from './render-console';
+import { companyLogin, restoring } from '../support/fixtures/session';
+import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, options: RenderOptions = {}) => {

@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
-import { executionRecord } from '../../machines/graph-paths';
+import { executionRecord } from '../../support/paths/graph-paths';
 
 const machineOf = (actor: unknown): AnyStateMachine | undefined => {
   const logic = (actor as unknown as { logic?: AnyStateMachine }).logic;

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { SimulatedClock } from 'xstate';
 import { storageKeys, type KeyValueStore } from '../../../src/api/storage';
-import { memoryStore } from '../../api/memory-store';
-import { loadTranslationsAtOnce } from '../../i18n/translations';
+import { memoryStore } from '../../support/memory-store';
+import { loadTranslationsAtOnce } from '../../support/translations';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
 import { provideConsoleMachines } from '../../../src/app/console-machines';
 import { createConsole } from '../../../src/app/providers';
 import type { LoginResponse } from '../../../src/domain/session';
-import { globalLogin, meAnswer } from '../../machines/session-fixtures';
-import { historyLocation } from '../../views/history-location';
+import { globalLogin, meAnswer } from '../../support/fixtures/session';
+import { historyLocation } from '../../support/views/history-location';
 import { actorRecorder } from './actors';
 import { apiBase, controlledNetwork } from './network';
 

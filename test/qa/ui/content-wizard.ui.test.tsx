@@ -4,9 +4,9 @@ import type { Content } from '../../../src/domain/catalogue';
 import type { Failure } from '../../../src/domain/failure';
 import type { StoredRecord } from '../../../src/domain/resource';
 import type { ContentWizardContext } from '../../../src/machines/content-wizard.machine';
-import { access } from '../../machines/catalogue-fixtures';
-import type { GraphEvent } from '../../machines/graph-paths';
-import { contentWizardModel } from '../models/content-wizard';
+import { access } from '../../support/fixtures/catalogue';
+import type { GraphEvent } from '../../support/paths/graph-paths';
+import { contentWizardModel } from '../../support/models/content-wizard';
 import { describeUiPaths } from './paths';
 import {
   answerSessionCheck,

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ListExportContext } from '../../../src/machines/list-export.machine';
-import { exportRefused, exportRequest, listExportModel } from '../models/list-export';
+import { exportRefused, exportRequest, listExportModel } from '../../support/models/list-export';
 import { openSignedIn, type OpenedConsole } from './console';
 import { wirePage } from './list-screen';
 import { describeUiPaths } from './paths';

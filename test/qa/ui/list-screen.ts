@@ -4,7 +4,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
 import type { Page } from '../../../src/domain/resource';
 import type { ListContext, ListInput, ListItem } from '../../../src/machines/list.machine';
-import { record } from '../../views/fake-api';
+import { record } from '../../support/views/fake-api';
 import type { OpenedConsole } from './console';
 import type { HeldRequest } from './network';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { AUTO_CLOSE_MS, type NotificationsContext } from '../../../src/machines/notifications.machine';
-import { globalLogin } from '../../machines/session-fixtures';
-import { notificationsModel } from '../models/notifications';
+import { globalLogin } from '../../support/fixtures/session';
+import { notificationsModel } from '../../support/models/notifications';
 import { memoryStore, openConsole, type OpenedConsole } from './console';
 import { describeUiPaths } from './paths';
 

@@ -4,10 +4,10 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
 import type { TrainingPlan, TrainingPlanModule } from '../../../src/domain/training-plans';
 import type { OrderedListContext, OrderedListInput, OrderedPage } from '../../../src/machines/ordered-list.machine';
-import { companyLogin } from '../../machines/session-fixtures';
-import type { GraphEvent } from '../model';
-import { storedPlan } from '../models/form';
-import { draggedRow, keyboardRow, orderedListModel } from '../models/ordered-list';
+import { companyLogin } from '../../support/fixtures/session';
+import type { GraphEvent } from '../../support/paths/model';
+import { storedPlan } from '../../support/models/form';
+import { draggedRow, keyboardRow, orderedListModel } from '../../support/models/ordered-list';
 import { openSignedIn, type OpenedConsole } from './console';
 import { dialog, dialogButton, errorAnswer, notificationTexts } from './form-screen';
 import type { HeldRequest } from './network';
@@ -76,7 +76,7 @@ const answerFetch = async (harness: OrderedHarness, event: GraphEvent) => {
 
 const idsShown = (harness: OrderedHarness) => contextOf(harness.console.actors.latest('ordered')!.getSnapshot() as AnyMachineSnapshot).items.map(({ id }) => id);
 
-/** `PUT …/modules/order` with every id in the order shown; a write makes the cached plan stale (spec §7). */
+/** `PUT …/modules/order` with every id in the order shown; a write makes the cached plan stale (the plan shows its modules). */
 const answerSave = async (harness: OrderedHarness, event: GraphEvent) => {
   const request = await harness.console.network.next('PUT', `${modulesPath}/order`);
   const ids = (request.body as { moduleIds: string[] }).moduleIds;

@@ -2,10 +2,10 @@ import { waitFor } from '@testing-library/react';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { executionRecord, stateKeys, type GraphEvent, type Path } from '../../machines/graph-paths';
-import { exploreModel, modelCoverage, writeCoverage } from '../coverage';
+import { executionRecord, stateKeys, type GraphEvent, type Path } from '../../support/paths/graph-paths';
+import { writeCoverage } from '../coverage';
 import { gateFailures } from '../gate';
-import type { MachineModel, Scenario } from '../model';
+import { exploreModel, modelCoverage, type MachineModel, type Scenario } from '../../support/paths/model';
 import type { OpenedConsole } from './console';
 
 /** How a machine's paths are played in the UI: where its actor runs, how each event is performed, how each state shows. */

@@ -4,11 +4,11 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { storageKeys } from '../../../src/api/storage';
 import type { MeResponse } from '../../../src/domain/session';
 import type { SessionContext } from '../../../src/machines/session.machine';
-import { storedContent } from '../../machines/catalogue-fixtures';
-import type { Path } from '../../machines/graph-paths';
-import { assumedLogin, globalLogin, meAnswer } from '../../machines/session-fixtures';
-import { companyVideoLogin, freshVideoToken, sessionModel } from '../models/session';
-import type { Scenario } from '../model';
+import { storedContent } from '../../support/fixtures/catalogue';
+import type { Path } from '../../support/paths/graph-paths';
+import { assumedLogin, globalLogin, meAnswer } from '../../support/fixtures/session';
+import { companyVideoLogin, freshVideoToken, sessionModel } from '../../support/models/session';
+import type { Scenario } from '../../support/paths/model';
 import { memoryStore, openConsole, storedSession, type OpenedConsole } from './console';
 import { describeUiPaths } from './paths';
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { VideoAccessContext } from '../../../src/machines/video-access.machine';
-import { access, storedContent } from '../../machines/catalogue-fixtures';
-import { videoAccessModel } from '../models/video-access';
+import { access, storedContent } from '../../support/fixtures/catalogue';
+import { videoAccessModel } from '../../support/models/video-access';
 import { describeUiPaths } from './paths';
 import { answerSessionCheck, answerTokenRequest, expectNoTokenRequest, failureText, openForTokens, pageAlerts, retryButton } from './video-session';
 

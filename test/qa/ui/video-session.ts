@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import { storageKeys } from '../../../src/api/storage';
 import type { LoginResponse, SessionState, VinapseConfig } from '../../../src/domain/session';
 import type { VideoFailure } from '../../../src/domain/video';
-import { access, refreshRefused } from '../../machines/catalogue-fixtures';
-import type { Path } from '../../machines/graph-paths';
-import { companyLogin, meAnswer } from '../../machines/session-fixtures';
-import type { Scenario } from '../model';
+import { access, refreshRefused } from '../../support/fixtures/catalogue';
+import type { Path } from '../../support/paths/graph-paths';
+import { companyLogin, meAnswer } from '../../support/fixtures/session';
+import type { Scenario } from '../../support/paths/model';
 import { memoryStore, openConsole, openSignedIn, storedSession, type OpenedConsole } from './console';
 
 /**

@@ -9,7 +9,7 @@ import {
   uploadProcessed,
   useVideoService,
   viewerToken,
-} from './video-service-harness';
+} from '../../support/server/video-service-harness';
 
 const testService = useVideoService();
 let uuid: string;

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { course, host, useVideoService, viewerToken } from './video-service-harness';
+import { course, host, useVideoService, viewerToken } from '../../support/server/video-service-harness';
 
 const lines: string[] = [];
 const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } }).log;

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, demo, type TestDatabase } from '../harness';
-import { sampleMp4 } from './video-service-harness';
+import { createTestDatabase, demo, type TestDatabase } from '../../support/server/harness';
+import { sampleMp4 } from '../../support/server/video-service-harness';
 
 describe('server/main.ts with the video service', () => {
   let database: TestDatabase;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSameBytes, host, sampleMp4, sampleWebm, uploadProcessed, useVideoService, viewerToken } from './video-service-harness';
+import { expectSameBytes, host, sampleMp4, sampleWebm, uploadProcessed, useVideoService, viewerToken } from '../../support/server/video-service-harness';
 
 const testService = useVideoService();
 const video = sampleMp4(10_000);

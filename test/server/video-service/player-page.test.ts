@@ -14,7 +14,7 @@ import {
   useVideoService,
   viewerToken,
   waitFor,
-} from './video-service-harness';
+} from '../../support/server/video-service-harness';
 
 const testService = useVideoService();
 let token: string;

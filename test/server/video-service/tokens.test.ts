@@ -13,7 +13,7 @@ import {
   uploadProcessed,
   useVideoService,
   viewerToken,
-} from './video-service-harness';
+} from '../../support/server/video-service-harness';
 
 const testService = useVideoService();
 let videoId: string;

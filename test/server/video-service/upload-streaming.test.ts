@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { course, host, sampleMp4, tenant, upload, useVideoService, viewerToken, waitFor } from './video-service-harness';
+import { course, host, sampleMp4, tenant, upload, useVideoService, viewerToken, waitFor } from '../../support/server/video-service-harness';
 
 const mebibyte = 1024 * 1024;
 const uploadBytes = 96 * mebibyte;

@@ -20,7 +20,7 @@ import {
   userId,
   viewerToken,
   waitFor,
-} from './video-service-harness';
+} from '../../support/server/video-service-harness';
 
 const receiver = await startCallbackReceiver();
 afterAll(() => receiver.close());

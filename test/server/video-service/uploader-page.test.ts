@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleOrigin, course, host, useVideoService, viewerToken } from './video-service-harness';
+import { consoleOrigin, course, host, useVideoService, viewerToken } from '../../support/server/video-service-harness';
 
 const testService = useVideoService({ maxBytes: 2 * 1024 ** 3 });
 

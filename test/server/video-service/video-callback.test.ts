@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditLog, companies, contents } from '../../../server/db/schema';
 import type { VideoService } from '../../../server/video-service/video-service';
 import { videoTokens } from '../../../server/video-service/video-tokens';
-import { bearer, demo, signIn, useTestApp } from '../harness';
-import { uniqueName } from '../test-database';
-import { readRecord, sampleMp4, startVideoService, testSecret, viewerToken, waitFor } from './video-service-harness';
+import { bearer, demo, signIn, useTestApp } from '../../support/server/harness';
+import { uniqueName } from '../../support/server/test-database';
+import { readRecord, sampleMp4, startVideoService, testSecret, viewerToken, waitFor } from '../../support/server/video-service-harness';
 
 const testApp = useTestApp({ videoTokenSecret: testSecret });
 let videoService: VideoService;

@@ -1,0 +1,663 @@
+import { randomBytes } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  companies,
+  contents,
+  contentTopics,
+  tenants,
+  topics,
+  trainingPlanItems,
+  trainingPlanModules,
+  trainingPlans,
+  users,
+} from '../../../server/db/schema';
+import { createCatalogue, itemsPath, modulesPath, newCompanyAdmin, planPath, type Catalogue } from '../../support/server/catalogue';
+import { demo, useTestApp } from '../../support/server/harness';
+import { allPages, assumed, demoWorld, signedIn, type Api, type DemoWorld } from '../../support/server/resources';
+
+const testApp = useTestApp();
+
+type ActorKind = 'GLOBAL' | 'TENANT' | 'COMPANY' | 'ASSUMED';
+interface Actor {
+  kind: ActorKind;
+  api: Api;
+  /** Records of another tenant (and, for COMPANY, of another company of the same tenant). */
+  foreign: { tenantId: string; companyIds: string[]; userIds: string[] };
+  /** Whether a listed record is inside the actor's reach. */
+  reaches: Record<'companies' | 'tenants' | 'users', (item: Record<string, unknown>) => boolean>;
+}
+
+interface Probe {
+  label: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: Record<string, unknown>;
+  status: number;
+  /** The field a 400 names. */
+  field?: string;
+}
+
+const unknownId = '00000000-0000-4000-8000-000000000000';
+const byKind = (statuses: { GLOBAL: number; TENANT: number; COMPANY: number }) => (kind: ActorKind) =>
+  statuses[kind === 'ASSUMED' ? 'TENANT' : kind];
+const uniqueEmail = () => `isolation.${randomBytes(4).toString('hex')}@example.com`;
+const companyBody = { name: 'Isolation S.r.l.', taxId: 'IT11111111111', countryCode: 'IT' };
+const userBody = () => ({ name: 'Iso', surname: 'Lation', email: uniqueEmail() });
+
+let world: DemoWorld;
+const versionOf = async (table: typeof companies | typeof tenants | typeof users, id: string) => {
+  const [row] = await testApp.db.select({ version: table.version }).from(table).where(sql`${table.id} = ${id}`);
+  return row!.version;
+};
+
+/**
+ * What each route must answer when an actor aims it at records outside its reach: 404 for a foreign id in the
+ * path, 400 for a foreign tenant or company in the body, 403 for a route its scope may not use. GLOBAL reaches
+ * everything: its probes show that the same ids exist (200, or a refusal that writes nothing).
+ */
+/**
+ * Sends every probe of every route as the actor, and gives what the API answered next to what each probe
+ * expects (`statusOf` may overrule a probe's status, e.g. 403 for actors without a company).
+ */
+async function runProbes<TActor>(
+  probesByRoute: Record<string, (actor: TActor) => Promise<Probe[]>>,
+  actor: TActor,
+  token: string,
+  statusOf: (probe: Probe) => number,
+) {
+  const outcomes = [];
+  const expected = [];
+  for (const [route, probesOf] of Object.entries(probesByRoute)) {
+    for (const probe of await probesOf(actor)) {
+      const response = await testApp.app.inject({
+        method: probe.method,
+        url: probe.url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(probe.payload ? { payload: probe.payload } : {}),
+      });
+      const field = response.statusCode === 400 ? response.json().errors?.[0]?.field : undefined;
+      outcomes.push({ route, label: probe.label, status: response.statusCode, field });
+      const status = statusOf(probe);
+      expected.push({ route, label: probe.label, status, field: status === 400 ? probe.field : undefined });
+    }
+  }
+  return { outcomes, expected };
+}
+
+const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
+  'GET /api/companies': async (actor) => [
+    { label: 'tenant filter', method: 'GET', url: `/api/companies?tenantId=${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+  ],
+  'GET /api/companies/{id}': async (actor) =>
+    actor.foreign.companyIds.map((id) => ({
+      label: 'foreign company', method: 'GET', url: `/api/companies/${id}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
+    })),
+  'POST /api/companies': async (actor) => [
+    {
+      label: 'foreign tenantId',
+      method: 'POST',
+      url: '/api/companies',
+      payload: { ...companyBody, tenantId: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.tenantId },
+      status: byKind({ GLOBAL: 400, TENANT: 400, COMPANY: 403 })(actor.kind),
+      field: 'tenantId',
+    },
+  ],
+  'PUT /api/companies/{id}': async (actor) => [
+    ...(await Promise.all(
+      actor.foreign.companyIds.map(async (id) => ({
+        label: 'foreign company',
+        method: 'PUT' as const,
+        url: `/api/companies/${id}`,
+        payload: { ...companyBody, version: (await versionOf(companies, id)) + (actor.kind === 'GLOBAL' ? 100 : 0) },
+        status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
+      })),
+    )),
+    {
+      label: 'own company moved to a foreign tenant',
+      method: 'PUT',
+      url: `/api/companies/${world.acmeRobotics.id}`,
+      payload: {
+        ...companyBody,
+        tenantId: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.tenantId,
+        version: await versionOf(companies, world.acmeRobotics.id),
+      },
+      status: byKind({ GLOBAL: 400, TENANT: 400, COMPANY: 403 })(actor.kind),
+      field: 'tenantId',
+    },
+  ],
+  'DELETE /api/companies/{id}': async (actor) =>
+    actor.foreign.companyIds.map((id) => ({
+      label: 'foreign company', method: 'DELETE', url: `/api/companies/${id}`, status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
+    })),
+  'GET /api/tenants': async (actor) => [
+    { label: 'list', method: 'GET', url: '/api/tenants', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+  ],
+  'GET /api/tenants/{id}': async (actor) => [
+    { label: 'foreign tenant', method: 'GET', url: `/api/tenants/${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind) },
+  ],
+  'POST /api/tenants': async (actor) => [
+    {
+      label: 'create',
+      method: 'POST',
+      url: '/api/tenants',
+      payload: { name: 'Isolation Tenant', url: 'ftp://not-allowed.example.com' },
+      status: byKind({ GLOBAL: 400, TENANT: 403, COMPANY: 403 })(actor.kind),
+      field: 'url',
+    },
+  ],
+  'PUT /api/tenants/{id}': async (actor) => [
+    {
+      label: 'foreign tenant',
+      method: 'PUT',
+      url: `/api/tenants/${actor.foreign.tenantId}`,
+      payload: { name: 'Taken over', version: (await versionOf(tenants, actor.foreign.tenantId)) + (actor.kind === 'GLOBAL' ? 100 : 0) },
+      status: byKind({ GLOBAL: 409, TENANT: 403, COMPANY: 403 })(actor.kind),
+    },
+    {
+      label: 'own tenant',
+      method: 'PUT',
+      url: `/api/tenants/${world.acme.id}`,
+      payload: { name: 'Renamed', version: (await versionOf(tenants, world.acme.id)) + (actor.kind === 'GLOBAL' ? 100 : 0) },
+      status: byKind({ GLOBAL: 409, TENANT: 403, COMPANY: 403 })(actor.kind),
+    },
+  ],
+  'GET /api/users': async () => [],
+  'GET /api/users/{id}': async (actor) =>
+    actor.foreign.userIds.map((id) => ({
+      label: 'foreign user', method: 'GET', url: `/api/users/${id}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
+    })),
+  'POST /api/users': async (actor) => [
+    {
+      label: 'foreign companyId',
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...userBody(), scope: 'COMPANY', companyId: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0] },
+      status: 400,
+      field: 'companyId',
+    },
+    {
+      label: 'foreign tenantId',
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...userBody(), scope: 'TENANT', tenantId: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.tenantId },
+      status: 400,
+      field: actor.kind === 'COMPANY' ? 'scope' : 'tenantId',
+    },
+    {
+      label: 'own company under a foreign tenant',
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...userBody(), scope: 'COMPANY', companyId: world.acmeRobotics.id, tenantId: world.globex.id },
+      status: 400,
+      field: 'tenantId',
+    },
+  ],
+  // An import reports a row it refuses (200, outcome "failed") instead of refusing the batch: the snapshot taken
+  // around the probes proves that nothing was written for a foreign company, by id or by name.
+  'POST /api/users/import': async (actor) => [
+    {
+      label: 'foreign company by id',
+      method: 'POST',
+      url: '/api/users/import',
+      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0] }] },
+      status: 200,
+    },
+    {
+      label: 'foreign company by name',
+      method: 'POST',
+      url: '/api/users/import',
+      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? 'No Such Company' : world.globexConsulting.name }] },
+      status: 200,
+    },
+  ],
+  'PUT /api/users/{id}': async (actor) => [
+    ...(await Promise.all(
+      actor.foreign.userIds.map(async (id) => ({
+        label: 'foreign user',
+        method: 'PUT' as const,
+        url: `/api/users/${id}`,
+        payload: { ...userBody(), version: (await versionOf(users, id)) + (actor.kind === 'GLOBAL' ? 100 : 0) },
+        status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 404 })(actor.kind),
+      })),
+    )),
+    {
+      label: 'own user moved to a foreign company',
+      method: 'PUT',
+      url: `/api/users/${world.learner.id}`,
+      payload: {
+        name: world.learner.name,
+        surname: world.learner.surname,
+        email: world.learner.email,
+        companyId: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0],
+        version: await versionOf(users, world.learner.id),
+      },
+      status: 400,
+      field: 'companyId',
+    },
+  ],
+  // The caller's own row (the root admin's for an assumed session): no id in the path, and one in the body is an
+  // unknown field, so these can never be aimed at a foreign user (users-me.test.ts checks that no other row changes).
+  'PUT /api/users/me': async (actor) =>
+    actor.foreign.userIds.map((id) => ({
+      label: 'foreign user id in the body',
+      method: 'PUT',
+      url: '/api/users/me',
+      payload: { name: 'Taken', surname: 'Over', id },
+      status: 400,
+      field: 'id',
+    })),
+  'PUT /api/users/me/password': async (actor) =>
+    actor.foreign.userIds.map((userId) => ({
+      label: 'foreign user id in the body',
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { currentPassword: demo.password, newPassword: 'Taken-Over-1', userId },
+      status: 400,
+      field: 'userId',
+    })),
+  'DELETE /api/users/{id}': async (actor) =>
+    actor.kind === 'GLOBAL'
+      ? [{ label: 'own user', method: 'DELETE', url: `/api/users/${world.root.id}`, status: 409 }]
+      : actor.foreign.userIds.map((id) => ({ label: 'foreign user', method: 'DELETE', url: `/api/users/${id}`, status: 404 })),
+};
+
+const listRoutes = { companies: '/api/companies', tenants: '/api/tenants', users: '/api/users' } as const;
+
+async function snapshot() {
+  const rowsOf = (table: typeof companies | typeof tenants | typeof users) =>
+    testApp.db
+      .select({ id: table.id, version: table.version, updatedAt: table.updatedAt })
+      .from(table)
+      .orderBy(table.id);
+  const writes = await testApp.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(inArray(auditLog.action, ['CREATE', 'UPDATE', 'DELETE']));
+  return { tenants: await rowsOf(tenants), companies: await rowsOf(companies), users: await rowsOf(users), writes };
+}
+
+/**
+ * Routes without probes, and why. `GET /api/users/me` reads the caller's own session and takes no input at all: there
+ * is no id, in the path, query or body, that could name a record of another tenant or company.
+ */
+const unprobedRoutes = ['GET /api/users/me'];
+
+it('has probes for exactly the registered routes of companies, tenants, users, topics, contents and training plans', () => {
+  const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const registered = Object.entries(document.paths)
+    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans)(\/|$)/.test(path))
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+    .filter((route) => !unprobedRoutes.includes(route));
+
+  expect(registered.sort()).toEqual([...Object.keys(routeProbes), ...Object.keys(catalogueProbes)].sort());
+});
+
+describe('tenant isolation on every route of companies, tenants and users', () => {
+  const actors = {} as Record<ActorKind, Actor>;
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    const inTenant = (item: Record<string, unknown>) => item.tenantId === world.acme.id;
+    const tenantForeign = {
+      tenantId: world.globex.id,
+      companyIds: [world.globexConsulting.id, world.globexEnergy.id],
+      userIds: [world.globexAdmin.id, world.globexLearner.id, world.root.id],
+    };
+    const tenantReach = {
+      companies: inTenant,
+      tenants: (item: Record<string, unknown>) => item.id === world.acme.id,
+      users: (item: Record<string, unknown>) => inTenant(item) && item.scope !== 'GLOBAL',
+    };
+    actors.GLOBAL = {
+      kind: 'GLOBAL',
+      api: await signedIn(testApp.app, demo.root),
+      foreign: tenantForeign,
+      reaches: { companies: () => true, tenants: () => true, users: () => true },
+    };
+    actors.TENANT = { kind: 'TENANT', api: await signedIn(testApp.app, demo.tenantAdmin), foreign: tenantForeign, reaches: tenantReach };
+    actors.ASSUMED = { kind: 'ASSUMED', api: await assumed(testApp.app, world.acme.id), foreign: tenantForeign, reaches: tenantReach };
+    actors.COMPANY = {
+      kind: 'COMPANY',
+      api: await signedIn(testApp.app, demo.companyAdmin),
+      foreign: {
+        tenantId: world.globex.id,
+        companyIds: [world.acmeFoods.id, world.globexConsulting.id],
+        userIds: [world.acmeFoodsAdmin.id, world.tenantAdmin.id, world.globexLearner.id, world.root.id],
+      },
+      reaches: {
+        companies: () => false,
+        tenants: () => false,
+        users: (item) => item.companyId === world.acmeRobotics.id,
+      },
+    };
+  });
+
+  describe.each(['GLOBAL', 'TENANT', 'ASSUMED', 'COMPANY'] as const)('as %s', (kind) => {
+    it('answers 404 for foreign ids in the path, 400 for foreign owners in the body, 403 for forbidden routes, and writes nothing', async () => {
+      const actor = actors[kind];
+      const before = await snapshot();
+
+      const { outcomes, expected } = await runProbes(routeProbes, actor, actor.api.token, (probe) => probe.status);
+      expect(outcomes).toEqual(expected);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it.each(Object.entries(listRoutes))('lists only %s within reach, even when searching for foreign names', async (resource, url) => {
+      const actor = actors[kind];
+      const reaches = actor.reaches[resource as keyof typeof listRoutes];
+      const forbidden = kind === 'COMPANY' && resource !== 'users';
+      if (forbidden) {
+        expect((await actor.api.get(url)).statusCode).toBe(403);
+        return;
+      }
+
+      const listed = await allPages<Record<string, unknown>>(actor.api, url);
+      const searched = await allPages<Record<string, unknown>>(actor.api, `${url}?search=globex`);
+
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.filter((item) => !reaches(item))).toEqual([]);
+      expect(searched.filter((item) => !reaches(item))).toEqual([]);
+      if (kind === 'GLOBAL') expect(searched.length).toBeGreaterThan(0);
+    });
+  });
+});
+
+/**
+ * Topics, contents and training plans belong to a company and only COMPANY sessions reach them. Company A1 (Acme
+ * Robotics) and A2 (Acme Foods) share a tenant, B1 (Globex Consulting) is of another one: each is aimed at the other
+ * two's records, by id in the path (404) and in the body (topicIds, contentId, module and item ids: 400), and at its
+ * own records under the wrong parent (a module of its other plan, an item of its other module: 404, 400 in a reorder).
+ * GLOBAL, TENANT and an assumed tenant get 403 on every route, aimed at A1's records.
+ */
+type CatalogueActorKind = 'GLOBAL' | 'TENANT' | 'ASSUMED' | 'A1' | 'A2' | 'B1';
+interface CatalogueActor {
+  kind: CatalogueActorKind;
+  api: Api;
+  /** The actor's company's catalogue; A1's for the sessions without a company (their probes all answer 403). */
+  own: Catalogue;
+  /** The catalogues of other companies. */
+  foreign: Catalogue[];
+  companyId: string | null;
+}
+
+const foreignEach = (actor: CatalogueActor, probe: (other: Catalogue) => Probe) => actor.foreign.map(probe);
+const titled = { title: 'Isolation' };
+
+/** The statuses a COMPANY actor gets; GLOBAL, TENANT and ASSUMED get 403 on every one of them. */
+const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
+  'GET /api/topics': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics?search=${other.label}`, status: 200 })),
+  'GET /api/topics/{id}': async ({ own, foreign }) => [
+    { label: 'own topic', method: 'GET', url: `/api/topics/${own.topic.id}`, status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} topic`, method: 'GET' as const, url: `/api/topics/${other.topic.id}`, status: 404 })),
+  ],
+  'POST /api/topics': async (actor) => [
+    { label: 'owner company', method: 'POST', url: '/api/topics', payload: { name: 'Iso', companyId: actor.foreign[0]!.topic.companyId }, status: 400, field: 'companyId' },
+    { label: 'owner tenant', method: 'POST', url: '/api/topics', payload: { name: 'Iso', tenantId: actor.foreign[0]!.topic.tenantId }, status: 400, field: 'tenantId' },
+  ],
+  'PUT /api/topics/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'PUT', url: `/api/topics/${other.topic.id}`, payload: { name: 'Taken', version: other.topic.version }, status: 404 })),
+  'DELETE /api/topics/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'DELETE', url: `/api/topics/${other.topic.id}`, status: 404 })),
+
+  'GET /api/contents': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents?search=${other.label}`, status: 200 })),
+  'GET /api/contents/{id}': async ({ own, foreign }) => [
+    { label: 'own content', method: 'GET', url: `/api/contents/${own.content.id}`, status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} content`, method: 'GET' as const, url: `/api/contents/${other.content.id}`, status: 404 })),
+  ],
+  'POST /api/contents': async (actor) => [
+    ...foreignEach(actor, (other) => ({ label: `${other.label} topicIds`, method: 'POST', url: '/api/contents', payload: { ...titled, topicIds: [other.topic.id] }, status: 400, field: 'topicIds' })),
+    { label: 'owner company', method: 'POST', url: '/api/contents', payload: { ...titled, companyId: actor.foreign[0]!.content.companyId }, status: 400, field: 'companyId' },
+  ],
+  'PUT /api/contents/{id}': async (actor) => [
+    ...foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'PUT', url: `/api/contents/${other.content.id}`, payload: { title: 'Taken', version: other.content.version }, status: 404 })),
+    ...foreignEach(actor, (other) => ({
+      label: `own content, ${other.label} topicIds`,
+      method: 'PUT',
+      url: `/api/contents/${actor.own.content.id}`,
+      payload: { topicIds: [actor.own.topic.id, other.topic.id], version: actor.own.content.version },
+      status: 400,
+      field: 'topicIds',
+    })),
+  ],
+  'DELETE /api/contents/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'DELETE', url: `/api/contents/${other.content.id}`, status: 404 })),
+
+  'GET /api/training-plans': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans?search=${other.label}`, status: 200 })),
+  'GET /api/training-plans/{id}': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: planPath(own.plan.id), status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: planPath(other.plan.id), status: 404 })),
+  ],
+  'POST /api/training-plans': async (actor) => [
+    { label: 'owner company', method: 'POST', url: '/api/training-plans', payload: { name: 'Iso', companyId: actor.foreign[0]!.plan.companyId }, status: 400, field: 'companyId' },
+  ],
+  'PUT /api/training-plans/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'PUT', url: planPath(other.plan.id), payload: { name: 'Taken', version: other.plan.version }, status: 404 })),
+  'DELETE /api/training-plans/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'DELETE', url: planPath(other.plan.id), status: 404 })),
+
+  'GET /api/training-plans/{planId}/modules': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: modulesPath(own.plan.id), status: 200 },
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: modulesPath(other.plan.id), status: 404 })),
+  ],
+  'POST /api/training-plans/{planId}/modules': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'POST', url: modulesPath(other.plan.id), payload: titled, status: 404 })),
+  'PUT /api/training-plans/{planId}/modules/order': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'PUT' as const, url: `${modulesPath(other.plan.id)}/order`, payload: { moduleIds: [other.module.id] }, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own plan, ${other.label} module`,
+      method: 'PUT' as const,
+      url: `${modulesPath(own.plan.id)}/order`,
+      payload: { moduleIds: [other.module.id] },
+      status: 400,
+      field: 'moduleIds',
+    })),
+    { label: 'own plan, module of its other plan', method: 'PUT', url: `${modulesPath(own.plan.id)}/order`, payload: { moduleIds: [own.other.module.id] }, status: 400, field: 'moduleIds' },
+  ],
+  ...moduleProbes('GET /api/training-plans/{planId}/modules/{moduleId}', 'GET'),
+  ...moduleProbes('PUT /api/training-plans/{planId}/modules/{moduleId}', 'PUT', (module) => ({ title: 'Taken', version: module.version })),
+  ...moduleProbes('DELETE /api/training-plans/{planId}/modules/{moduleId}', 'DELETE'),
+
+  'GET /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
+    { label: 'own module', method: 'GET', url: itemsPath(own.plan.id, own.module.id), status: 200 },
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'GET' as const, url: itemsPath(planId, moduleId), status: 404 })),
+  ],
+  'POST /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'POST' as const, url: itemsPath(planId, moduleId), payload: titled, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own module, ${other.label} contentId`,
+      method: 'POST' as const,
+      url: itemsPath(own.plan.id, own.module.id),
+      payload: { ...titled, contentId: other.content.id },
+      status: 400,
+      field: 'contentId',
+    })),
+  ],
+  'PUT /api/training-plans/{planId}/modules/{moduleId}/items/order': async ({ own, foreign }) => [
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'PUT' as const, url: `${itemsPath(planId, moduleId)}/order`, payload: { itemIds: [] }, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `own module, ${other.label} item`,
+      method: 'PUT' as const,
+      url: `${itemsPath(own.plan.id, own.module.id)}/order`,
+      payload: { itemIds: [own.item.id, other.item.id] },
+      status: 400,
+      field: 'itemIds',
+    })),
+    { label: 'own module, item of its other module', method: 'PUT', url: `${itemsPath(own.plan.id, own.module.id)}/order`, payload: { itemIds: [own.other.item.id] }, status: 400, field: 'itemIds' },
+  ],
+  ...itemProbes('GET /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'GET'),
+  ...itemProbes('PUT /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'PUT', (item) => ({ title: 'Taken', version: item.version })),
+  ...itemProbes('DELETE /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'DELETE'),
+};
+
+/** Module paths that lead nowhere for `own`'s company: foreign plans, foreign modules under its plan, its other plan's module. */
+function misplacedModules(own: Catalogue, foreign: Catalogue[]) {
+  return [
+    ...foreign.map((other) => ({ label: `${other.label} plan and module`, planId: other.plan.id, moduleId: other.module.id })),
+    ...foreign.map((other) => ({ label: `own plan, ${other.label} module`, planId: own.plan.id, moduleId: other.module.id })),
+    { label: 'own plan, module of its other plan', planId: own.plan.id, moduleId: own.other.module.id },
+  ];
+}
+
+type Stored = Catalogue['module'];
+function moduleProbes(route: string, method: Probe['method'], payloadOf?: (module: Stored) => Record<string, unknown>) {
+  return {
+    [route]: async ({ own, foreign }: CatalogueActor): Promise<Probe[]> => [
+      ...(method === 'GET' ? [{ label: 'own module', method, url: `${modulesPath(own.plan.id)}/${own.module.id}`, status: 200 }] : []),
+      ...foreign.map((other) => ({
+        label: `${other.label} plan and module`,
+        method,
+        url: `${modulesPath(other.plan.id)}/${other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(other.module) } : {}),
+        status: 404,
+      })),
+      ...foreign.map((other) => ({
+        label: `own plan, ${other.label} module`,
+        method,
+        url: `${modulesPath(own.plan.id)}/${other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(other.module) } : {}),
+        status: 404,
+      })),
+      {
+        label: 'own plan, module of its other plan',
+        method,
+        url: `${modulesPath(own.plan.id)}/${own.other.module.id}`,
+        ...(payloadOf ? { payload: payloadOf(own.other.module) } : {}),
+        status: 404,
+      },
+    ],
+  };
+}
+
+function itemProbes(route: string, method: Probe['method'], payloadOf?: (item: Stored) => Record<string, unknown>) {
+  return {
+    [route]: async ({ own, foreign }: CatalogueActor): Promise<Probe[]> => {
+      const ownItems = itemsPath(own.plan.id, own.module.id);
+      const payload = (item: Stored) => (payloadOf ? { payload: payloadOf(item) } : {});
+      return [
+        ...(method === 'GET' ? [{ label: 'own item', method, url: `${ownItems}/${own.item.id}`, status: 200 }] : []),
+        ...foreign.map((other) => ({
+          label: `${other.label} plan, module and item`,
+          method,
+          url: `${itemsPath(other.plan.id, other.module.id)}/${other.item.id}`,
+          ...payload(other.item),
+          status: 404,
+        })),
+        ...foreign.map((other) => ({ label: `own module, ${other.label} item`, method, url: `${ownItems}/${other.item.id}`, ...payload(other.item), status: 404 })),
+        { label: 'own module, item of its other module', method, url: `${ownItems}/${own.other.item.id}`, ...payload(own.other.item), status: 404 },
+        {
+          label: 'own plan, module of its other plan, its item',
+          method,
+          url: `${itemsPath(own.plan.id, own.other.module.id)}/${own.other.item.id}`,
+          ...payload(own.other.item),
+          status: 404,
+        },
+        ...(method === 'PUT'
+          ? foreign.map((other) => ({
+              label: `own item, ${other.label} contentId`,
+              method,
+              url: `${ownItems}/${own.item.id}`,
+              payload: { title: 'Taken', contentId: other.content.id, version: own.item.version },
+              status: 400,
+              field: 'contentId',
+            }))
+          : []),
+      ];
+    },
+  };
+}
+
+async function catalogueSnapshot() {
+  const db = testApp.db;
+  const rows = async (table: typeof topics | typeof contents | typeof trainingPlans) =>
+    db.select({ id: table.id, version: table.version, updatedAt: table.updatedAt }).from(table).orderBy(table.id);
+  const ordered = async (table: typeof trainingPlanModules | typeof trainingPlanItems) =>
+    db.select({ id: table.id, version: table.version, updatedAt: table.updatedAt, position: table.position }).from(table).orderBy(table.id);
+  return {
+    topics: await rows(topics),
+    contents: await rows(contents),
+    contentTopics: await db.select().from(contentTopics).orderBy(contentTopics.contentId, contentTopics.topicId),
+    plans: await rows(trainingPlans),
+    modules: await ordered(trainingPlanModules),
+    items: await db
+      .select({ id: trainingPlanItems.id, version: trainingPlanItems.version, position: trainingPlanItems.position, contentId: trainingPlanItems.contentId, updatedAt: trainingPlanItems.updatedAt })
+      .from(trainingPlanItems)
+      .orderBy(trainingPlanItems.id),
+    writes: await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['CREATE', 'UPDATE', 'DELETE'])),
+  };
+}
+
+describe('company isolation on every route of topics, contents and training plans', () => {
+  const actors = {} as Record<CatalogueActorKind, CatalogueActor>;
+  beforeAll(async () => {
+    const world = await demoWorld(testApp.db);
+    const a1 = await signedIn(testApp.app, demo.companyAdmin);
+    const a2 = await newCompanyAdmin(testApp.app, testApp.db, world.acmeFoods);
+    const b1 = await signedIn(testApp.app, demo.consultingAdmin);
+    const catalogues = {
+      A1: await createCatalogue(a1, 'IsoRobotics'),
+      A2: await createCatalogue(a2, 'IsoFoods'),
+      B1: await createCatalogue(b1, 'IsoConsulting'),
+    };
+    const companyActor = (kind: 'A1' | 'A2' | 'B1', api: Api, companyId: string): CatalogueActor => ({
+      kind,
+      api,
+      own: catalogues[kind],
+      foreign: Object.entries(catalogues).flatMap(([other, catalogue]) => (other === kind ? [] : [catalogue])),
+      companyId,
+    });
+    actors.A1 = companyActor('A1', a1, world.acmeRobotics.id);
+    actors.A2 = companyActor('A2', a2, world.acmeFoods.id);
+    actors.B1 = companyActor('B1', b1, world.globexConsulting.id);
+    const withoutCompany = (kind: 'GLOBAL' | 'TENANT' | 'ASSUMED', api: Api): CatalogueActor => ({
+      kind,
+      api,
+      own: catalogues.A1,
+      foreign: [catalogues.A2, catalogues.B1],
+      companyId: null,
+    });
+    actors.GLOBAL = withoutCompany('GLOBAL', await signedIn(testApp.app, demo.root));
+    actors.TENANT = withoutCompany('TENANT', await signedIn(testApp.app, demo.tenantAdmin));
+    actors.ASSUMED = withoutCompany('ASSUMED', await assumed(testApp.app, world.acme.id));
+  });
+
+  describe.each(['GLOBAL', 'TENANT', 'ASSUMED', 'A1', 'A2', 'B1'] as const)('as %s', (kind) => {
+    it('answers 404 for foreign or misplaced ids in the path, 400 for foreign ids in the body, 403 without a company, and writes nothing', async () => {
+      const actor = actors[kind];
+      const before = await catalogueSnapshot();
+
+      const { outcomes, expected } = await runProbes(catalogueProbes, actor, actor.api.token, (probe) => (actor.companyId ? probe.status : 403));
+      expect(outcomes).toEqual(expected);
+      expect(await catalogueSnapshot()).toEqual(before);
+    });
+
+    it('lists only its own company’s topics, contents, plans, modules and items, even when searching for foreign names', async () => {
+      const actor = actors[kind];
+      if (!actor.companyId) {
+        for (const url of ['/api/topics', '/api/contents', '/api/training-plans']) expect((await actor.api.get(url)).statusCode).toBe(403);
+        return;
+      }
+      const searches = ['', ...actor.foreign.map((other) => `?search=${other.label}`), '?search=Iso'];
+
+      for (const list of ['/api/topics', '/api/contents', '/api/training-plans']) {
+        for (const search of searches) {
+          const listed = await allPages<{ companyId: string }>(actor.api, `${list}${search}`);
+          expect(listed.filter((item) => item.companyId !== actor.companyId), `${list}${search}`).toEqual([]);
+          if (search === '') expect(listed.length).toBeGreaterThan(0);
+        }
+      }
+      const modules = (await actor.api.get(modulesPath(actor.own.plan.id))).json().items;
+      const items = (await actor.api.get(itemsPath(actor.own.plan.id, actor.own.module.id))).json().items;
+      expect(modules.map((module: { id: string }) => module.id)).toEqual([actor.own.module.id]);
+      expect(items.map((item: { id: string; content: { id: string } }) => [item.id, item.content.id])).toEqual([
+        [actor.own.item.id, actor.own.content.id],
+      ]);
+    });
+  });
+});

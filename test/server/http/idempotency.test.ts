@@ -1,0 +1,353 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../../server/app';
+import type { Database } from '../../../server/db/client';
+import {
+  companies,
+  contents,
+  idempotencyKeys,
+  tenants,
+  topics,
+  trainingPlanItems,
+  trainingPlanModules,
+  trainingPlans,
+  users,
+} from '../../../server/db/schema';
+import { created, itemsPath, modulesPath } from '../../support/server/catalogue';
+import { bearer, demo, useTestApp } from '../../support/server/harness';
+import { signedIn, type Api } from '../../support/server/resources';
+
+const testApp = useTestApp();
+
+type Answer = Awaited<ReturnType<App['inject']>>;
+
+const newKey = () => randomUUID();
+const label = () => randomBytes(4).toString('hex');
+
+function postWithKey(api: Api, url: string, body: unknown, key: string | undefined) {
+  return testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(api.token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload: body as object,
+  });
+}
+
+/** One create route: who may call it, a body naming a new record, and how many records bear that name. */
+interface CreateRoute {
+  route: string;
+  caller: () => Api;
+  url: () => string;
+  body: (name: string) => Record<string, unknown>;
+  rows: (db: Database, name: string) => Promise<number>;
+  /** The status of a first answer, when not 201 (an import answers 200 with a result per row). */
+  status?: number;
+  /** The id of the record created, in the answer; its `id` unless said. */
+  idOf?: (answer: Answer) => string;
+}
+
+const rowsWhere = async (db: Database, table: PgTable, column: AnyPgColumn, name: string) => {
+  const [row] = await db.select({ rows: count() }).from(table).where(eq(column, name));
+  return row?.rows ?? 0;
+};
+
+describe('Idempotency-Key on every create', () => {
+  const callers = {} as { root: Api; tenant: Api; company: Api; otherCompanyAdmin: Api };
+  let planId: string;
+  let moduleId: string;
+
+  beforeAll(async () => {
+    callers.root = await signedIn(testApp.app, demo.root);
+    callers.tenant = await signedIn(testApp.app, demo.tenantAdmin);
+    callers.company = await signedIn(testApp.app, demo.companyAdmin);
+    callers.otherCompanyAdmin = await signedIn(testApp.app, demo.consultingAdmin);
+    planId = created(await callers.company.post('/api/training-plans', { name: `plan ${label()}` })).id;
+    moduleId = created(await callers.company.post(modulesPath(planId), { title: 'module' })).id;
+  });
+
+  const routes: CreateRoute[] = [
+    {
+      route: 'POST /api/tenants',
+      caller: () => callers.root,
+      url: () => '/api/tenants',
+      body: (name) => ({ name }),
+      rows: (db, name) => rowsWhere(db, tenants, tenants.name, name),
+    },
+    {
+      route: 'POST /api/companies',
+      caller: () => callers.tenant,
+      url: () => '/api/companies',
+      body: (name) => ({ name, taxId: 'IT123', countryCode: 'IT' }),
+      rows: (db, name) => rowsWhere(db, companies, companies.name, name),
+    },
+    {
+      route: 'POST /api/users',
+      caller: () => callers.tenant,
+      url: () => '/api/users',
+      body: (name) => ({ name, surname: 'Key', email: `${name}@example.com`, scope: 'TENANT' }),
+      rows: (db, name) => rowsWhere(db, users, users.name, name),
+    },
+    {
+      route: 'POST /api/topics',
+      caller: () => callers.company,
+      url: () => '/api/topics',
+      body: (name) => ({ name, color: '#112233' }),
+      rows: (db, name) => rowsWhere(db, topics, topics.name, name),
+    },
+    {
+      route: 'POST /api/contents',
+      caller: () => callers.company,
+      url: () => '/api/contents',
+      body: (name) => ({ title: name, type: 'Article', text: 'Read me' }),
+      rows: (db, name) => rowsWhere(db, contents, contents.title, name),
+    },
+    {
+      route: 'POST /api/training-plans',
+      caller: () => callers.company,
+      url: () => '/api/training-plans',
+      body: (name) => ({ name }),
+      rows: (db, name) => rowsWhere(db, trainingPlans, trainingPlans.name, name),
+    },
+    {
+      route: 'POST /api/training-plans/{planId}/modules',
+      caller: () => callers.company,
+      url: () => modulesPath(planId),
+      body: (name) => ({ title: name }),
+      rows: (db, name) => rowsWhere(db, trainingPlanModules, trainingPlanModules.title, name),
+    },
+    {
+      route: 'POST /api/training-plans/{planId}/modules/{moduleId}/items',
+      caller: () => callers.company,
+      url: () => itemsPath(planId, moduleId),
+      body: (name) => ({ title: name }),
+      rows: (db, name) => rowsWhere(db, trainingPlanItems, trainingPlanItems.title, name),
+    },
+    {
+      route: 'POST /api/users/import',
+      caller: () => callers.tenant,
+      url: () => '/api/users/import',
+      body: (name) => ({ rows: [{ line: 2, name, surname: 'Imported', email: `${name}@example.com` }] }),
+      rows: (db, name) => rowsWhere(db, users, users.name, name),
+      status: 200,
+      idOf: (answer) => answer.json().results[0].id,
+    },
+  ];
+
+  it('is offered by exactly these routes: every POST of the API but sign-in, sessions and the video service callback', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    }>();
+    const posts = Object.entries(document.paths).flatMap(([path, operations]) =>
+      operations.post ? [{ route: `POST ${path}`, parameters: operations.post.parameters ?? [] }] : [],
+    );
+    const withKey = posts.filter(({ parameters }) =>
+      parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'),
+    );
+
+    expect(withKey.map(({ route }) => route).sort()).toEqual(routes.map(({ route }) => route).sort());
+    expect(posts.filter((post) => !withKey.includes(post)).map(({ route }) => route).sort()).toEqual([
+      'POST /api/auth/assume',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/refresh-jwt',
+      'POST /api/video-callbacks/processed',
+    ]);
+  });
+
+  describe.each(routes.map((route) => [route.route, route] as const))('%s', (_, route) => {
+    const idOf = (answer: Answer) => (route.idOf ? route.idOf(answer) : answer.json<{ id: string }>().id);
+    it('answers a repeat of the same request with the first answer, and creates once', async () => {
+      const name = `idem-${label()}`;
+      const key = newKey();
+
+      const first = await postWithKey(route.caller(), route.url(), route.body(name), key);
+      const repeat = await postWithKey(route.caller(), route.url(), route.body(name), key);
+
+      expect(first.statusCode).toBe(route.status ?? 201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect(repeat.statusCode).toBe(route.status ?? 201);
+      expect(repeat.headers['idempotent-replayed']).toBe('true');
+      expect(repeat.headers['content-type']).toMatch(/^application\/json/);
+      expect(repeat.json()).toEqual(first.json());
+      expect(await route.rows(testApp.db, name)).toBe(1);
+    });
+
+    it('refuses the same key with another body with 422, and creates nothing for it', async () => {
+      const name = `idem-${label()}`;
+      const other = `idem-${label()}`;
+      const key = newKey();
+
+      await postWithKey(route.caller(), route.url(), route.body(name), key);
+      const reused = await postWithKey(route.caller(), route.url(), route.body(other), key);
+
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({
+        statusCode: 422,
+        errors: [{ field: 'idempotency-key', message: 'was already used for another request' }],
+      });
+      expect(await route.rows(testApp.db, other)).toBe(0);
+    });
+
+    it('creates one record from 120 identical requests sent at once: the others wait (409) or get the first answer', async () => {
+      const name = `idem-${label()}`;
+      const key = newKey();
+
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, () => postWithKey(route.caller(), route.url(), route.body(name), key)),
+      );
+
+      const createdIds = new Set(answers.filter((answer) => answer.statusCode === (route.status ?? 201)).map(idOf));
+      const statuses = new Set(answers.map((answer) => answer.statusCode));
+      expect(await route.rows(testApp.db, name)).toBe(1);
+      expect(createdIds.size).toBe(1);
+      expect([...statuses].every((status) => status === (route.status ?? 201) || status === 409)).toBe(true);
+      const inFlight = answers.find((answer) => answer.statusCode === 409);
+      if (inFlight) {
+        expect(inFlight.headers['retry-after']).toBe('1');
+        expect(inFlight.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+      }
+      const repeat = await postWithKey(route.caller(), route.url(), route.body(name), key);
+      expect(idOf(repeat)).toBe([...createdIds][0]);
+    });
+  });
+
+  it('creates again without a key, as before', async () => {
+    const name = `idem-${label()}`;
+    await postWithKey(callers.company, '/api/topics', { name, color: '#000000' }, undefined);
+    await postWithKey(callers.company, '/api/topics', { name, color: '#000000' }, undefined);
+
+    expect(await rowsWhere(testApp.db, topics, topics.name, name)).toBe(2);
+  });
+
+  it('takes the same body with its fields in another order as the same request', async () => {
+    const name = `idem-${label()}`;
+    const key = newKey();
+    const first = await postWithKey(callers.company, '/api/topics', { name, color: '#000000', status: 'ACTIVE' }, key);
+    const reordered = await postWithKey(callers.company, '/api/topics', { status: 'ACTIVE', color: '#000000', name }, key);
+
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    expect(reordered.json()).toEqual(first.json());
+  });
+
+  it("keeps one caller's keys to that caller: another admin with the same key and body creates their own record", async () => {
+    const name = `idem-${label()}`;
+    const key = newKey();
+
+    const mine = await postWithKey(callers.company, '/api/topics', { name, color: '#000000' }, key);
+    const theirs = await postWithKey(callers.otherCompanyAdmin, '/api/topics', { name, color: '#000000' }, key);
+
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await rowsWhere(testApp.db, topics, topics.name, name)).toBe(2);
+  });
+
+  it('is the same person across their sessions, and another scope when they act in an assumed tenant', async () => {
+    const name = `idem-${label()}`;
+    const key = newKey();
+    const body = { name, taxId: 'IT1', countryCode: 'IT', tenantId: undefined as string | undefined };
+    const laterSession = await signedIn(testApp.app, demo.root);
+    const [acme] = await testApp.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Acme Learning'));
+    body.tenantId = acme!.id;
+
+    const first = await postWithKey(callers.root, '/api/companies', body, key);
+    const again = await postWithKey(laterSession, '/api/companies', body, key);
+    const assume = await callers.root.post('/api/auth/assume', { tenantId: acme!.id });
+    const assumed = { ...callers.root, token: assume.json<{ token: string }>().token };
+    const inAssumedTenant = await postWithKey(assumed, '/api/companies', { name, taxId: 'IT1', countryCode: 'IT' }, key);
+
+    expect(first.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(inAssumedTenant.statusCode).toBe(201);
+    expect(inAssumedTenant.headers['idempotent-replayed']).toBeUndefined();
+    expect(await rowsWhere(testApp.db, companies, companies.name, name)).toBe(2);
+  });
+
+  it('keeps no refused answer: a request that created nothing runs again with its key', async () => {
+    const key = newKey();
+    const name = `idem-${label()}`;
+
+    const invalid = await postWithKey(callers.company, '/api/topics', { name, color: 'red' }, key);
+    const sameInvalid = await postWithKey(callers.company, '/api/topics', { name, color: 'red' }, key);
+    const corrected = await postWithKey(callers.company, '/api/topics', { name, color: '#FF0000' }, key);
+    const repeat = await postWithKey(callers.company, '/api/topics', { name, color: '#FF0000' }, key);
+
+    expect([invalid.statusCode, sameInvalid.statusCode]).toEqual([400, 400]);
+    expect(sameInvalid.headers['idempotent-replayed']).toBeUndefined();
+    expect(corrected.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(await rowsWhere(testApp.db, topics, topics.name, name)).toBe(1);
+  });
+
+  it('keeps a key at least 24 hours; an expired key, or one whose first request died unanswered, is used afresh', async () => {
+    const key = newKey();
+    const name = `idem-${label()}`;
+    await postWithKey(callers.company, '/api/topics', { name, color: '#000000' }, key);
+    const [stored] = await testApp.db
+      .select({ kept: sql<number>`extract(epoch from ${idempotencyKeys.expiresAt} - ${idempotencyKeys.createdAt})::integer` })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.idempotencyKey, key));
+    expect(stored?.kept).toBeGreaterThanOrEqual(24 * 3600);
+
+    await testApp.db.update(idempotencyKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.idempotencyKey, key));
+    const afterExpiry = await postWithKey(callers.company, '/api/topics', { name: `${name}-b`, color: '#000000' }, key);
+    expect(afterExpiry.statusCode).toBe(201);
+
+    const dead = newKey();
+    const deadName = `idem-${label()}`;
+    await postWithKey(callers.company, '/api/topics', { name: deadName, color: '#000000' }, dead);
+    await testApp.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, responseBody: null, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(idempotencyKeys.idempotencyKey, dead));
+    const whileHeld = await postWithKey(callers.company, '/api/topics', { name: deadName, color: '#000000' }, dead);
+    await testApp.db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(idempotencyKeys.idempotencyKey, dead)));
+    const afterDeath = await postWithKey(callers.company, '/api/topics', { name: deadName, color: '#000000' }, dead);
+    expect(whileHeld.statusCode).toBe(409);
+    expect(afterDeath.statusCode).toBe(201);
+    expect(afterDeath.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['longer than 255 characters', 'k'.repeat(256)],
+    ['with a space', 'two words'],
+    ['with non-ASCII characters', 'clé-ünïcode'],
+  ])('refuses a key %s with 400 on the header, and creates nothing', async (_, key) => {
+    const name = `idem-${label()}`;
+    const answer: Answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/topics',
+      headers: { ...bearer(callers.company.token), 'idempotency-key': Buffer.from(key, 'utf8').toString('latin1') },
+      payload: { name, color: '#000000' },
+    });
+
+    expect(answer.statusCode).toBe(400);
+    const errors = answer.json<{ errors: { field: string }[] }>().errors;
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every(({ field }) => field === 'idempotency-key')).toBe(true);
+    expect(await rowsWhere(testApp.db, topics, topics.name, name)).toBe(0);
+  });
+
+  it('takes a key of 255 printable characters', async () => {
+    const key = `${'k'.repeat(250)}-~!#$`;
+    const answer = await postWithKey(callers.company, '/api/topics', { name: `idem-${label()}`, color: '#000000' }, key);
+
+    expect(answer.statusCode).toBe(201);
+  });
+
+  it('checks the caller before the key: no key is kept for a refused caller', async () => {
+    const key = newKey();
+    const name = `idem-${label()}`;
+    const refused = await postWithKey(callers.tenant, '/api/topics', { name, color: '#000000' }, key);
+    const [kept] = await testApp.db.select({ rows: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.idempotencyKey, key));
+
+    expect(refused.statusCode).toBe(403);
+    expect(kept?.rows).toBe(0);
+  });
+});

@@ -1,3 +1,0 @@
-// The tenant and company isolation suite (isolation-suite.ts), with the API's own tenancy filter and, on PostgreSQL,
-// row-level security together. test/server/postgres/isolation-rls.test.ts runs it again with row-level security alone.
-import './isolation-suite';

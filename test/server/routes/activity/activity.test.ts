@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demo, signIn, useTestApp } from '../../../support/server/harness';
+import { apiAs, assumed, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
+
+const testApp = useTestApp();
+
+interface Entry {
+  id: string;
+  at: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  actor: { id: string; name: string; email: string; scope: string } | null;
+  system: string | null;
+  assumedTenant: { id: string; name: string } | null;
+  tenant: { id: string; name: string } | null;
+  company: { id: string; name: string } | null;
+  changed: string[];
+}
+
+const page = async (api: Api, query: string) => {
+  const response = await api.get(`/api/activity?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ items: Entry[]; total: number }>();
+};
+
+describe('GET /api/activity', () => {
+  let world: DemoWorld;
+  let root: Api & { userId: string };
+  let tenantAdmin: Api & { userId: string };
+  let globexAdmin: Api & { userId: string };
+  let companyAdmin: Api & { userId: string };
+  let companyId: string;
+
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    root = await signedIn(testApp.app, demo.root);
+    tenantAdmin = await signedIn(testApp.app, demo.tenantAdmin);
+    globexAdmin = await signedIn(testApp.app, demo.globexAdmin);
+    companyAdmin = await signedIn(testApp.app, demo.companyAdmin);
+    const created = await tenantAdmin.post('/api/companies', { name: 'History Srl', taxId: 'IT1', countryCode: 'IT' });
+    companyId = created.json<{ id: string }>().id;
+    const renamed = await tenantAdmin.put(`/api/companies/${companyId}`, { name: 'History Spa', taxId: 'IT1', countryCode: 'IT', version: 1 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const asAcme = await assumed(testApp.app, world.acme.id);
+    const again = await asAcme.put(`/api/companies/${companyId}`, { city: 'Torino', name: 'History Spa', taxId: 'IT1', countryCode: 'IT', version: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it("tells a record's history, newest first: who, what fields, when, and the tenant a GLOBAL admin assumed", async () => {
+    const history = await page(tenantAdmin, `entity=company&entityId=${companyId}`);
+
+    expect(history.total).toBe(3);
+    expect(history.items.map((entry) => [entry.action, entry.changed])).toEqual([
+      ['UPDATE', ['city']],
+      ['UPDATE', ['name']],
+      ['CREATE', expect.arrayContaining(['name', 'taxId', 'countryCode', 'tenantId'])],
+    ]);
+    expect(history.items[0]).toMatchObject({
+      actor: { id: root.userId, name: `${world.root.name} ${world.root.surname}`, email: demo.root, scope: 'GLOBAL' },
+      assumedTenant: { id: world.acme.id, name: 'Acme Learning' },
+      tenant: { id: world.acme.id, name: 'Acme Learning' },
+      company: { id: companyId, name: 'History Spa' },
+    });
+    expect(history.items[1]).toMatchObject({ actor: { id: tenantAdmin.userId, email: demo.tenantAdmin, scope: 'TENANT' }, assumedTenant: null });
+    const times = history.items.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  // The GLOBAL admin's user row is outside a TENANT admin's reach (row-level security): the row keeps its actor.
+  it("names a GLOBAL admin who assumed the tenant to that tenant's admin, and to the GLOBAL admin assuming it again", async () => {
+    const asAcme = await assumed(testApp.app, world.acme.id);
+    const seenByTenant = (await page(tenantAdmin, `entity=company&entityId=${companyId}&action=UPDATE`)).items[0]!;
+    const seenAssuming = (await page(asAcme, `entity=company&entityId=${companyId}&action=UPDATE`)).items[0]!;
+    const rootUsers = await tenantAdmin.get(`/api/users/${root.userId}`);
+
+    expect([403, 404], 'the GLOBAL admin is not a user the tenant admin may see').toContain(rootUsers.statusCode);
+    for (const entry of [seenByTenant, seenAssuming]) {
+      expect(entry).toMatchObject({
+        actor: { id: root.userId, name: `${world.root.name} ${world.root.surname}`, email: demo.root, scope: 'GLOBAL' },
+        assumedTenant: { id: world.acme.id, name: 'Acme Learning' },
+        system: null,
+      });
+    }
+    // Found by the name it had, which the tenant admin could not look up in users.
+    expect((await page(tenantAdmin, `search=${encodeURIComponent(`${world.root.name} ${world.root.surname}`)}&entityId=${companyId}`)).total).toBe(1);
+  });
+
+  it('still names an actor after the user is deleted, as they were when they acted', async () => {
+    const email = `history.${Date.now()}@example.com`;
+    const created = await tenantAdmin.post('/api/users', { name: 'Gone', surname: 'Later', email, password: 'Gone-Later-2026!', scope: 'TENANT', admin: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const gone = apiAs(testApp.app, (await signIn(testApp.app, email, 'Gone-Later-2026!')).token);
+    const company = await gone.post('/api/companies', { name: 'Left Behind Srl', taxId: 'IT2', countryCode: 'IT' });
+    expect(company.statusCode, company.body).toBe(201);
+    const deleted = await tenantAdmin.delete(`/api/users/${created.json<{ id: string }>().id}`);
+    expect(deleted.statusCode).toBe(204);
+
+    const history = await page(tenantAdmin, `entity=company&entityId=${company.json<{ id: string }>().id}`);
+
+    expect(history.items).toHaveLength(1);
+    expect(history.items[0]!.actor).toEqual({ id: created.json<{ id: string }>().id, name: 'Gone Later', email, scope: 'TENANT' });
+  });
+
+  it('never shows a password or its hash, only that it changed', async () => {
+    const created = await tenantAdmin.post('/api/users', {
+      name: 'Pat',
+      surname: 'Secret',
+      email: 'pat.secret@example.com',
+      password: 'Very-Secret-2026!',
+      scope: 'TENANT',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await tenantAdmin.get(`/api/activity?entity=user&entityId=${created.json<{ id: string }>().id}`);
+
+    expect(response.json<{ items: Entry[] }>().items[0]!.changed).toContain('password');
+    expect(response.body).not.toMatch(/Very-Secret|argon2|passwordHash/);
+  });
+
+  it('keeps a TENANT admin inside its tenant and a COMPANY admin inside its company; GLOBAL sees everything', async () => {
+    const globex = await page(globexAdmin, `entity=company&entityId=${companyId}`);
+    const everything = await page(globexAdmin, 'pageSize=100');
+    const rootView = await page(root, `entity=company&entityId=${companyId}`);
+    const company = await page(companyAdmin, 'pageSize=100');
+
+    expect(globex.total).toBe(0);
+    expect(everything.items.every((entry) => entry.tenant?.id === world.globex.id)).toBe(true);
+    expect(rootView.total).toBe(3);
+    expect(company.items.every((entry) => entry.company?.id === world.acmeRobotics.id)).toBe(true);
+  });
+
+  it('filters by actor, action and date range, and searches by actor', async () => {
+    const byRoot = await page(tenantAdmin, `actorId=${root.userId}&entity=company&pageSize=100`);
+    const creates = await page(tenantAdmin, `action=CREATE&entityId=${companyId}`);
+    const future = await page(tenantAdmin, `from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`);
+    const past = await page(tenantAdmin, `to=${encodeURIComponent('2000-01-01T00:00:00Z')}`);
+    const searched = await page(tenantAdmin, `search=tenant.admin&entityId=${companyId}`);
+
+    expect(byRoot.items.map((entry) => entry.entityId)).toEqual([companyId]);
+    expect(creates.items.map((entry) => entry.action)).toEqual(['CREATE']);
+    expect([future.total, past.total]).toEqual([0, 0]);
+    expect(searched.items.map((entry) => entry.changed)).toEqual([['name'], expect.any(Array)]);
+  });
+
+  it('answers 401 unsigned and 400 for bad filters, never 500', async () => {
+    const unsigned = await testApp.app.inject({ method: 'GET', url: '/api/activity' });
+    const badAction = await tenantAdmin.get('/api/activity?action=EXPLODE');
+    const badDate = await tenantAdmin.get('/api/activity?from=yesterday');
+    const badId = await tenantAdmin.get('/api/activity?entityId=42');
+
+    expect(unsigned.statusCode).toBe(401);
+    expect([badAction.statusCode, badDate.statusCode, badId.statusCode]).toEqual([400, 400, 400]);
+  });
+});

@@ -1,0 +1,145 @@
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { Failure } from '../../../src/domain/failure';
+import type { StoredRecord } from '../../../src/domain/resource';
+import type { TrainingPlan } from '../../../src/domain/training-plans';
+import { formMachine, type FormContext, type FormInput, type SaveRecordInput } from '../../../src/machines/form.machine';
+import { messagesOf } from '../../../src/views/form/form-config';
+import { trainingPlansResource } from '../../../src/views/resources/training-plans';
+import { done, error } from '../paths/graph-paths';
+import { companyState } from '../fixtures/session';
+import type { GraphEvent, MachineModel } from '../paths/model';
+
+/**
+ * The screen the UI path tests drive: a training plan's form (`/training-plans/new`, `/training-plans/{id}`), the
+ * one record form that offers Delete. Its fields and its delete condition are given to the machine exactly as
+ * FormView gives them (`config.fields(session)`, `config.deletion.when`).
+ */
+export const planForm = trainingPlansResource.form;
+export const planFields = planForm.fields(companyState);
+const deleteWhen = planForm.deletion?.when;
+
+/** The name's longest accepted length (`name: RequiredText(200)` in the API's plan body). */
+export const NAME_MAX_LENGTH = 200;
+export const typedName = 'Onboarding 2025';
+/** A name the form accepts (it has no length rule) and the API refuses with a field error on `name`. */
+export const tooLongName = 'Onboarding '.repeat(19).padEnd(NAME_MAX_LENGTH + 1, 'x');
+
+/** A DRAFT plan as `GET /training-plans/{id}` answers it (docs/api-contract.md, "Training plans"). */
+export const storedPlan: TrainingPlan & { companyId: string; tenantId: string } = {
+  id: 'plan-1',
+  createdAt: '2025-03-04T10:00:00.000Z',
+  updatedAt: '2025-03-05T10:00:00.000Z',
+  version: 3,
+  name: 'Onboarding',
+  status: 'DRAFT',
+  freelyNavigable: false,
+  moduleCount: 0,
+  companyId: 'company-1',
+  tenantId: 'tenant-1',
+};
+
+/** What the API module makes of each error answer the UI tests send (docs/api-contract.md, "Errors"). */
+export const failures = {
+  notFound: { kind: 'http', status: 404, message: 'Training plan not found' },
+  staleVersion: {
+    kind: 'http',
+    status: 409,
+    message: 'The record was changed by someone else; reload it',
+    errors: [{ field: 'version', message: 'changed by someone else' }],
+  },
+  nameTooLong: {
+    kind: 'http',
+    status: 400,
+    message: 'name must not have more than 200 characters',
+    errors: [{ field: 'name', message: 'must not have more than 200 characters' }],
+  },
+  serverError: { kind: 'http', status: 500, message: 'Something went wrong. Please try again later.' },
+  notADraft: { kind: 'http', status: 409, message: 'Set the plan back to Draft before deleting it' },
+} satisfies Record<string, Failure>;
+
+const nameOf = (context: FormContext) => (typeof context.values.name === 'string' ? context.values.name : '');
+const isTooLong = (context: FormContext) => nameOf(context).trim().length > NAME_MAX_LENGTH;
+
+/** The name as the machine and the API see it: empty (refused by the form), accepted, or too long (refused by the API). */
+const nameKind = (context: FormContext) => (!nameOf(context).trim() ? 'empty' : isTooLong(context) ? 'too long' : 'accepted');
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const context = snapshot.context as FormContext;
+  const { problems, version, failure } = context;
+  return JSON.stringify({ value: snapshot.value, name: nameKind(context), problems: Object.keys(problems), version, failure: failure?.status ?? null });
+};
+
+const saveOutcome = /^xstate\.(?:done|error)\.actor\.saveRecord$/;
+
+/**
+ * Clearing an empty field sends the form no change. What the API answers a save depends on the body: a name over
+ * 200 characters fails the body's schema (400 on `name`) before anything else is looked at; a new record (POST)
+ * has no version to be stale.
+ */
+const isImpossible = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+  const context = snapshot.context as FormContext;
+  if (event.type === 'form.change') return (event as GraphEvent).value === '' && nameOf(context) === '';
+  if (!saveOutcome.test(event.type)) return false;
+  const failure = (event as { error?: Failure }).error;
+  if (failure === failures.nameTooLong) return !isTooLong(context);
+  if (isTooLong(context)) return failure !== failures.serverError;
+  return failure === failures.staleVersion && context.id === null;
+};
+
+const events: Array<[string, GraphEvent]> = [
+  ['type a name', { type: 'form.change', field: 'name', value: typedName }],
+  ['paste a 201-character name', { type: 'form.change', field: 'name', value: tooLongName }],
+  ['clear the name', { type: 'form.change', field: 'name', value: '' }],
+  ['save', { type: 'form.submit' }],
+  ['reload', { type: 'form.reload' }],
+  ['load: ok', done('loadRecord', storedPlan)],
+  ['load: 404', error('loadRecord', failures.notFound)],
+  ['save: ok', done('saveRecord', { ...storedPlan, name: typedName, version: 4 })],
+  ['save: stale version', error('saveRecord', failures.staleVersion)],
+  ['save: 400 name too long', error('saveRecord', failures.nameTooLong)],
+  ['save: 500', error('saveRecord', failures.serverError)],
+  ['delete', { type: 'form.delete' }],
+  ['confirm delete', { type: 'form.confirmDelete' }],
+  ['cancel delete', { type: 'form.cancelDelete' }],
+  ['delete: ok', done('deleteRecord', undefined)],
+  ['delete: 409 not a draft', error('deleteRecord', failures.notADraft)],
+];
+
+/** As the plan's page gives it: its messages, back to the plans, the new plan's page after creating it. */
+const input = (id: string | null): FormInput => ({
+  id,
+  fields: planFields,
+  messages: messagesOf(planForm),
+  leaveTo: '/training-plans',
+  stayAfterCreate: planForm.stayAfterCreate === true,
+  ...(deleteWhen && { deleteWhen }),
+});
+
+export const formModel: MachineModel = {
+  name: 'form',
+  summary: 'Every record form: loading, field rules, saving with optimistic concurrency, server field errors, deleting.',
+  machine: formMachine,
+  bounded:
+    "Played on a training plan's form (its real fields: name required, status, freely navigable). A state is its value, whether the name is empty, accepted or too long for the API, which fields have problems, the version and the failure status.",
+  impossible: [
+    'A save of a name over 200 characters is answered 400 on `name` (or fails on the server): the API checks the body before the version; a shorter name never gets that 400.',
+    'A new record (POST) has no version: its save is never answered 409 on `version`.',
+    'Clearing a name that is already empty changes nothing in the field: the browser sends no change.',
+  ],
+  scenarios: [
+    { name: 'creating', input: input(null), serializeState, isImpossible, events },
+    { name: 'editing', input: input(storedPlan.id), serializeState, isImpossible, events },
+  ],
+  provide: (invoked) =>
+    formMachine.provide({
+      actors: {
+        loadRecord: invoked<StoredRecord, { id: string; reload: boolean }>(),
+        saveRecord: invoked<StoredRecord, SaveRecordInput>(),
+        deleteRecord: invoked<void, { id: string }>(),
+      },
+    }),
+  invariants: [
+    ['a failure is shown only after a call failed', (s) => (s.context as FormContext).failure === null || !s.matches('opening')],
+    ['a record may be deleted only once loaded', (s) => !s.matches('deleting') || (s.context as FormContext).record !== null],
+  ],
+};

@@ -1,0 +1,39 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { Failure } from '../../../src/domain/failure';
+import { listExportMachine, type ListExportContext, type ListExportRequest } from '../../../src/machines/list-export.machine';
+import { done, error } from '../paths/graph-paths';
+import type { MachineModel } from '../paths/model';
+
+const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ListExportContext;
+
+/** The companies list as opened: first page, no search, no sort, in English. */
+export const exportRequest: ListExportRequest = {
+  query: { page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: '' },
+  filters: {},
+  language: 'en',
+};
+
+export const exportRefused: Failure = { kind: 'http', status: 403, message: 'Forbidden' };
+
+export const listExportModel: MachineModel = {
+  name: 'list-export',
+  summary: "The CSV export of a list: the list's query as it is shown, downloaded once at a time, its outcome told.",
+  machine: listExportMachine,
+  bounded: 'A state is its value and whether the last export failed; the request is always the list as shown.',
+  scenarios: [
+    {
+      name: 'export',
+      serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, failed: context(snapshot).failure !== null }),
+      events: [
+        ['Export CSV', { type: 'listExport.start', request: exportRequest }],
+        ['export: downloaded', done('exportList', undefined)],
+        ['export: refused', error('exportList', exportRefused)],
+      ],
+    },
+  ],
+  provide: (invoked) => listExportMachine.provide({ actors: { exportList: invoked<void, ListExportRequest>() } }),
+  invariants: [
+    ['busy exactly while exporting', (s) => s.hasTag('busy') === s.matches('exporting')],
+    ['a request is held once an export was asked', (s) => s.matches('idle') || context(s).request !== null],
+  ],
+};

@@ -1,0 +1,143 @@
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { Page } from '../../../src/domain/resource';
+import {
+  FOLLOW_INTERVAL_MS,
+  listMachine,
+  SEARCH_DEBOUNCE_MS,
+  type FetchPageInput,
+  type ListContext,
+  type ListInput,
+  type ListItem,
+} from '../../../src/machines/list.machine';
+import { companiesResource } from '../../../src/views/resources/companies';
+import { after, done, error } from '../paths/graph-paths';
+import { pageOf, serverError } from '../fixtures/list';
+import type { MachineModel } from '../paths/model';
+
+const rows = (...statuses: string[]): Page<ListItem> => ({
+  items: statuses.map((status, index) => ({ id: `r${index}`, status }) as ListItem),
+  total: statuses.length,
+  totalIsEstimate: false,
+});
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ListContext;
+
+/** The grid's "next page" button is enabled: a page after this one exists. */
+export const hasNextPage = ({ query, total }: ListContext) => query.page * query.pageSize < total;
+
+/**
+ * What the list screens (src/views/list/ListView.tsx) let a user do in a snapshot: the grid (paging, page size,
+ * sort buttons, row actions) is replaced by the failure alert in `failure`; the confirmation dialog is modal, so
+ * nothing behind it (toolbar, grid) can be reached while it is open; Retry exists only in the failure alert, and
+ * Confirm/Cancel only in the dialog, both disabled while the deletion runs.
+ */
+const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+  const context = contextOf(snapshot);
+  const dialogOpen = snapshot.matches('deleting');
+  const gridShown = !snapshot.matches('failure') && !dialogOpen;
+  switch (event.type) {
+    case 'list.page':
+      return !gridShown || !hasNextPage(context) || (event as { page?: number }).page !== context.query.page + 1;
+    case 'list.pageSize':
+    case 'list.sort':
+      return !gridShown;
+    case 'list.search':
+    case 'list.refresh':
+      return dialogOpen;
+    case 'list.retry':
+      return !snapshot.matches('failure');
+    case 'list.delete':
+      return !gridShown || !context.items.some((item) => item.id === (event as { id?: string }).id);
+    case 'list.confirmDelete':
+    case 'list.cancelDelete':
+      return !snapshot.matches({ deleting: 'confirming' });
+    default:
+      return false;
+  }
+};
+
+/** The companies list (`/companies`) as the console starts it: its sorts, no filter, no condition, an address without a query. */
+const companiesInput: ListInput = { allowedSorts: companiesResource.list.allowedSorts, path: '/companies' };
+
+/** The contents list (`/contents`, src/views/resources/contents.tsx): it follows the contents whose video is being processed. */
+const contentsInput: ListInput = {
+  allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
+  followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
+  path: '/contents',
+};
+
+export const listModel: MachineModel = {
+  name: 'list',
+  summary: 'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
+  machine: listMachine,
+  bounded:
+    'Paged: a state is its value, its page number and whether a next page exists (the grid offers "next page" only then); the only page offered is 2 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Following: a state is its value and the statuses of its rows.',
+  impossible: [
+    'Paging, the page size and the sort buttons are in the grid: not while the failure alert replaces it, nor while the delete confirmation (a modal dialog) is open.',
+    '"page 2" is the grid\'s next-page button: only on page 1 while the total says a page 2 exists.',
+    'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
+    'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
+    'A row\'s Delete button only while the grid shows that row.',
+  ],
+  scenarios: [
+    {
+      name: 'paged',
+      input: companiesInput,
+      serializeState: (snapshot: AnyMachineSnapshot) =>
+        JSON.stringify({ value: snapshot.value, page: contextOf(snapshot).query.page, nextPage: hasNextPage(contextOf(snapshot)) }),
+      isImpossible: impossibleOnScreen,
+      events: [
+        ['page 2', { type: 'list.page', page: 2 }],
+        ['page size 25', { type: 'list.pageSize', pageSize: 25 }],
+        ['sort name desc', { type: 'list.sort', sortBy: 'name', sortOrder: 'desc' }],
+        ['type "acme"', { type: 'list.search', text: 'acme' }],
+        ['address: page 2', { type: 'list.restore', query: { page: '2' } }],
+        ['refresh', { type: 'list.refresh' }],
+        ['retry', { type: 'list.retry' }],
+        ['delete row', { type: 'list.delete', id: 'a' }],
+        ['confirm', { type: 'list.confirmDelete' }],
+        ['cancel', { type: 'list.cancelDelete' }],
+        ['pause in typing', after('searchDebounce', 'list.debouncingSearch')],
+        ['fetch: one row', done('fetchPage', pageOf(['a'], 11))],
+        ['fetch: none', done('fetchPage', pageOf([], 0))],
+        ['fetch: 500', error('fetchPage', serverError)],
+        ['delete: ok', done('deleteRecord', undefined)],
+        ['delete: 500', error('deleteRecord', serverError)],
+      ],
+    },
+    {
+      name: 'following',
+      input: contentsInput,
+      serializeState: (snapshot: AnyMachineSnapshot) =>
+        JSON.stringify({
+          value: snapshot.value,
+          statuses: contextOf(snapshot).items.map((item) => (item as ListItem & { status: string }).status),
+        }),
+      isImpossible: impossibleOnScreen,
+      events: [
+        ['refresh', { type: 'list.refresh' }],
+        ['delete row', { type: 'list.delete', id: 'r0' }],
+        ['cancel', { type: 'list.cancelDelete' }],
+        ['3 s pass', after('followInterval', 'list.ready.withData')],
+        ['fetch: processing', done('fetchPage', rows('PENDING_PROCESSING', 'READY'))],
+        ['fetch: all ready', done('fetchPage', rows('READY'))],
+        ['follow: still processing', done('followPage', rows('PENDING_PROCESSING', 'READY'))],
+        ['follow: now ready', done('followPage', rows('READY', 'READY'))],
+        ['follow: none left', done('followPage', rows())],
+        ['follow: 500', error('followPage', serverError)],
+      ],
+    },
+  ],
+  provide: (invoked) =>
+    listMachine.provide({
+      actors: {
+        fetchPage: invoked<Page<ListItem>, FetchPageInput>(),
+        deleteRecord: invoked<void, { id: string }>(),
+      },
+    }),
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS, followInterval: FOLLOW_INTERVAL_MS },
+  invariants: [
+    ['the page is a whole number from 1', (s) => Number.isInteger(contextOf(s).query.page) && contextOf(s).query.page >= 1],
+    ['no more rows than the page size', (s) => contextOf(s).items.length <= contextOf(s).query.pageSize],
+  ],
+};

@@ -1,0 +1,21 @@
+import type { MachineModel } from '../paths/model';
+import { contentWizardModel } from './content-wizard';
+import { formModel } from './form';
+import { listExportModel } from './list-export';
+import { listModel } from './list';
+import { notificationsModel } from './notifications';
+import { orderedListModel } from './ordered-list';
+import { sessionModel } from './session';
+import { videoAccessModel } from './video-access';
+
+/** Every machine of src/machines under test, in the order their plans are listed. */
+export const registry: MachineModel[] = [
+  sessionModel,
+  listModel,
+  formModel,
+  contentWizardModel,
+  orderedListModel,
+  videoAccessModel,
+  notificationsModel,
+  listExportModel,
+];

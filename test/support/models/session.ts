@@ -1,0 +1,119 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain/session';
+import { sessionPages } from '../../../src/app/providers';
+import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
+import { done, error } from '../paths/graph-paths';
+import { assumedLogin, companyState, globalLogin, globalState, loginAnswer, meAnswer, offline, stored, unauthorized } from '../fixtures/session';
+import type { MachineModel } from '../paths/model';
+
+const busyStates = ['loggingIn', 'signedIn.assuming', 'signedIn.returningToRoot', 'loggingOut'];
+
+/**
+ * A company admin whose company has a video tenant: the only kind of session that plays or uploads videos (the
+ * catalogue is COMPANY only and the video course is the company), hence the only one that needs a video token.
+ */
+export const companyVideoLogin = loginAnswer(
+  {
+    ...companyState,
+    vinapseConfig: { enabled: true, tenantId: 'acme', courseId: 'company-1', serviceUrl: 'http://acme.localhost:3001' },
+  },
+  'company-token',
+);
+
+/**
+ * What `PUT users/me` answers after the user renamed themselves on the settings page: the session that asked, under
+ * the new name (for an assumed tenant the root admin, also the `assumedBy` of the banner, named there `name surname`).
+ */
+export const renamedAs = (answer: LoginResponse, name: string, surname: string): MeResponse => {
+  const me = meAnswer(stored(answer).state, name);
+  return { ...me, user: { ...me.user, surname }, assumedBy: me.assumedBy && { ...me.assumedBy, name: `${name} ${surname}` } };
+};
+
+/** What `POST auth/refresh-jwt` hands out (docs/api-contract.md), and the token the session then keeps. */
+export const freshVideoToken = { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' };
+
+const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as SessionContext).session;
+
+export const sessionModel: MachineModel = {
+  name: 'session',
+  summary: 'Signing in, restoring a stored session, assuming a tenant and going back to root, signing out.',
+  machine: sessionMachine,
+  impossible: [
+    '`me` answers, and the answers to a name change (`PUT users/me`, sent on as `session.profileUpdated`), describe the session that asked: a GLOBAL session is answered as GLOBAL, an assumed one as the assumed tenant, a company admin as that company admin.',
+    'A video token is refreshed only for a company admin: the player and the uploader live in the catalogue (COMPANY only), and the video course is the company, so GLOBAL and TENANT sessions never ask for one.',
+  ],
+  bounded:
+    'A state is its value, the signed-in scope, whether a root session is kept aside and the failure status: tokens, names and the video token are left out, so a repeated login, a refreshed video token or a new name lands on a known state.',
+  scenarios: [
+    {
+      name: 'session',
+      input: sessionPages,
+      serializeState: (snapshot: AnyMachineSnapshot) => {
+        const { session, rootSession, failure } = snapshot.context as SessionContext;
+        return JSON.stringify({
+          value: snapshot.value,
+          scope: session?.state.user.scope ?? null,
+          rootKept: rootSession !== null,
+          failure: failure?.status ?? null,
+        });
+      },
+      isImpossible: (snapshot, event) => {
+        const session = sessionOf(snapshot);
+        if (event.type === 'session.videoTokenRefreshed') return session?.state.user.scope !== 'COMPANY';
+        if (event.type !== 'xstate.done.actor.fetchMe' && event.type !== 'session.profileUpdated') return false;
+        const answer = event.type === 'session.profileUpdated' ? (event as unknown as { me: MeResponse }).me : (event as unknown as { output: MeResponse }).output;
+        return answer.user.scope !== session?.state.user.scope || (answer.assumedBy?.id ?? null) !== (session?.state.assumedBy?.id ?? null);
+      },
+      events: [
+        ['sign in', { type: 'session.login', email: 'global@example.com', password: 'secret' }],
+        ['assume Acme Learning', { type: 'session.assume', tenantId: 'tenant-1' }],
+        ['back to root', { type: 'session.returnToRoot' }],
+        ['log out', { type: 'session.logout' }],
+        ['a call answers 401', { type: 'session.unauthorized' }],
+        ['video token refreshed', { type: 'session.videoTokenRefreshed', vinapse: freshVideoToken }],
+        ['profile saved', { type: 'session.profileUpdated', me: renamedAs(globalLogin, 'Gloria', 'Bianchi') }],
+        ['profile saved (assumed tenant)', { type: 'session.profileUpdated', me: renamedAs(assumedLogin, 'Gloria', 'Bianchi') }],
+        ['profile saved (company admin)', { type: 'session.profileUpdated', me: renamedAs(companyVideoLogin, 'Carlotta', 'Verdi') }],
+        ['restore: a GLOBAL session', done('restoreSession', { session: stored(globalLogin), rootSession: null })],
+        ['restore: an assumed tenant', done('restoreSession', { session: stored(assumedLogin), rootSession: stored(globalLogin) })],
+        ['restore: a company admin with videos', done('restoreSession', { session: stored(companyVideoLogin), rootSession: null })],
+        ['restore: nothing stored', done('restoreSession', null)],
+        ['restore: storage unreadable', error('restoreSession', new Error('storage unavailable'))],
+        ['login: ok', done('login', globalLogin)],
+        ['login: 401', error('login', unauthorized)],
+        ['me: ok', done('fetchMe', meAnswer(globalState, 'Grace'))],
+        ['me: ok (assumed tenant)', done('fetchMe', meAnswer(stored(assumedLogin).state, 'Grace'))],
+        ['me: ok (company admin)', done('fetchMe', meAnswer(stored(companyVideoLogin).state, 'Carla'))],
+        ['me: 401', error('fetchMe', { kind: 'http', status: 401, message: 'Session expired' })],
+        ['me: offline', error('fetchMe', offline)],
+        ['assume: ok', done('assume', assumedLogin)],
+        ['assume: 404', error('assume', { kind: 'http', status: 404, message: 'Tenant not found' })],
+        ['logout: ok', done('logout', undefined)],
+        ['logout: offline', error('logout', offline)],
+        ['revoke: ok', done('revokeAssumedSession', undefined)],
+        ['revoke: offline', error('revokeAssumedSession', offline)],
+      ],
+    },
+  ],
+  provide: (invoked) =>
+    sessionMachine.provide({
+      actors: {
+        restoreSession: invoked<RestoredSession | null, void>(),
+        login: invoked<LoginResponse, Credentials>(),
+        assume: invoked<LoginResponse, { tenantId: string }>(),
+        logout: invoked<void, { token: string }>(),
+        fetchMe: invoked<MeResponse, void>(),
+      },
+    }),
+  invariants: [
+    ['signed in exactly when a session is held', (s) => s.matches('signedIn') === ((s.context as SessionContext).session !== null) || s.matches('loggingOut')],
+    [
+      'a root session is kept aside only while a tenant is assumed',
+      (s) => {
+        const { session, rootSession } = s.context as SessionContext;
+        return rootSession === null || (session?.state.assumedBy !== null && rootSession.state.user.scope === 'GLOBAL');
+      },
+    ],
+    ['busy exactly while a call decides the session', (s) => s.hasTag('busy') === busyStates.some((state) => s.matches(state))],
+  ],
+};

@@ -1,0 +1,33 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { VideoAccess } from '../../../src/domain/video';
+import { videoAccessMachine, type VideoAccessContext } from '../../../src/machines/video-access.machine';
+import { access, noConfiguration, refreshRefused } from '../fixtures/catalogue';
+import { done, error } from '../paths/graph-paths';
+import type { MachineModel } from '../paths/model';
+
+export const videoAccessModel: MachineModel = {
+  name: 'video-access',
+  summary: "The player's token for the video service: obtained, or the reason it could not be, with a retry.",
+  machine: videoAccessMachine,
+  bounded: 'A state is its value, the token and the failure kind; the context holds nothing else.',
+  scenarios: [
+    {
+      name: 'player',
+      serializeState: (snapshot: AnyMachineSnapshot) => {
+        const { access: obtained, failure } = snapshot.context as VideoAccessContext;
+        return JSON.stringify({ value: snapshot.value, token: obtained?.token ?? null, failure: failure?.kind ?? null });
+      },
+      events: [
+        ['retry', { type: 'video.retry' }],
+        ['token: ok', done('obtainVideoAccess', access)],
+        ['token: no configuration', error('obtainVideoAccess', noConfiguration)],
+        ['token: refresh refused', error('obtainVideoAccess', refreshRefused)],
+      ],
+    },
+  ],
+  provide: (invoked) => videoAccessMachine.provide({ actors: { obtainVideoAccess: invoked<VideoAccess, void>() } }),
+  invariants: [
+    ['a token or a failure, never both', (s) => !((s.context as VideoAccessContext).access && (s.context as VideoAccessContext).failure)],
+    ['ready exactly when a token is held', (s) => s.matches('ready') === ((s.context as VideoAccessContext).access !== null)],
+  ],
+};

@@ -1,0 +1,70 @@
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { definedByMachine, drive, executionRecord, explore, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
+
+/** One way to explore a machine: its input, the events offered to it and how its context is bounded. */
+export interface Scenario {
+  /** Names the scenario in plans and test names (`creating`, `editing`). */
+  name: string;
+  input?: unknown;
+  /** Every event a user or an effect can produce, with its payload and a readable label unique in the model. */
+  events: Array<[label: string, event: GraphEvent]>;
+  /** Bounds the graph: snapshots serialising alike are one state (see {@link MachineModel.bounded}). */
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  /** Events impossible in a snapshot beyond the generic rules (outcomes of actors not running, timers of inactive states). */
+  isImpossible?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+}
+
+/** A machine of src/machines under test: how its graph is generated and how its paths are driven on the machine alone. */
+export interface MachineModel {
+  /** The machine's file name without `.machine.ts`: names its plan (`docs/test-plans/<name>.md`). */
+  name: string;
+  /** One sentence on what the machine models. */
+  summary: string;
+  machine: AnyStateMachine;
+  scenarios: Scenario[];
+  /** In words: what the serialisation keeps and why the graph stays finite. */
+  bounded: string;
+  /** Machine-specific impossible events, in words (the generic rules are printed for every plan). */
+  impossible?: string[];
+  /** The machine with every invoked actor controlled by the path (see `controlledInvocations`). */
+  provide: DriveOptions['provide'];
+  /** Delays by name, in ms, for `xstate.after.<name>.*` steps. */
+  delays?: Record<string, number>;
+  /** What must hold in every state of every path. */
+  invariants: Invariant[];
+}
+
+export type { GraphEvent, Invariant };
+
+/** Each scenario's graph, with the options that drive its paths on the machine alone. */
+export function exploreModel(model: MachineModel) {
+  return model.scenarios.map((scenario: Scenario) => {
+    const graph = explore(model.machine, scenario);
+    const options: DriveOptions = {
+      input: scenario.input,
+      provide: model.provide,
+      serializeState: scenario.serializeState,
+      describeEvent: graph.describeEvent,
+      delays: model.delays,
+      invariants: model.invariants,
+    };
+    return { scenario, graph, options };
+  });
+}
+
+export interface StatesAndTransitions {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/**
+ * What the machine defines and what its graph reaches: the states and transitions taken when every path of
+ * the plan is driven on the machine itself (eventless transitions included, which no graph edge names).
+ */
+export async function modelCoverage(model: MachineModel): Promise<{ total: StatesAndTransitions; reachable: StatesAndTransitions }> {
+  const reachable = executionRecord();
+  for (const { graph, options } of exploreModel(model)) {
+    for (const path of graph.planPaths) await drive(path, { ...options, inspect: reachable.inspect });
+  }
+  return { total: definedByMachine(model.machine), reachable };
+}

@@ -1,0 +1,90 @@
+import { vi } from 'vitest';
+import type { ResourceApi } from '../../../src/api/resources';
+import type { Failure } from '../../../src/domain/failure';
+import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../../../src/domain/resource';
+import { resourceNames } from '../../../src/domain/resource';
+import type { ConsoleApis } from '../../../src/app/cached-apis';
+
+type ResourceApis = ConsoleApis['resources'];
+
+export type FakeRecord = StoredRecord & Record<string, unknown>;
+
+const notFound: Failure = { kind: 'http', status: 404, message: 'Not found' };
+const staleVersion: Failure = {
+  kind: 'http',
+  status: 409,
+  message: 'The record was changed by someone else',
+  errors: [{ field: 'version', message: 'changed by someone else' }],
+};
+
+const timestamp = '2025-01-01T00:00:00.000Z';
+
+export const record = (id: string, fields: Record<string, unknown>): FakeRecord => ({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  version: 1,
+  ...fields,
+});
+
+/**
+ * One resource of the API kept in memory, answering like docs/api-contract.md: paging, `sortBy`/`sortOrder`,
+ * case-insensitive search on `searchFields`, versions checked on update, creates repeated with their idempotency key
+ * answered the first answer. Every call is a spy.
+ */
+export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly string[] = ['name']) {
+  const records = new Map(initial.map((item) => [item.id, item]));
+  let created = 0;
+  const answered = new Map<string, FakeRecord>();
+  const find = async (id: string) => {
+    const found = records.get(id);
+    if (!found) throw notFound;
+    return found;
+  };
+  const api = {
+    list: vi.fn(async ({ query, filters }: ListRequest): Promise<Page<StoredRecord>> => {
+      const needle = query.search.toLowerCase();
+      const matching = [...records.values()]
+        .filter((item) => !needle || searchFields.some((field) => String(item[field] ?? '').toLowerCase().includes(needle)))
+        .filter((item) => Object.entries(filters).every(([field, value]) => item[field] === value));
+      if (query.sortBy) {
+        const sortBy = query.sortBy;
+        const direction = query.sortOrder === 'desc' ? -1 : 1;
+        matching.sort((a, b) => direction * String(a[sortBy]).localeCompare(String(b[sortBy])));
+      }
+      const start = (query.page - 1) * query.pageSize;
+      return { items: matching.slice(start, start + query.pageSize), total: matching.length, totalIsEstimate: false };
+    }),
+    get: vi.fn(find),
+    // A create repeated with its idempotency key answers the first answer, as the API does.
+    create: vi.fn(async (body: RecordBody, idempotencyKey?: string | null) => {
+      const first = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+      if (first) return first;
+      created += 1;
+      const item = record(`new-${created}`, body);
+      records.set(item.id, item);
+      if (idempotencyKey) answered.set(idempotencyKey, item);
+      return item;
+    }),
+    update: vi.fn(async (id: string, { version, ...body }: RecordBody) => {
+      const current = await find(id);
+      if (version !== current.version) throw staleVersion;
+      const item = { ...current, ...body, version: current.version + 1 };
+      records.set(id, item);
+      return item;
+    }),
+    remove: vi.fn(async (id: string) => {
+      await find(id);
+      records.delete(id);
+    }),
+  } satisfies ResourceApi;
+  return { api, records };
+}
+
+export type FakeResource = ReturnType<typeof fakeResource>;
+
+export const fakeApis = (overrides: Partial<Record<ResourceName, FakeResource>> = {}) => {
+  const resources = Object.fromEntries(resourceNames.map((name) => [name, overrides[name] ?? fakeResource()])) as Record<ResourceName, FakeResource>;
+  const apis = Object.fromEntries(resourceNames.map((name): [ResourceName, ResourceApi] => [name, resources[name].api])) as ResourceApis;
+  return { resources, apis };
+};
