@@ -51,6 +51,7 @@ describe('list: paging back', () => {
 });
 
 describe('list: deleting on a later page', () => {
+  const deleted = { notify: { severity: 'success', messageKey: 'feedback.deleted' } };
   it('stays on page 2 when one of several rows there is deleted', async () => {
     const { actor, query, lastRequest, outcomes } = startList({ query: { page: '2' }, path: '/companies' }, { fetchPage: async () => pageOf(['a', 'b'], 12) });
     await flush();
@@ -59,8 +60,8 @@ describe('list: deleting on a later page', () => {
     await flush();
     expect(query().page).toBe(2);
     expect(lastRequest().query.page).toBe(2);
-    // The same query: the address bar is left as it is.
-    expect(outcomes).toEqual([{ navigate: null }]);
+    // The deletion is announced; the same query: the address bar is left as it is.
+    expect(outcomes).toEqual([deleted, { navigate: null }]);
   });
 
   it('leads the address bar to the page before when the last row of a later page is deleted', async () => {
@@ -71,7 +72,7 @@ describe('list: deleting on a later page', () => {
     await flush();
     expect(query().page).toBe(1);
     expect(lastRequest().query.page).toBe(1);
-    expect(outcomes).toEqual([{ navigate: { path: '/companies?page=1&pageSize=10&sortOrder=asc' } }]);
+    expect(outcomes).toEqual([deleted, { navigate: { path: '/companies?page=1&pageSize=10&sortOrder=asc' } }]);
   });
 
   it('stays on page 1 when its only row is deleted', async () => {

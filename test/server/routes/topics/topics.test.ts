@@ -72,7 +72,7 @@ describe('topics', () => {
 
     expect(renamed.json()).toMatchObject({ name: 'Sales & marketing', color: '#00FF00', status: 'ACTIVE', version: 2 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().errors).toEqual([{ field: 'version', message: 'changed by someone else' }]);
+    expect(stale.json().errors).toEqual([{ field: 'version', rule: 'stale', message: 'changed by someone else' }]);
     expect(withoutName.statusCode).toBe(400);
     const [stored] = await testApp.db.select().from(topics).where(eq(topics.id, topic.id));
     expect(stored).toMatchObject({ name: 'Sales & marketing', version: 2 });

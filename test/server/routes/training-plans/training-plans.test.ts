@@ -65,7 +65,7 @@ describe('training plans', () => {
 
     expect(published.json()).toMatchObject({ name: 'Published plan', status: 'PUBLISHED', freelyNavigable: true, version: 2 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().errors).toEqual([{ field: 'version', message: 'changed by someone else' }]);
+    expect(stale.json().errors).toEqual([{ field: 'version', rule: 'stale', message: 'changed by someone else' }]);
     expect(kept.json()).toMatchObject({ name: 'Renamed', status: 'PUBLISHED', freelyNavigable: true, version: 3 });
     expect((await auditEntriesFor(testApp.db, [plan.id])).map((entry) => entry.details)).toEqual([
       expect.anything(),
