@@ -90,6 +90,16 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
   'GET /api/companies': async (actor) => [
     { label: 'tenant filter', method: 'GET', url: `/api/companies?tenantId=${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
   ],
+  // The exports answer what the list answers (csv-export.test.ts compares their rows); here, their authorization.
+  'GET /api/companies/export': async (actor) => [
+    { label: 'foreign search', method: 'GET', url: '/api/companies/export?search=globex', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+  ],
+  'GET /api/tenants/export': async (actor) => [
+    { label: 'foreign search', method: 'GET', url: '/api/tenants/export?search=globex', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+  ],
+  'GET /api/users/export': async () => [
+    { label: 'foreign search', method: 'GET', url: '/api/users/export?search=globex', status: 200 },
+  ],
   'GET /api/companies/{id}': async (actor) =>
     actor.foreign.companyIds.map((id) => ({
       label: 'foreign company', method: 'GET', url: `/api/companies/${id}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
@@ -388,6 +398,8 @@ const titled = { title: 'Isolation' };
 const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
   'GET /api/topics': async (actor) =>
     foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics?search=${other.label}`, status: 200 })),
+  'GET /api/topics/export': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics/export?search=${other.label}`, status: 200 })),
   'GET /api/topics/{id}': async ({ own, foreign }) => [
     { label: 'own topic', method: 'GET', url: `/api/topics/${own.topic.id}`, status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} topic`, method: 'GET' as const, url: `/api/topics/${other.topic.id}`, status: 404 })),
@@ -403,6 +415,8 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
 
   'GET /api/contents': async (actor) =>
     foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents?search=${other.label}`, status: 200 })),
+  'GET /api/contents/export': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents/export?search=${other.label}`, status: 200 })),
   'GET /api/contents/{id}': async ({ own, foreign }) => [
     { label: 'own content', method: 'GET', url: `/api/contents/${own.content.id}`, status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} content`, method: 'GET' as const, url: `/api/contents/${other.content.id}`, status: 404 })),
@@ -427,6 +441,8 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
 
   'GET /api/training-plans': async (actor) =>
     foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans?search=${other.label}`, status: 200 })),
+  'GET /api/training-plans/export': async (actor) =>
+    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans/export?search=${other.label}`, status: 200 })),
   'GET /api/training-plans/{id}': async ({ own, foreign }) => [
     { label: 'own plan', method: 'GET', url: planPath(own.plan.id), status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: planPath(other.plan.id), status: 404 })),

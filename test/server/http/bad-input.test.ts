@@ -23,8 +23,9 @@ describe('bad input', () => {
     expect(response.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
+      code: 'INVALID_JSON',
       message: expect.any(String),
-      errors: [{ field: 'body', message: expect.any(String) }],
+      errors: [{ field: 'body', rule: 'json', message: expect.any(String) }],
     });
   });
 
@@ -33,8 +34,8 @@ describe('bad input', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { field: 'email', message: 'is required' },
-      { field: 'password', message: 'is required' },
+      { field: 'email', rule: 'required', message: 'is required' },
+      { field: 'password', rule: 'required', message: 'is required' },
     ]);
   });
 
@@ -42,28 +43,28 @@ describe('bad input', () => {
     const response = await postLoginJson(JSON.stringify({ email: demo.root, password: demo.password, admin: true }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'admin', message: 'is not allowed' }]);
+    expect(response.json().errors).toEqual([{ field: 'admin', rule: 'notAllowed', message: 'is not allowed' }]);
   });
 
   it('does not coerce body types', async () => {
     const response = await postLoginJson(JSON.stringify({ email: demo.root, password: 12345678 }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'password', message: expect.stringContaining('string') }]);
+    expect(response.json().errors).toEqual([{ field: 'password', rule: 'type', message: expect.stringContaining('string') }]);
   });
 
   it('rejects a malformed email', async () => {
     const response = await postLoginJson(JSON.stringify({ email: 'not-an-email', password: 'x' }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'email', message: expect.any(String) }]);
+    expect(response.json().errors).toEqual([{ field: 'email', rule: 'format', params: { format: 'email' }, message: expect.any(String) }]);
   });
 
   it.each(['[]', '"text"', 'null', '42', 'true', ''])('rejects the non-object body %j with a body error', async (payload) => {
     const response = await postLoginJson(payload);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'body', message: expect.any(String) }]);
+    expect(response.json().errors).toEqual([{ field: 'body', rule: 'type', message: expect.any(String) }]);
   });
 
   it('rejects a body without JSON content type with 415', async () => {

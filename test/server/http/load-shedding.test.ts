@@ -40,6 +40,7 @@ async function expectShed(answer: Response) {
   expect(await answer.json()).toEqual({
     statusCode: 503,
     error: 'Service Unavailable',
+    code: 'UNAVAILABLE',
     message: 'The server is overloaded. Try again later.',
   });
 }

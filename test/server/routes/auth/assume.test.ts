@@ -86,7 +86,7 @@ describe('POST /api/auth/assume', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors).toEqual([{ field: 'tenantId', message: expect.any(String) }]);
+    expect(malformed.json().errors).toEqual([{ field: 'tenantId', rule: 'format', params: { format: 'uuid' }, message: expect.any(String) }]);
   });
 
   it('requires a session', async () => {

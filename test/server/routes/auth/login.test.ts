@@ -73,7 +73,7 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await postLogin(testApp.app, { email: 'nobody@example.com', password: demo.password });
 
     expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
     expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });

@@ -67,7 +67,7 @@ describe('POST /api/auth/refresh-jwt', () => {
     const response = await refreshJwt(token);
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ statusCode: 409, success: false, error: 'Conflict', message: expect.any(String) });
+    expect(response.json()).toEqual({ statusCode: 409, success: false, error: 'Conflict', code: 'VIDEO_NOT_CONFIGURED', message: expect.any(String) });
   });
 
   it('requires a session', async () => {
