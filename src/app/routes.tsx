@@ -8,6 +8,7 @@ import { LoginView } from '../views/login/LoginView';
 import { LayoutLoading } from '../views/layout/LayoutLoading';
 import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
+import { screenCodeAt } from './screen-code';
 
 /**
  * Everything behind the sign-in (the layout, the menu, every screen) is a chunk of its own: the sign-in page never
@@ -18,13 +19,12 @@ const SignedInConsole = lazyView(() => signedInConsole().then((module) => module
 
 /**
  * Once a session is known (restored at start, or just signed in): the signed-in console's code, its machines and the
- * code of the screen at `path`, fetched together rather than one after the other as rendering would discover them.
+ * code of the screen at `path`, all fetched at once rather than one after the other as rendering would discover them.
  */
 export function preloadSignedIn(path: string, { machines }: Pick<ConsoleActors, 'machines'>) {
   const ignore = () => undefined;
-  signedInConsole()
-    .then((module) => module.preloadScreen(path))
-    .catch(ignore);
+  signedInConsole().catch(ignore);
+  screenCodeAt(path)?.().catch(ignore);
   Promise.resolve(machines()).catch(ignore);
 }
 

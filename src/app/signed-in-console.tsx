@@ -15,26 +15,11 @@ import { usersResource } from '../views/resources/users';
 import { FormView, LazyPage, ListPage } from './lazy-pages';
 import { LeaveGuard } from './LeaveGuard';
 import { RouterNavigation } from './navigation';
-import { TrainingPlanPage, trainingPlanRoutes } from './training-plan-routes';
+import { screenCode } from './screen-code';
+import { trainingPlanRoutes } from './training-plan-routes';
 
-const ContentWizardRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentWizardRoute));
-const SettingsPage = lazyView(() => import('../views/settings/SettingsPage').then((module) => module.SettingsPage));
-
-/** The code of the screen at `path` (a list's grid, a form, the wizard, the plan editor, the settings), fetched ahead. */
-export function preloadScreen(path: string) {
-  const [, section = '', record] = path.split('/');
-  const screen =
-    section === 'settings'
-      ? SettingsPage
-      : section === 'training-plans' && record
-        ? TrainingPlanPage
-        : section === 'contents' && record === 'new'
-          ? ContentWizardRoute
-          : record
-            ? FormView
-            : ListGrid;
-  if (section && section !== 'home' && section !== 'login') void screen.preload().catch(() => undefined);
-}
+const ContentWizardRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentWizardRoute));
+const SettingsPage = lazyView(() => screenCode.settings().then((module) => module.SettingsPage));
 
 /** Home leads to a list: the grid's code is prefetched while the user reads the page. */
 function HomePage() {
