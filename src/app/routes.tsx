@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Redirect, Route, Switch } from 'wouter';
 import { selectSessionStatus } from '../machines/session.machine';
 import { useSessionActor, type ConsoleActors } from '../views/actors';
 import { lazyView } from '../views/lazy-view';
 import { LoginView } from '../views/login/LoginView';
-import { LayoutLoading } from '../views/layout/LayoutLoading';
-import { LoadBoundary } from '../views/pages/LoadBoundary';
+import { NotificationAlerts } from '../views/notifications/Notifications';
+import { StartFailure } from '../views/pages/StartFailure';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
 import { screenCodeAt } from './screen-code';
 
@@ -29,6 +30,16 @@ export function preloadSignedIn(path: string, { machines }: Pick<ConsoleActors, 
 }
 
 /**
+ * Once the user starts filling the sign-in form in (not at the page's start: the sign-in page's first visit fetches
+ * only what it needs), the code of what follows: a notification's (a refused sign-in), the signed-in console's.
+ */
+function prefetchSignIn() {
+  const ignore = () => undefined;
+  NotificationAlerts.preload().catch(ignore);
+  signedInConsole().catch(ignore);
+}
+
+/**
  * Signed out, every path leads to /login. Signed in, /login leads to / and / to /home;
  * an unknown path goes to /login, which then leads home.
  */
@@ -39,7 +50,7 @@ export function AppRoutes() {
     return (
       <Switch>
         <Route path="/login">
-          <LoginView />
+          <LoginView onStarted={prefetchSignIn} />
         </Route>
         <Route>
           <Redirect to="/login" replace />
@@ -47,12 +58,12 @@ export function AppRoutes() {
       </Switch>
     );
   }
-  // While the signed-in console's code arrives: its frame, and the loading line where the page will be.
+  // While the signed-in console's code (and MUI with it) arrives: the start's spinner; if it cannot come, Reload.
   return (
-    <LoadBoundary>
-      <Suspense fallback={<LayoutLoading />}>
+    <ErrorBoundary fallback={<StartFailure />}>
+      <Suspense fallback={<LoadingScreen />}>
         <SignedInConsole />
       </Suspense>
-    </LoadBoundary>
+    </ErrorBoundary>
   );
 }

@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { ListItem } from '../machines/list.machine';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
+import { Themed } from '../views/layout/Themed';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import { ListGrid } from '../views/list/ListView';
 import { PlaceholderPage } from '../views/pages/PlaceholderPage';
@@ -61,6 +62,7 @@ export function SignedInConsole() {
   const machines = given instanceof Promise ? use(given) : given;
   // Keys make each redirect a fresh element: a reused <Redirect> would not navigate again.
   return (
+    <Themed>
     <MachinesProvider value={machines}>
     <LeaveGuard>
       <RouterNavigation />
@@ -97,5 +99,6 @@ export function SignedInConsole() {
       </Switch>
     </LeaveGuard>
     </MachinesProvider>
+    </Themed>
   );
 }

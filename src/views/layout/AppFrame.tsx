@@ -25,7 +25,7 @@ export interface AppFrameProps {
 
 /**
  * The signed-in frame's geometry: the top bar with the console's title, the sidebar's place, the page. The signed-in
- * layout fills it; while its code is on its way, the same frame shows with an empty sidebar, so nothing moves.
+ * layout fills it.
  */
 export function AppFrame({ onOpenMenu, barEnd, sidebar, children }: AppFrameProps) {
   const { t } = useTranslation();

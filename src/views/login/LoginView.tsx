@@ -1,23 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Credentials } from '../../domain/session';
 import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
-import { PageTitle } from '../pages/PageTitle';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
+import './login.css';
 
-export function LoginView() {
+/**
+ * The sign-in page, drawn with plain elements and login.css in the look of the console's MUI theme: the first visit
+ * of the console fetches neither MUI nor its styling engine (see the README, "Benchmarks").
+ */
+export function LoginView({ onStarted }: { onStarted?: () => void }) {
   const session = useSessionActor();
   const busy = useSelector(session, selectIsBusy);
   const refusal = useSelector(session, selectSignInRefusal);
@@ -36,54 +30,62 @@ export function LoginView() {
     name,
     value: credentials[name],
     onChange: (event: { target: { value: string } }) => setCredentials({ ...credentials, [name]: event.target.value }),
-    error: Boolean(errors[name]),
     helperText: errors[name] ? t(errors[name]) : undefined,
   });
+  // The user's first keystroke (or the browser's autofill): what follows the sign-in may be fetched from now on.
+  const started = useRef(false);
+  const start = () => {
+    if (started.current) return;
+    started.current = true;
+    onStarted?.();
+  };
 
   return (
-    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh', p: 2, bgcolor: 'grey.100' }}>
-      <Paper component="form" noValidate onSubmit={submit} sx={{ p: 4, width: '100%', maxWidth: 400 }}>
-        <Stack spacing={3}>
-          <div>
-            <Typography variant="overline" color="text.secondary">
-              {t('app.title')}
-            </Typography>
-            <PageTitle>{t('login.title')}</PageTitle>
+    <main className="console-login">
+      <form className="console-login-card" noValidate onSubmit={submit} onInput={start}>
+        <div>
+          <p className="console-login-overline">{t('app.title')}</p>
+          <h1 className="console-login-title" data-testid="page-title">
+            {t('login.title')}
+          </h1>
+        </div>
+        {refusal && (
+          <div className="console-login-refusal" role="status" data-testid="sign-in-refused">
+            {refusal.retryAt === null ? t('login.tooManyAttemptsLater') : t('login.tooManyAttempts', { retryAt: refusal.retryAt })}
           </div>
-          {refusal && (
-            <Alert severity="warning" role="status" data-testid="sign-in-refused">
-              {refusal.retryAt === null ? t('login.tooManyAttemptsLater') : t('login.tooManyAttempts', { retryAt: refusal.retryAt })}
-            </Alert>
-          )}
-          <CredentialField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus />
-          <CredentialField {...field('password')} label={t('login.password')} type="password" autoComplete="current-password" />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+        )}
+        <CredentialField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus />
+        <CredentialField {...field('password')} label={t('login.password')} type="password" autoComplete="current-password" />
+        <button type="submit" className="console-login-submit" disabled={busy}>
+          {t('login.submit')}
+        </button>
+      </form>
+    </main>
   );
 }
 
-type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
+type CredentialFieldProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
   label: string;
-  error: boolean;
   helperText: string | undefined;
 };
 
-/**
- * A required outlined text field, as MUI's TextField draws it, built from its parts: the sign-in page is the first
- * thing loaded, and TextField would bring the code of its select variant along.
- */
-function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
+/** A required text field with its label and, when the value is refused, why (described by it, marked invalid). */
+function CredentialField({ label, helperText, ...input }: CredentialFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
+  const error = Boolean(helperText);
   return (
-    <FormControl variant="outlined" fullWidth required error={error}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={`${label} *`} {...input} {...(helperText && { 'aria-describedby': helperId })} />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+    <div className="console-login-field" data-error={error || undefined}>
+      <label htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input id={id} required aria-invalid={error} {...(error && { 'aria-describedby': helperId })} {...input} />
+      {error && (
+        <p id={helperId} className="console-login-helper">
+          {helperText}
+        </p>
+      )}
+    </div>
   );
 }

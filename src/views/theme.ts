@@ -1,5 +1,9 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * The console's MUI theme. The sign-in page draws without MUI (src/views/login/login.css repeats the colours it
+ * needs): keep the two in step.
+ */
 export const theme = createTheme({
   palette: {
     primary: { main: '#1e5aa8' },
