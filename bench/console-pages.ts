@@ -82,8 +82,10 @@ export async function loadPage(browser: Browser, baseURL: string, target: PageUn
     await throttled(page, profile);
     const scripts: Promise<{ url: string; transferred: number; parsed: number; before: boolean }>[] = [];
     let dataShown = false;
+    let settled = false;
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
+      // A script that comes after the page settled is not part of its figures (and its page may be closed by then).
+      if (settled || response.request().resourceType() !== 'script') return;
       const before = !dataShown;
       scripts.push(
         (async () => {
@@ -104,6 +106,7 @@ export async function loadPage(browser: Browser, baseURL: string, target: PageUn
     // Idle-time prefetches start after the page settles: give them the time a reader would.
     await page.waitForTimeout(profile.throttle ? 3000 : 1000);
     await page.waitForLoadState('networkidle');
+    settled = true;
     const loaded = await Promise.all(scripts);
     const sum = (entries: typeof loaded): ScriptBytes => ({
       transferred: entries.reduce((total, entry) => total + entry.transferred, 0),
