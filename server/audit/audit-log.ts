@@ -14,14 +14,22 @@ export interface AuditEvent {
 }
 
 export async function recordAudit(db: Database, actor: AuthSession, event: AuditEvent) {
-  await db.insert(auditLog).values({
-    actorUserId: actor.realUserId,
-    assumedTenantId: actor.assumedTenantId,
-    tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
-    companyId: event.owner ? event.owner.companyId : actor.user.companyId,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId,
-    details: event.details ?? {},
-  });
+  await recordAudits(db, actor, [event]);
+}
+
+/** Several events of one write (an import's batch) in one statement. */
+export async function recordAudits(db: Database, actor: AuthSession, events: AuditEvent[]) {
+  if (events.length === 0) return;
+  await db.insert(auditLog).values(
+    events.map((event) => ({
+      actorUserId: actor.realUserId,
+      assumedTenantId: actor.assumedTenantId,
+      tenantId: event.owner ? event.owner.tenantId : actor.user.tenantId,
+      companyId: event.owner ? event.owner.companyId : actor.user.companyId,
+      action: event.action,
+      entity: event.entity,
+      entityId: event.entityId,
+      details: event.details ?? {},
+    })),
+  );
 }

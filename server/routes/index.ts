@@ -11,6 +11,7 @@ import { topicsResource } from './topics/topics.resource';
 import { moduleItems, planModules } from './training-plans/plan-children';
 import { trainingPlansResource } from './training-plans/training-plans.resource';
 import { meRoutes } from './users/me.routes';
+import { userImportRoutes } from './users/user-import.routes';
 import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
@@ -23,6 +24,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(docsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(meRoutes, { prefix: '/users' });
+  await app.register(userImportRoutes, { prefix: '/users' });
   await app.register(resourceRoutes(companiesResource), { prefix: companiesResource.path });
   await app.register(resourceRoutes(tenantsResource), { prefix: tenantsResource.path });
   await app.register(resourceRoutes(usersResource), { prefix: usersResource.path });
