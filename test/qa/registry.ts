@@ -5,6 +5,7 @@ import { listModel } from './models/list';
 import { notificationsModel } from './models/notifications';
 import { orderedListModel } from './models/ordered-list';
 import { sessionModel } from './models/session';
+import { userImportModel } from './models/user-import';
 import { videoAccessModel } from './models/video-access';
 
 /** Every machine of src/machines under test, in the order their plans are listed. */
@@ -16,4 +17,5 @@ export const registry: MachineModel[] = [
   orderedListModel,
   videoAccessModel,
   notificationsModel,
+  userImportModel,
 ];
