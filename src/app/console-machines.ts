@@ -12,6 +12,7 @@ import { provideRecordForm } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
+import { provideUserImport } from './user-import';
 import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
 /** A resource's list and form machine, calling its API through the query cache. */
@@ -78,7 +79,8 @@ export function provideConsoleMachines({ http, session, outcomes, readAccessToke
     storeToken: (vinapse) => session.send({ type: 'session.videoTokenRefreshed', vinapse }),
   });
   const apis = cacheConsoleApis(createConsoleApis(http), queryClient);
-  return { machines: provideMachines(apis, { outcomes, obtainVideoAccess: videoTokens.obtain, session }), queryClient };
+  const userImport = provideUserImport(http, localStorage, () => void queryClient.invalidateQueries({ queryKey: ['users'] }));
+  return { machines: { ...provideMachines(apis, { outcomes, obtainVideoAccess: videoTokens.obtain, session }), userImport }, queryClient };
 }
 
 export type ProvideConsoleMachines = typeof provideConsoleMachines;

@@ -7,13 +7,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_LENGTH } from '../../machines/list-query';
 import { selectSearchText } from '../../machines/list.machine';
 import type { ListActor } from './list-actor';
 
-export function ListToolbar({ list, addPath }: { list: ListActor; addPath: string }) {
+export function ListToolbar({ list, addPath, actions }: { list: ListActor; addPath: string; actions?: ReactNode }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -39,7 +40,8 @@ export function ListToolbar({ list, addPath }: { list: ListActor; addPath: strin
       <IconButton aria-label={t('list.refresh')} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+        {actions}
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
           {t('list.add')}
         </Button>
