@@ -142,7 +142,7 @@ describe('a GLOBAL admin assuming a tenant', () => {
     await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users']);
     const banner = page().getByTestId('assumed-tenant-banner');
     await expect.poll(() => banner.innerText()).toContain(target.name);
-    expect(await page().getByTestId('sidebar-header').innerText()).toContain(target.name);
+    await expect.poll(() => page().getByTestId('sidebar-header').innerText()).toContain(target.name);
 
     await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Companies' }).click();
     await waitForList(page());
@@ -179,7 +179,7 @@ describe('a list URL', () => {
     await expect.poll(() => dataRows(page()).count()).toBe(1);
     await page().reload();
     await expect.poll(() => page().getByRole('textbox', { name: 'Search' }).inputValue()).toBe(first.email.toUpperCase());
-    expect(await dataRows(page()).first().innerText()).toContain(first.email);
+    await expect.poll(() => dataRows(page()).first().innerText()).toContain(first.email);
 
     await page().goBack();
     await expect.poll(() => displayedRows(page())).toBe(`3–4 of ${total}`);

@@ -52,7 +52,7 @@ describe('a COMPANY admin building the catalogue', () => {
     await page().getByRole('button', { name: 'Add' }).click();
     await page().waitForURL('**/contents/new');
     const next = page().getByRole('button', { name: 'Continue' });
-    expect(await next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isDisabled()).toBe(true);
     await page().getByRole('textbox', { name: 'Title' }).fill(title);
     await next.click();
 
@@ -113,9 +113,9 @@ describe('a COMPANY admin building the catalogue', () => {
     await chooseOption(page(), 'Render type', 'INLINE');
     await page().getByRole('textbox', { name: 'Text' }).fill('draft text');
     await chooseOption(page(), 'Type', 'Video');
-    expect(await page().getByRole('textbox', { name: 'Text' }).count()).toBe(0);
+    await expect.poll(() => page().getByRole('textbox', { name: 'Text' }).count()).toBe(0);
     const renderType = page().getByRole('combobox', { name: 'Render type', exact: true });
-    expect(await renderType.innerText()).toContain('REFERENCE');
-    expect(await renderType.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => renderType.innerText()).toContain('REFERENCE');
+    await expect.poll(() => renderType.getAttribute('aria-disabled')).toBe('true');
   });
 });

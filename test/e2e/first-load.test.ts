@@ -63,9 +63,15 @@ const scriptFiles = /\/assets\/.*\.js$/;
 
 async function waitForNetworkQuiet(page: Page) {
   await page.waitForLoadState('networkidle');
-  // Idle-time prefetches start once the page has settled.
-  await page.waitForTimeout(1500);
-  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Home prefetches the grid once the browser is idle, however long that takes on a loaded machine: waiting for that
+ * fetch, then for the network to be quiet, is waiting for the page to have settled, with no guessed delay.
+ */
+async function waitForHomeSettled(page: Page, scripts: ReturnType<typeof recordScripts>) {
+  await expect.poll(() => scripts.holding(marks.dataGrid)).toBe(true);
+  await waitForNetworkQuiet(page);
 }
 
 describe('the first load of the console', () => {
@@ -92,7 +98,7 @@ describe('the first load of the console', () => {
   it('fetches the DataGrid with the first list, and the record form once the list is idle', async () => {
     const scripts = recordScripts(page());
     await signIn(page(), demo.tenant);
-    await waitForNetworkQuiet(page());
+    await waitForHomeSettled(page(), scripts);
     expect(await scripts.holding(marks.recordForm)).toBe(false);
 
     await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Companies' }).click();
@@ -104,7 +110,7 @@ describe('the first load of the console', () => {
   it('fetches the other language only when switched to, and then speaks it', async () => {
     const scripts = recordScripts(page());
     await signIn(page(), demo.tenant);
-    await waitForNetworkQuiet(page());
+    await waitForHomeSettled(page(), scripts);
     expect(await scripts.holding(marks.italian)).toBe(false);
 
     await page().getByTestId('user-menu-button').click();

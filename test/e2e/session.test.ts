@@ -37,7 +37,7 @@ describe('signing in as each demo account', () => {
       const expected = await apiLogin(account);
       expect(expected.user.scope).toBe(scope);
       await signIn(page(), account);
-      expect(await menuLabels(page())).toEqual(menu);
+      await expect.poll(() => menuLabels(page())).toEqual(menu);
       const header = page().getByTestId('sidebar-header');
       await expect.poll(() => header.innerText()).toContain(expected.user.name);
       const text = await header.innerText();
@@ -71,7 +71,7 @@ describe('routing and the session', () => {
     await signIn(page(), demo.tenant);
     await page().goto('/no/such/page');
     await page().waitForURL('**/home');
-    expect(await menuLabels(page())).toEqual(['Companies', 'Users']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users']);
   });
 
   it('keeps the session across a reload and shows the list routes with their titles', async () => {
