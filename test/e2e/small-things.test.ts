@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usePage } from './browser';
+import { demo, menuLabels, signIn, usePage } from './browser';
 
 describe('the small things of issue 16', () => {
   const page = usePage();
@@ -22,5 +22,21 @@ describe('the small things of issue 16', () => {
       return image.naturalWidth > 0;
     }, href!);
     expect(decoded).toBe(true);
+  });
+
+  it('switches to Italian on the sign-in page, keeps it after a reload, and signs in in Italian', async () => {
+    await page().goto('/login');
+    const choice = page().getByTestId('login-language');
+    await choice.getByRole('button', { name: 'Italiano' }).click();
+    await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Accedi');
+
+    await page().reload();
+    await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Accedi');
+    expect(await choice.getByRole('button', { name: 'Italiano' }).getAttribute('aria-pressed')).toBe('true');
+    await signIn(page(), demo.tenant);
+
+    await expect.poll(() => menuLabels(page())).toContain('Aziende');
+    await page().getByTestId('user-menu-button').click();
+    expect(await page().getByTestId('language-it').getAttribute('class')).toContain('Mui-selected');
   });
 });
