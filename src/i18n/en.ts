@@ -230,6 +230,7 @@ export const en = {
     contents: 'Contents',
     topics: 'Topics',
     trainingPlans: 'Training plans',
+    activity: 'Activity',
   },
   sidebar: {
     rootAdmin: 'Root admin',
@@ -284,6 +285,7 @@ export const en = {
     moduleEdit: 'Edit module',
     itemNew: 'New item',
     itemEdit: 'Edit item',
+    activity: 'Activity',
   },
   feedback: {
     fetchError: 'Fetch error',
@@ -360,6 +362,26 @@ export const en = {
     videoService: 'The video service',
     asTenant: 'as tenant {{tenant}}',
     actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
+  },
+  activity: {
+    filters: 'Filters',
+    actor: 'Who (name or email)',
+    entity: 'Record',
+    from: 'From',
+    to: 'To',
+    all: 'All',
+    clear: 'Clear filters',
+    entities: {
+      company: 'Company',
+      tenant: 'Tenant',
+      user: 'User',
+      topic: 'Topic',
+      content: 'Content',
+      'training plan': 'Training plan',
+      module: 'Module',
+      item: 'Item',
+      session: 'Session',
+    },
   },
   theme: {
     title: 'Theme',

@@ -232,6 +232,7 @@ export const it: Translations = {
     contents: 'Contenuti',
     topics: 'Argomenti',
     trainingPlans: 'Piani formativi',
+    activity: 'Attività',
   },
   sidebar: {
     rootAdmin: 'Amministratore root',
@@ -286,6 +287,7 @@ export const it: Translations = {
     moduleEdit: 'Modifica modulo',
     itemNew: 'Nuovo elemento',
     itemEdit: 'Modifica elemento',
+    activity: 'Attività',
   },
   feedback: {
     fetchError: 'Errore nel caricamento dei dati',
@@ -362,6 +364,26 @@ export const it: Translations = {
     videoService: 'Il servizio video',
     asTenant: 'come tenant {{tenant}}',
     actions: { CREATE: 'Creato', UPDATE: 'Modificato', DELETE: 'Eliminato', LOGIN: 'Accesso', LOGOUT: 'Uscita', ASSUME: 'Tenant assunto' },
+  },
+  activity: {
+    filters: 'Filtri',
+    actor: 'Chi (nome o email)',
+    entity: 'Record',
+    from: 'Dal',
+    to: 'Al',
+    all: 'Tutti',
+    clear: 'Azzera i filtri',
+    entities: {
+      company: 'Azienda',
+      tenant: 'Tenant',
+      user: 'Utente',
+      topic: 'Argomento',
+      content: 'Contenuto',
+      'training plan': 'Piano formativo',
+      module: 'Modulo',
+      item: 'Elemento',
+      session: 'Sessione',
+    },
   },
   theme: {
     title: 'Tema',
