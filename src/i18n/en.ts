@@ -32,6 +32,7 @@ export const en = {
     OWN_USER: 'you cannot delete your own user',
     LOGIN_THROTTLED: 'Too many failed sign-in attempts. Try again later.',
     TOO_MANY_REQUESTS: 'Too many requests. Try again later.',
+    ACTIVITY_RECORD_REQUIRED: 'Only the history of one record can be shown here',
     VALIDATION_FAILED: 'Some values are not valid',
     INTERNAL_ERROR: 'Something went wrong. Please try again later.',
     UNAVAILABLE: 'The service is not available. Please try again later.',

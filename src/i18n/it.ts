@@ -34,6 +34,7 @@ export const it: Translations = {
     OWN_USER: 'non puoi eliminare il tuo stesso utente',
     LOGIN_THROTTLED: 'Troppi tentativi di accesso falliti. Riprova più tardi.',
     TOO_MANY_REQUESTS: 'Troppe richieste. Riprova più tardi.',
+    ACTIVITY_RECORD_REQUIRED: 'Qui si può mostrare solo la cronologia di un record',
     VALIDATION_FAILED: 'Alcuni valori non sono validi',
     INTERNAL_ERROR: 'Qualcosa è andato storto. Riprova più tardi.',
     UNAVAILABLE: 'Il servizio non è disponibile. Riprova più tardi.',
