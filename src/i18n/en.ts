@@ -167,6 +167,7 @@ export const en = {
     FAILED: 'The video could not be processed',
   },
   contents: {
+    awaitsVideo: 'Waiting for a video',
     textPreview: 'Text as readers see it',
     video: 'Video',
   },

@@ -169,6 +169,7 @@ export const it: Translations = {
     FAILED: 'Il video non è stato elaborato',
   },
   contents: {
+    awaitsVideo: 'In attesa del video',
     textPreview: 'Il testo come lo leggono gli utenti',
     video: 'Video',
   },
