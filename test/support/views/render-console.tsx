@@ -1,3 +1,4 @@
+import type { ActivityApi } from '../../../src/api/activity';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -31,6 +32,8 @@ export interface RenderOptions extends Partial<SessionFakes> {
   trainingPlans?: FakeTrainingPlans;
   /** The signed-in user's own account, in memory (the GLOBAL user unless given). */
   account?: FakeAccount;
+  /** The audit log (`GET activity`): empty unless given. */
+  activity?: ActivityApi;
 }
 
 /** The whole console at `path`, on a session fed with fakes (signed out, calls pending, unless overridden). */
@@ -41,6 +44,7 @@ export function renderConsole({
   obtainVideoAccess = pending,
   trainingPlans: nested = fakeTrainingPlans(),
   account = fakeAccount(meAnswer(globalState, globalState.user.name)),
+  activity = { list: () => Promise.resolve({ items: [], total: 0, totalIsEstimate: false }) },
   ...overrides
 }: RenderOptions = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
@@ -54,7 +58,7 @@ export function renderConsole({
   const { resources, apis } = fakeApis(given);
   const cached = cacheConsoleApis(
     { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) },
-      activity: { list: () => Promise.resolve({ items: [], total: 0, totalIsEstimate: false }) },
+      activity,
     },
     queryClient,
   );
