@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity';
 import type { ListRequest } from '../../src/domain/resource';
-import { companyLogin, restoring, tenantLogin } from '../support/fixtures/session';
+import { companyLogin, tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 
 const entry: ActivityEntry = {
@@ -21,7 +21,7 @@ const entry: ActivityEntry = {
 
 const openActivity = async (path: string) => {
   const list = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
-  const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), activity: { list } });
+  const rendered = renderConsole({ path, signedIn: tenantLogin, activity: list });
   await screen.findByTestId('page-title');
   return { ...rendered, list };
 };
@@ -64,7 +64,7 @@ describe('the Activity page', { timeout: 15_000 }, () => {
   });
 
   it('is not a page of a COMPANY admin: the address leads home', async () => {
-    const { location } = renderConsole({ path: '/activity', restoreSession: restoring(companyLogin) });
+    const { location } = renderConsole({ path: '/activity', signedIn: companyLogin });
 
     await waitFor(() => expect(location()).toBe('/home'));
   });
