@@ -13,6 +13,7 @@ import type { ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { ListToolbar } from './ListToolbar';
+import { UserImportButton } from '../user-import/UserImportButton';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 
@@ -36,7 +37,7 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
-      <ListToolbar list={list} addPath={`/${resource}/new`} exporter={exporter} />
+      <ListToolbar list={list} addPath={`/${resource}/new`} exporter={exporter} actions={resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined} />
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (
