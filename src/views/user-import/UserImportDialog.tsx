@@ -174,6 +174,7 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
                 required={requiredImportFields.includes(field)}
                 label={t(`fields.${field}`)}
                 value={context.mapping[field] ?? ''}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 onChange={(event) => actor.send({ type: 'import.map', field, column: event.target.value || null })}
               >
                 <MenuItem value="">{t('userImport.noColumn')}</MenuItem>
