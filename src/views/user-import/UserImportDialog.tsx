@@ -230,7 +230,7 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
         )}
         {snapshot.matches('preview') && (
           <Button variant="contained" disabled={total === 0} onClick={() => actor.send({ type: 'import.start' })}>
-            {t('userImport.start', { count: total })}
+            {t('userImport.start', { count: countOf(context.preview, 'created') })}
           </Button>
         )}
         {snapshot.matches('report') && <Button onClick={() => void download()}>{t('userImport.download')}</Button>}

@@ -86,7 +86,7 @@ describeUiPaths(userImportModel, {
     'check the rows': (harness) => click(harness, 'Check the rows'),
     'the API checked the batch': (harness) => answerBatch(harness, true),
     'the check cannot reach the API': failBatch,
-    import: (harness) => click(harness, /^Import \d+ rows?$/),
+    import: (harness) => click(harness, /^Import \d+ new users?$/),
     'the API imported the batch': (harness) => answerBatch(harness, false),
     'the import cannot reach the API': failBatch,
     retry: (harness) => click(harness, 'Retry'),
