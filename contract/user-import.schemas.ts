@@ -46,7 +46,14 @@ export const UserImportResult = Type.Object(
     outcome: OneOf(importOutcomes),
     id: Type.Optional(Uuid),
     field: Type.Optional(Type.String({ description: 'The field at fault of a skipped or failed row' })),
-    message: Type.Optional(Type.String({ description: 'Why the row was skipped or failed' })),
+    rule: Type.Optional(
+      Type.String({
+        description:
+          'Why, as a stable code for clients to translate: a field rule of errors.schemas.ts (`required`, `format`, `maxLength`, `oneOf`, `notFound`, `notAllowed`, `unique`…), `duplicate` (the email is on an earlier line of the file, `params.line`) or `ambiguous` (two companies in reach have that name)',
+      }),
+    ),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'What the rule needs to be said' })),
+    message: Type.Optional(Type.String({ description: 'Why the row was skipped or failed, in English' })),
   },
   { title: 'UserImportResult' },
 );

@@ -9,6 +9,8 @@ export const storageKeys = {
   language: 'language',
   /** Prefix of the colour scheme's keys (`color_mode` and the schemes chosen for light and dark). */
   colorScheme: 'color_',
+  /** The columns the last CSV import of users read each field from. */
+  importMapping: 'user_import_mapping',
 } as const;
 
 /**
@@ -95,6 +97,17 @@ export function createStorage(browserStore: KeyValueStore) {
 
     writeColorScheme(key: string, value: string) {
       store.setItem(`${storageKeys.colorScheme}${key}`, value);
+    },
+
+    /** The user import's column of each field, as last chosen: only the fields named by a text are kept. */
+    readImportMapping(): Record<string, string> {
+      const value = parseJson(store.getItem(storageKeys.importMapping));
+      if (!isRecord(value)) return {};
+      return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    },
+
+    writeImportMapping(mapping: Record<string, string | null>) {
+      store.setItem(storageKeys.importMapping, JSON.stringify(mapping));
     },
   };
 }

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createQueryClient } from '../api/query-client';
+import type { BrowserStorage } from '../api/storage';
+import { createUserImportApi } from '../api/user-import';
 import { createVideoTokens } from '../api/video-token';
 import type { ExportApi } from '../api/exports';
 import type { ResourceName, StoredRecord } from '../domain/resource';
@@ -15,6 +17,7 @@ import { provideRecordForm } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 import { provideSettingsMachines } from './settings';
 import { provideTrainingPlanMachines } from './training-plans';
+import { provideUserImport } from './user-import';
 import { provideVideoMachines, type ObtainVideoAccess } from './video';
 
 /** A resource's list and form machine, calling its API through the query cache. */
@@ -84,13 +87,15 @@ export interface SignedInDependencies {
   session: ActorRefFrom<typeof sessionMachine>;
   outcomes: OutcomeActions;
   readAccessToken: () => string | null;
+  /** The console's storage (the CSV import remembers its mapping there). */
+  storage: Pick<BrowserStorage, 'readImportMapping' | 'writeImportMapping'>;
 }
 
 /**
  * The machines of the signed-in screens wired to the real API through the query cache: built once per console,
  * the first time a signed-in screen needs them (this module is a chunk of the signed-in console).
  */
-export function provideConsoleMachines({ http, session, outcomes, readAccessToken }: SignedInDependencies): SignedInRuntime {
+export function provideConsoleMachines({ http, session, outcomes, readAccessToken, storage }: SignedInDependencies): SignedInRuntime {
   const queryClient = createQueryClient();
   const videoTokens = createVideoTokens({
     http,
@@ -99,7 +104,12 @@ export function provideConsoleMachines({ http, session, outcomes, readAccessToke
     storeToken: (vinapse) => session.send({ type: 'session.videoTokenRefreshed', vinapse }),
   });
   const apis = cacheConsoleApis(createConsoleApis(http), queryClient);
-  return { machines: provideMachines(apis, { outcomes, obtainVideoAccess: videoTokens.obtain, session }), queryClient };
+  const userImport = provideUserImport({
+    api: createUserImportApi(http),
+    storage,
+    importedUsers: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+  return { machines: { ...provideMachines(apis, { outcomes, obtainVideoAccess: videoTokens.obtain, session }), userImport }, queryClient };
 }
 
 export type ProvideConsoleMachines = typeof provideConsoleMachines;

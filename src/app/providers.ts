@@ -100,7 +100,7 @@ export function createConsole({
   notifications.start();
   session.start();
 
-  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken }));
+  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken, storage }));
   let loading: Promise<SignedInRuntime> | undefined;
   const load = (): SignedInRuntime | Promise<SignedInRuntime> =>
     signedIn ??

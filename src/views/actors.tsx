@@ -10,6 +10,7 @@ import type { notificationsMachine } from '../machines/notifications.machine';
 import type { orderedListMachine } from '../machines/ordered-list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { videoAccessMachine } from '../machines/video-access.machine';
+import type { UserImportInput, userImportMachine } from '../machines/user-import.machine';
 
 /** A resource's list and form machines, given their API calls by src/app. */
 export interface ResourceMachines {
@@ -52,6 +53,8 @@ export interface ConsoleMachines {
   settings: SettingsMachines;
   /** The audit log as a list: a record's History, the Activity page. */
   activity: typeof listMachine;
+  /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
+  userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
 
 export interface ConsoleActors {
@@ -99,6 +102,7 @@ export const useVideoMachines = () => useMachines().video;
 export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;
 export const useActivityMachine = () => useMachines().activity;
+export const useUserImportMachine = () => useMachines().userImport;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

@@ -38,7 +38,15 @@ interface Checked {
 
 class DryRunRollback extends Error {}
 
-const failed = (line: number, field: string, message: string): UserImportResult => ({ line, outcome: 'failed', field, message });
+/** A refused row: the field at fault, the rule it broke (the codes of contract/errors.schemas.ts) and its words. */
+const failed = (line: number, field: string, rule: string, message: string, params?: UserImportResult['params']): UserImportResult => ({
+  line,
+  outcome: 'failed',
+  field,
+  rule,
+  message,
+  ...(params && { params }),
+});
 
 /**
  * One batch of an import (`POST /api/users/import`): every row is checked on its own with the rules of a create (the
@@ -58,13 +66,13 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
     const { line, company: _company, ...fields } = row;
     if (!rowRules.Check(fields)) {
       const [first] = toFieldErrors(rowRules.Errors(fields) as never, 'body');
-      results.set(index, failed(line, first?.field ?? 'row', first?.message ?? 'is invalid'));
+      results.set(index, failed(line, first?.field ?? 'row', first?.rule ?? 'invalid', first?.message ?? 'is invalid', first?.params));
       return;
     }
     const email = row.email!.toLowerCase();
     const firstLine = seenEmails.get(email);
     if (firstLine !== undefined) {
-      results.set(index, failed(line, 'email', `appears more than once in the file (line ${firstLine})`));
+      results.set(index, failed(line, 'email', 'duplicate', `appears more than once in the file (line ${firstLine})`, { line: firstLine }));
       return;
     }
     seenEmails.set(email, line);
@@ -80,7 +88,11 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
     if (row.company) {
       const found = companyIds.get(companyKey(row.company));
       if (found === undefined || found === 'ambiguous') {
-        results.set(index, failed(row.line, 'company', found === 'ambiguous' ? 'names more than one company: use its id' : 'not found'));
+        const result =
+          found === 'ambiguous'
+            ? failed(row.line, 'company', 'ambiguous', 'names more than one company: use its id')
+            : failed(row.line, 'company', 'notFound', 'not found');
+        results.set(index, result);
         continue;
       }
       companyId = found;
@@ -107,7 +119,7 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
       if (!(error instanceof ApiError) || error.statusCode !== 400) throw error;
       const [first] = error.errors ?? [];
       const field = first ? (importField[first.field] ?? first.field) : 'row';
-      results.set(index, failed(row.line, field, first?.message ?? error.message));
+      results.set(index, failed(row.line, field, first?.rule ?? 'invalid', first?.message ?? error.message, first?.params));
     }
   }
 
@@ -124,7 +136,7 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
           const row = createdWith.get(values.email.toLowerCase());
           results.set(
             index,
-            row ? { line, outcome: 'created', id: row.id } : { line, outcome: 'skipped', field: 'email', message: 'already in use' },
+            row ? { line, outcome: 'created', id: row.id } : { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
           );
         }
         await recordAudits(

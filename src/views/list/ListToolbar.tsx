@@ -8,6 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_LENGTH } from '../../machines/list-query';
@@ -18,8 +19,18 @@ import type { ListActor } from './list-actor';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-/** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
-export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addPath?: string | undefined; exporter?: ListExportActor | undefined }) {
+/** Search, refresh, and when given, the export, the list's own `actions` and the Add button (leading to `addPath`). */
+export function ListToolbar({
+  list,
+  addPath,
+  exporter,
+  actions,
+}: {
+  list: ListActor;
+  addPath?: string | undefined;
+  exporter?: ListExportActor | undefined;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -47,6 +58,7 @@ export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addP
       </IconButton>
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
         {exporter && <ExportButton list={list} exporter={exporter} />}
+        {actions}
         {addPath && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
             {t('list.add')}

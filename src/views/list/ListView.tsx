@@ -13,6 +13,7 @@ import type { ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
+import { UserImportButton } from '../user-import/UserImportButton';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 
@@ -31,7 +32,9 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
-  return <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} />;
+  // The users list also imports users from a CSV file; the list reloads once the import dialog closes.
+  const actions = resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined;
+  return <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />;
 }
 
 /**
@@ -45,12 +48,15 @@ export function ListScreen<Row extends ListItem>({
   basePath,
   exporter,
   filters,
+  actions,
 }: {
   list: ListActor;
   config: ListConfig<Row>;
   basePath: string;
   exporter?: ListExportActor;
   filters?: ReactNode;
+  /** Buttons of this list's own beside Add (the users list's Import). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const failure = useSelector(list, selectFailure);
@@ -58,7 +64,7 @@ export function ListScreen<Row extends ListItem>({
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       {filters}
-      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} />
+      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} />
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (

@@ -6,6 +6,7 @@ import { listModel } from './list';
 import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
 import { sessionModel } from './session';
+import { userImportModel } from './user-import';
 import { videoAccessModel } from './video-access';
 
 /** Every machine of src/machines under test, in the order their plans are listed. */
@@ -18,4 +19,5 @@ export const registry: MachineModel[] = [
   videoAccessModel,
   notificationsModel,
   listExportModel,
+  userImportModel,
 ];

@@ -72,10 +72,10 @@ describe('POST /api/users/import', () => {
     expect(results).toEqual([
       { line: 2, outcome: 'created', id: expect.any(String) },
       { line: 3, outcome: 'created', id: expect.any(String) },
-      { line: 4, outcome: 'failed', field: 'email', message: expect.stringMatching(/format|email/) },
-      { line: 5, outcome: 'failed', field: 'name', message: expect.any(String) },
-      { line: 6, outcome: 'failed', field: 'surname', message: expect.stringMatching(/100/) },
-      { line: 7, outcome: 'failed', field: 'scope', message: expect.stringMatching(/GLOBAL, TENANT, COMPANY/) },
+      { line: 4, outcome: 'failed', field: 'email', rule: 'format', params: { format: 'email' }, message: expect.stringMatching(/format|email/) },
+      { line: 5, outcome: 'failed', field: 'name', rule: 'minLength', params: { limit: 1 }, message: expect.any(String) },
+      { line: 6, outcome: 'failed', field: 'surname', rule: 'maxLength', params: { limit: 100 }, message: expect.stringMatching(/100/) },
+      { line: 7, outcome: 'failed', field: 'scope', rule: 'oneOf', message: expect.stringMatching(/GLOBAL, TENANT, COMPANY/) },
     ]);
     const stored = await storedWith(rows.map((sent) => sent.email!));
     expect(stored).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('POST /api/users/import', () => {
     const again = await importing(tenantAdmin, rows.map((sent) => ({ ...sent, email: sent.email!.toUpperCase() })));
 
     expect(first.map((result) => result.outcome)).toEqual(['created', 'created', 'skipped']);
-    expect(again).toEqual(rows.map(({ line }) => ({ line, outcome: 'skipped', field: 'email', message: 'already in use' })));
+    expect(again).toEqual(rows.map(({ line }) => ({ line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' })));
     expect(await storedWith(rows.map((sent) => sent.email!))).toHaveLength(3);
   });
 
@@ -114,7 +114,7 @@ describe('POST /api/users/import', () => {
     const results = await importing(tenantAdmin, [row(2, { email }), row(9, { email: ` ${email.toUpperCase()} ` })]);
 
     expect(results[0]!.outcome).toBe('created');
-    expect(results[1]).toEqual({ line: 9, outcome: 'failed', field: 'email', message: 'appears more than once in the file (line 2)' });
+    expect(results[1]).toEqual({ line: 9, outcome: 'failed', field: 'email', rule: 'duplicate', params: { line: 2 }, message: 'appears more than once in the file (line 2)' });
   });
 
   it('checks a dry run exactly as the import and writes nothing', async () => {
@@ -124,8 +124,8 @@ describe('POST /api/users/import', () => {
 
     expect(preview).toEqual([
       { line: 2, outcome: 'created', id: expect.any(String) },
-      { line: 3, outcome: 'failed', field: 'company', message: 'not found' },
-      { line: 4, outcome: 'skipped', field: 'email', message: 'already in use' },
+      { line: 3, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
+      { line: 4, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
     ]);
     expect(await storedWith(rows.map((sent) => sent.email!))).toHaveLength(1);
     expect(await auditEntriesFor(testApp.db, [preview[0]!.id!])).toEqual([]);
@@ -141,10 +141,10 @@ describe('POST /api/users/import', () => {
       ]);
 
       expect(results).toEqual([
-        { line: 2, outcome: 'failed', field: 'company', message: 'not found' },
-        { line: 3, outcome: 'failed', field: 'company', message: 'not found' },
-        { line: 4, outcome: 'failed', field: 'company', message: 'not found' },
-        { line: 5, outcome: 'failed', field: 'scope', message: 'not allowed' },
+        { line: 2, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
+        { line: 3, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
+        { line: 4, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
+        { line: 5, outcome: 'failed', field: 'scope', rule: 'notAllowed', message: 'not allowed' },
       ]);
     });
 

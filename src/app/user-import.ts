@@ -1,0 +1,61 @@
+import { fromPromise } from 'xstate';
+import { newIdempotencyKey } from '../api/idempotency';
+import type { BrowserStorage } from '../api/storage';
+import type { UserImportApi } from '../api/user-import';
+import { userImportMachine } from '../machines/user-import.machine';
+import { maxFileBytes, tableOf, type FileProblem, type FileRefused, type ParsedTable } from '../machines/user-import-rows';
+
+const refused = (fileProblem: FileProblem): FileRefused => ({ fileProblem });
+
+/**
+ * A CSV file read in the browser by papaparse, fetched only now (the users list does not carry it): UTF-8 with or
+ * without a byte-order mark (TextDecoder drops it), cells separated by `,` or `;` (guessed), empty lines left out.
+ * A file that cannot be imported rejects with its {@link FileProblem}: too large (checked before reading it), not
+ * UTF-8 text or holding NUL bytes (binary), empty, without a header, with a single column, without rows.
+ */
+export async function parseCsv(file: Blob): Promise<ParsedTable> {
+  if (file.size > maxFileBytes) throw refused('tooLarge');
+  const [{ default: Papa }, bytes] = await Promise.all([import('papaparse'), file.arrayBuffer()]);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw refused('notText');
+  }
+  if (text.includes('\u0000')) throw refused('notText');
+  if (text.trim() === '') throw refused('empty');
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';'], skipEmptyLines: 'greedy' });
+  const table = tableOf(parsed.data);
+  if (typeof table === 'string') throw refused(table);
+  return table;
+}
+
+export interface UserImportDependencies {
+  api: UserImportApi;
+  /** The console's storage: the mapping is remembered beside the language and the theme. */
+  storage: Pick<BrowserStorage, 'readImportMapping' | 'writeImportMapping'>;
+  /** The import wrote users: the lists showing them are read again. */
+  importedUsers: () => void;
+  /** Reads a chosen file (papaparse unless a test gives another). */
+  parse?: (file: Blob) => Promise<ParsedTable>;
+}
+
+/** The import machine on the API, with the mapping remembered in the console's storage like the other preferences. */
+export function provideUserImport({ api, storage, importedUsers, parse = parseCsv }: UserImportDependencies) {
+  return {
+    machine: userImportMachine.provide({
+      actors: {
+        parseFile: fromPromise(({ input }) => parse(input.file)),
+        checkBatch: fromPromise(async ({ input }) => (await api.importBatch({ rows: input.rows, dryRun: true })).results),
+        importBatch: fromPromise(async ({ input }) => (await api.importBatch({ rows: input.rows, dryRun: false }, input.key)).results),
+      },
+      actions: {
+        rememberMapping: (_, mapping) => storage.writeImportMapping(mapping),
+        importedUsers,
+      },
+    }),
+    input: () => ({ importId: newIdempotencyKey(), remembered: storage.readImportMapping() }),
+  };
+}
+
+export type UserImportMachines = ReturnType<typeof provideUserImport>;

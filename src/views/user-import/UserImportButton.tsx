@@ -1,0 +1,33 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
+import { Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserImportMachine } from '../actors';
+import { lazyView } from '../lazy-view';
+
+/** The import's dialog and its code are a chunk of their own, fetched when the import opens (the parser later still). */
+const UserImportDialog = lazyView(() => import('./UserImportDialog').then((module) => module.UserImportDialog));
+
+/** "Import" on the users list: opens the CSV import, a new one each time; `onClosed` when it closes (the list reads again). */
+export function UserImportButton({ onClosed }: { onClosed: () => void }) {
+  const { t } = useTranslation();
+  const userImport = useUserImportMachine();
+  const [opened, setOpened] = useState(0);
+  const closed = useCallback(() => {
+    setOpened(0);
+    onClosed();
+  }, [onClosed]);
+  if (!userImport) return null;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpened((count) => count + 1)}>
+        {t('userImport.open')}
+      </Button>
+      {opened > 0 && (
+        <Suspense fallback={null}>
+          <UserImportDialog key={opened} machine={userImport.machine} input={userImport.input()} onClosed={closed} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { userImportMachine, type BatchRequest, type UserImportContext } from '../../../src/machines/user-import.machine';
+import type { FileRefused, ParsedTable, RowResult } from '../../../src/machines/user-import-rows';
+import { created, offline, threeRows, twoBatches } from '../fixtures/user-import';
+import { done, error } from '../paths/graph-paths';
+import type { MachineModel } from '../paths/model';
+
+const context = (snapshot: AnyMachineSnapshot) => snapshot.context as UserImportContext;
+
+/** An import as the console starts it: its batches of 500 rows (the file's two good rows are one batch). */
+export const userImportInput = { importId: 'import-1', remembered: {} };
+
+/** The API's answer for the file's two good rows (lines 2 and 4): both created. */
+export const bothCreated = [created(2), created(4)];
+
+export const notCsv: FileRefused = { fileProblem: 'oneColumn' };
+
+export const userImportModel: MachineModel = {
+  name: 'user-import',
+  summary: 'Importing users from a CSV file: pick, map the columns, preview (checked by the API), import in batches, report.',
+  machine: userImportMachine,
+  bounded:
+    'A state is its value, the batch being sent, whether the email column is mapped and to which header, whether a file is chosen and whether the last one was refused. The file is always the same three rows (one without an email), whose two good rows are one batch; or, in the second scenario, 501 good rows: two batches of at most 500.',
+  impossible: ['The answer of a batch comes only while it is being sent (its actor runs).', 'Once closed, the dialog is gone: nothing can be sent to it.',
+    'A chosen file is read before the user can do anything else (the browser reads it at once): no closing while parsing.'],
+  scenarios: [
+    {
+      name: 'import',
+      input: userImportInput,
+      isImpossible: (snapshot, event) => snapshot.status === 'done' || (snapshot.matches('parsing') && event.type === 'import.close'),
+      serializeState: (snapshot) => {
+        const { batch, mapping, fileName, fileProblem } = context(snapshot);
+        return JSON.stringify({
+          value: snapshot.value,
+          batch,
+          email: mapping.email,
+          file: fileName !== null,
+          refused: fileProblem !== null,
+        });
+      },
+      events: [
+        ['choose users.csv', { type: 'import.file', file: new Blob(['Name;Surname;E-mail\n']), name: 'users.csv' }],
+        ['the file is read', done('parseFile', threeRows)],
+        ['the file cannot be imported', error('parseFile', notCsv)],
+        ['map the email to no column', { type: 'import.map', field: 'email', column: null }],
+        ['map the email to the Name column', { type: 'import.map', field: 'email', column: 'Name' }],
+        ['map the email to the E-mail column', { type: 'import.map', field: 'email', column: 'E-mail' }],
+        ['check the rows', { type: 'import.check' }],
+        ['the API checked the batch', done('checkBatch', bothCreated)],
+        ['the check cannot reach the API', error('checkBatch', offline)],
+        ['import', { type: 'import.start' }],
+        ['the API imported the batch', done('importBatch', bothCreated)],
+        ['the import cannot reach the API', error('importBatch', offline)],
+        ['retry', { type: 'import.retry' }],
+        ['stop', { type: 'import.stop' }],
+        ['back', { type: 'import.back' }],
+        ['close', { type: 'import.close' }],
+      ],
+    },
+    {
+      name: 'a file of two batches',
+      input: userImportInput,
+      isImpossible: (snapshot) => snapshot.status === 'done',
+      serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, batch: context(snapshot).batch }),
+      events: [
+        ['choose users.csv', { type: 'import.file', file: new Blob(['Name;Surname;E-mail\n']), name: 'users.csv' }],
+        ['the file of 501 rows is read', done('parseFile', twoBatches)],
+        ['check the rows', { type: 'import.check' }],
+        ['the API checked the batch', done('checkBatch', bothCreated)],
+        ['import', { type: 'import.start' }],
+        ['the API imported the batch', done('importBatch', bothCreated)],
+      ],
+    },
+  ],
+  provide: (invoked) =>
+    userImportMachine.provide({
+      actors: {
+        parseFile: invoked<ParsedTable, { file: Blob }>(),
+        checkBatch: invoked<RowResult[], BatchRequest>(),
+        importBatch: invoked<RowResult[], BatchRequest>(),
+      },
+    }),
+  requirements: [
+    {
+      id: 'IMPORT-FILE',
+      rule: "A picked or dropped file is read in the browser (UTF-8 with or without BOM, \",\" or \";\"); a file that is not a CSV of users is refused with the reason and another can be picked.",
+      by: [
+        "userImport.choosing \u2014import.file\u2192 userImport.parsing",
+        "userImport.parsing \u2014xstate.done.actor.parseFile\u2192 userImport.mapping",
+        "userImport.parsing \u2014xstate.error.actor.parseFile\u2192 userImport.choosing",
+      ],
+    },
+    {
+      id: 'IMPORT-MAPPING',
+      rule: "Each column is mapped to a field (name, surname and email at least) before the rows are checked; the mapping is remembered.",
+      by: [
+        "userImport.mapping \u2014import.map\u2192 itself",
+        "userImport.mapping \u2014import.check [mappingComplete]\u2192 userImport.prepared",
+        "userImport.mapping \u2014import.back\u2192 userImport.choosing",
+      ],
+    },
+    {
+      id: 'IMPORT-PREVIEW',
+      rule: "Every row is checked with the API's rules (a dry run, in batches) before anything is created; a failed check offers Retry.",
+      by: [
+        "userImport.prepared \u2014always [anyToSend]\u2192 userImport.checking",
+        "userImport.prepared \u2014always\u2192 userImport.preview",
+        "userImport.checking \u2014xstate.done.actor.checkBatch [moreBatches]\u2192 userImport.checking",
+        "userImport.checking \u2014xstate.done.actor.checkBatch\u2192 userImport.preview",
+        "userImport.checking \u2014xstate.error.actor.checkBatch\u2192 userImport.checkFailed",
+        "userImport.checkFailed \u2014import.retry\u2192 userImport.checking",
+        "userImport.checkFailed \u2014import.back\u2192 userImport.mapping",
+        "userImport.preview \u2014import.back\u2192 userImport.mapping",
+      ],
+    },
+    {
+      id: 'IMPORT-BATCHES',
+      rule: "The import runs in batches with a progress bar, each batch all or nothing; a failed batch can be retried or the import stopped, and the report says what was created, skipped and failed.",
+      by: [
+        "userImport.preview \u2014import.start [anyToSend]\u2192 userImport.importing",
+        "userImport.importing \u2014xstate.done.actor.importBatch [moreBatches]\u2192 userImport.importing",
+        "userImport.importing \u2014xstate.done.actor.importBatch\u2192 userImport.report",
+        "userImport.importing \u2014xstate.error.actor.importBatch\u2192 userImport.importFailed",
+        "userImport.importFailed \u2014import.retry\u2192 userImport.importing",
+        "userImport.importFailed \u2014import.stop\u2192 userImport.report",
+      ],
+    },
+    {
+      id: 'IMPORT-CLOSE',
+      rule: "The import dialog can be closed at any step.",
+      by: [
+        "userImport \u2014import.close\u2192 userImport.closed",
+      ],
+    },
+  ],
+  invariants: [
+    [
+      'a preview or report lists every row the form rules refused, and never more rows than the file',
+      (s) => {
+        const { preview, report, rows } = context(s);
+        const shown = s.matches('report') ? report : s.matches('preview') ? preview : null;
+        if (!shown) return true;
+        const refused = rows.filter(({ problem }) => problem !== null).map(({ row }) => row.line);
+        return shown.length <= rows.length && refused.every((line) => shown.some((result) => result.line === line && result.problem));
+      },
+    ],
+    ['never more batches than rows to send', (s) => context(s).batch <= context(s).rows.length],
+    ['busy exactly while reading, checking or importing', (s) => s.hasTag('busy') === ['parsing', 'checking', 'importing'].some((state) => s.matches(state))],
+    ['a refused file is told only while choosing another', (s) => context(s).fileProblem === null || s.matches('choosing') || s.matches('closed')],
+  ],
+};
