@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
-import type { ResourceName } from '../../domain/resource';
-import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
+import type { ResourceName, ResourceRecords } from '../../domain/resource';
+import { selectDeletingId, selectFailure, selectIsBusy } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
@@ -23,7 +23,7 @@ export const ListGrid = lazyView(() => import('./ListGrid').then((module) => mod
  * The list screen of any resource: title, search and add, the grid, and the delete confirmation. The list
  * machine starts (and fetches the rows) at once, while the grid's code may still be on its way.
  */
-export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
+export function ListView<Name extends ResourceName>({ resource, config }: { resource: Name; config: ListConfig<ResourceRecords[Name]> }) {
   const { t } = useTranslation();
   const machines = useResourceMachines(resource);
   const exporter = useConsoleActorRef(machines.export);

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { Content, ContentStatus } from '../../domain/catalogue';
+import type { ContentStatus } from '../../domain/catalogue';
 import { ContentExtras } from '../contents/ContentExtras';
 import { contentEditFields } from './content-fields';
 import type { ResourceConfig } from './resource-config';
@@ -12,7 +12,7 @@ const statusColors: Record<ContentStatus, ChipProps['color']> = {
 };
 
 /** /contents/new is the content wizard (src/app); the list and the edit page are the generic ones. */
-export const contentsResource: ResourceConfig<Content> = {
+export const contentsResource: ResourceConfig<'contents'> = {
   name: 'contents',
   list: {
     titleKey: 'pages.contents',
