@@ -70,6 +70,22 @@ describe('company form', { timeout: 15_000 }, () => {
     expect(resource.api.create).not.toHaveBeenCalled();
   });
 
+  it('refuses a@b as the API does, and saves an ordinary address', async () => {
+    const resource = companies(0);
+    const { user } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fillRequired(user);
+    await fill(user, textbox('Email'), 'a@b');
+    await save(user);
+    expect(messageOf(textbox('Email'))).toBe('Invalid email');
+    expect(resource.api.create).not.toHaveBeenCalled();
+
+    await user.clear(textbox('Email'));
+    await fill(user, textbox('Email'), 'info@gamma.example.com');
+    await save(user);
+    await waitFor(() => expect(resource.api.create).toHaveBeenCalled());
+    expect(resource.api.create.mock.calls[0]?.[0]).toMatchObject({ email: 'info@gamma.example.com' });
+  });
+
   it('accepts only a DNS label as video tenant, before calling the API', async () => {
     const resource = companies(0);
     const { user } = await openForm('/companies/new', { resources: { companies: resource } });
