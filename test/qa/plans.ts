@@ -3,7 +3,7 @@ import { getStateNodes } from 'xstate/graph';
 import type { Destination, Notice } from '../../src/machines/outcomes';
 import { drive, impossibleEvents, stateKeys, type DriveOptions, type Path } from '../support/paths/graph-paths';
 import type { CoverageFigures } from './coverage';
-import { exploreModel, modelCoverage, requirementCoverage, type MachineModel } from '../support/paths/model';
+import { exploreModel, modelCoverage, requirementCoverage, type ManualPlan, type MachineModel } from '../support/paths/model';
 
 /** Where the plans are written, from the repository's root. */
 export const plansDirectory = 'docs/test-plans';
@@ -129,6 +129,7 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     '',
   );
   out.push(model.summary, '');
+  if (model.manual) out.push(...manualChecklist(model.manual));
 
   out.push('## Coverage', '');
   out.push('| | Defined by the machine | Reachable in the graph | Executed by the UI path tests |', '|---|---:|---:|---:|');
@@ -186,7 +187,8 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     out.push(`## Paths${heading}`, '', `${graph.planPaths.length} paths; each starts in ${code(stateName(graph.shortestPaths.find((path) => path.weight === 0)!.state))}.`, '');
     for (const [index, path] of graph.planPaths.entries()) {
       const outcomes = await outcomesAlong(path, options);
-      out.push(`${index + 1}. **${graph.describePath(path)}**`);
+      const failing = path.steps.some((step) => step.event.type.startsWith('xstate.error.'));
+      out.push(`${index + 1}. **${graph.describePath(path)}** (${failing ? 'edge, automated only: a failure a person cannot cause at will' : 'regular'})`);
       for (const [at, step] of path.steps.entries()) {
         if (at === 0) continue;
         const payload = payloadOf(step.event, 90);
@@ -197,6 +199,26 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The smoke checklist a person runs against `npm start`: the screen, the account, what must hold, then the steps. */
+function manualChecklist(manual: ManualPlan): string[] {
+  return [
+    '## Smoke checklist (by hand)',
+    '',
+    `Run it against \`npm start\` (http://localhost:3000) in a browser; about five minutes. Screen: ${manual.screen}. Account: ${manual.account}.`,
+    '',
+    'Before the first step:',
+    '',
+    ...manual.preconditions.map((condition) => `- ${condition}`),
+    '',
+    '| # | Do | The screen shows | ✓ |',
+    '|---:|---|---|---|',
+    ...manual.smoke.map((step, index) => `| ${index + 1} | ${step.do} | ${step.see} | ☐ |`),
+    '',
+    'Priority: the checklist is the smoke test; the paths below are regular (a person can play them with the events\' labels) or edge (they need a server failure: automated only, in `test/qa/ui`).',
+    '',
+  ];
 }
 
 /** The plan without the figures measured in the UI, which only a run of the UI path tests knows. */

@@ -18,7 +18,8 @@ import type { ListActor } from './list-actor';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addPath: string; exporter?: ListExportActor }) {
+/** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
+export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addPath?: string | undefined; exporter?: ListExportActor | undefined }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -46,9 +47,11 @@ export function ListToolbar({ list, addPath, exporter }: { list: ListActor; addP
       </IconButton>
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
         {exporter && <ExportButton list={list} exporter={exporter} />}
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
-          {t('list.add')}
-        </Button>
+        {addPath && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
+            {t('list.add')}
+          </Button>
+        )}
       </Stack>
     </Stack>
   );

@@ -20,6 +20,8 @@ export interface FakeBackend {
   account: FakeAccount;
   /** `POST auth/refresh-jwt`: a fresh video token. */
   refreshVideoToken: () => Promise<VinapseToken>;
+  /** `GET activity`: the audit log's page for the request (empty unless given). */
+  activity?: (request: ListRequest) => Promise<unknown>;
 }
 
 interface Call {
@@ -139,7 +141,9 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
     case 'PUT users/me/password':
       return account.api.changePassword(body as { currentPassword: string; newPassword: string }).then(() => undefined);
     case 'GET activity':
-      return Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
+      return backend.activity
+        ? answering(backend.activity(listRequestOf(call.params)))
+        : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   }
   const ordered = orderedCall(call, backend);
   if (ordered) return ordered;

@@ -14,7 +14,7 @@ import { loadTranslationsAtOnce } from '../translations';
 import { globalState, meAnswer, pending, storedSession } from '../fixtures/session';
 import { fakeAccount, type FakeAccount } from './fake-account';
 import { fakeResources, type FakeResource } from './fake-api';
-import { fakeApiBase, fakeServer, type SessionCalls } from './fake-server';
+import { fakeApiBase, fakeServer, type FakeBackend, type SessionCalls } from './fake-server';
 import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
 import { historyLocation } from './history-location';
 
@@ -41,6 +41,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
    * `users/me`, the session's background check as well as the settings.
    */
   account?: FakeAccount;
+  /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
+  activity?: FakeBackend['activity'];
 }
 
 /**
@@ -58,6 +60,7 @@ export function renderConsole({
   resources: given,
   trainingPlans = fakeTrainingPlans(),
   account: givenAccount,
+  activity,
   ...overrides
 }: RenderOptions = {}) {
   const session = signedIn && (videoConfigured ? { ...signedIn, vinapseConfig: videoConfig } : signedIn);
@@ -75,7 +78,7 @@ export function renderConsole({
     store,
     apiUrl: fakeApiBase,
     browserLanguages: [language],
-    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken) }),
+    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), ...(activity && { activity }) }),
     translations: loadTranslationsAtOnce,
     consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
   });
