@@ -5,6 +5,7 @@ import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import { ListGrid } from '../views/list/ListView';
+import { ScopeGate } from '../views/pages/NotAvailablePage';
 import { PlaceholderPage } from '../views/pages/PlaceholderPage';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
@@ -92,6 +93,7 @@ export function SignedInConsole() {
         </Route>
         <Route key="pages">
           <AppLayout>
+            <ScopeGate>
             <Switch>
               {resourceRoutes(companiesResource)}
               {resourceRoutes(tenantsResource)}
@@ -111,6 +113,7 @@ export function SignedInConsole() {
                 <Redirect to="/login" replace />
               </Route>
             </Switch>
+            </ScopeGate>
           </AppLayout>
         </Route>
       </Switch>

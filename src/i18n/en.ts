@@ -260,6 +260,11 @@ export const en = {
     passwordChangeFailed: 'Failed to change the password',
     tooManyAttempts: 'Too many wrong attempts: wait a few minutes and try again',
   },
+  notAvailable: {
+    title: 'Not available for your account',
+    text: 'This page belongs to another kind of administrator: your account cannot open it. The menu lists what you can manage.',
+    home: 'Go to home',
+  },
   pages: {
     home: 'Home',
     companies: 'Companies',

@@ -262,6 +262,11 @@ export const it: Translations = {
     passwordChangeFailed: 'Modifica della password non riuscita',
     tooManyAttempts: 'Troppi tentativi errati: attendi qualche minuto e riprova',
   },
+  notAvailable: {
+    title: 'Non disponibile per il tuo account',
+    text: "Questa pagina è di un altro tipo di amministratore: il tuo account non può aprirla. Il menu elenca ciò che puoi gestire.",
+    home: 'Vai alla home',
+  },
   pages: {
     home: 'Home',
     companies: 'Aziende',

@@ -40,3 +40,36 @@ describe('the small things of issue 16', () => {
     expect(await page().getByTestId('language-it').getAttribute('class')).toContain('Mui-selected');
   });
 });
+
+describe('screens outside the account', () => {
+  const page = usePage();
+
+  it('says a hand-typed screen of another scope is not available, and leads home', async () => {
+    const apiCalls: string[] = [];
+    page().on('request', (request) => {
+      if (/\/api\/(tenants|companies)\b/.test(request.url())) apiCalls.push(request.url());
+    });
+    await signIn(page(), demo.company);
+    for (const path of ['/tenants', '/tenants/new', '/companies']) {
+      await page().goto(path);
+      await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Not available for your account');
+      expect(new URL(page().url()).pathname).toBe(path);
+      expect(await page().getByRole('button', { name: 'Save' }).count()).toBe(0);
+    }
+    expect(apiCalls).toEqual([]);
+
+    await page().getByRole('link', { name: 'Go to home' }).click();
+    await page().waitForURL('**/home');
+  });
+});
+
+describe('screens outside the account, in Italian', () => {
+  const page = usePage('it-IT');
+
+  it('says so in Italian', async () => {
+    await signIn(page(), demo.tenant);
+    await page().goto('/tenants');
+    await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Non disponibile per il tuo account');
+    expect(await page().getByRole('link', { name: 'Vai alla home' }).getAttribute('href')).toBe('/home');
+  });
+});
