@@ -6,7 +6,7 @@ import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import { ListGrid } from '../views/list/ListView';
 import { ScopeGate } from '../views/pages/NotAvailablePage';
-import { PlaceholderPage } from '../views/pages/PlaceholderPage';
+import { HomeView } from '../views/pages/HomeView';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
 import type { ResourceConfig } from '../views/resources/resource-config';
@@ -42,7 +42,7 @@ export function preloadScreen(path: string) {
 /** Home leads to a list: the grid's code is prefetched while the user reads the page. */
 function HomePage() {
   usePrefetchWhenIdle(ListGrid);
-  return <PlaceholderPage titleKey="pages.home" />;
+  return <HomeView />;
 }
 
 /**

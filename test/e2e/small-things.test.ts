@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiSession } from './api';
 import { demo, menuLabels, signIn, usePage } from './browser';
 
 describe('the small things of issue 16', () => {
@@ -72,4 +73,35 @@ describe('screens outside the account, in Italian', () => {
     await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Non disponibile per il tuo account');
     expect(await page().getByRole('link', { name: 'Vai alla home' }).getAttribute('href')).toBe('/home');
   });
+});
+
+describe('home', () => {
+  const page = usePage();
+  const expected = {
+    GLOBAL: { account: demo.root, cards: ['Tenants', 'Users'], resources: ['tenants', 'users'] },
+    TENANT: { account: demo.tenant, cards: ['Companies', 'Users'], resources: ['companies', 'users'] },
+    COMPANY: { account: demo.company, cards: ['Users', 'Contents', 'Topics', 'Training plans'], resources: ['users', 'contents', 'topics', 'training-plans'] },
+  } as const;
+
+  for (const [scope, { account, cards, resources }] of Object.entries(expected)) {
+    it(`greets a ${scope} admin with the counts of their lists, and its shortcuts lead there`, async () => {
+      const { call } = await apiSession(account);
+      await signIn(page(), account);
+
+      await expect.poll(() => page().getByTestId('home-greeting').textContent()).toMatch(/^Welcome, /);
+      expect(await page().locator('main h2').allTextContents()).toEqual(cards);
+      for (const resource of resources) {
+        const { body } = await call<{ total: number }>('GET', `${resource}?pageSize=10`);
+        await expect.poll(() => page().getByTestId(`home-count-${resource}`).textContent()).toBe(`${body.total} records`);
+      }
+
+      const [first] = resources;
+      await page().getByTestId(`home-card-${first}`).getByRole('link', { name: /^New / }).click();
+      await page().waitForURL(`**/${first}/new`);
+      await page().goBack();
+      await page().getByTestId(`home-card-${first}`).getByRole('link', { name: /^Open / }).click();
+      await page().waitForURL(`**/${first}`);
+      await expect.poll(() => page().getByTestId('page-title').textContent()).toBe(cards[0]);
+    });
+  }
 });
