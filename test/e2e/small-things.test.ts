@@ -105,3 +105,33 @@ describe('home', () => {
     });
   }
 });
+
+describe('tooltips in the lists', () => {
+  const page = usePage();
+
+  it('shows a cut email whole, and names the status and scope icons, when pointed at', async () => {
+    const { call } = await apiSession(demo.tenant);
+    const email = `a.very.long.mailbox.name.${Date.now().toString(36)}@training.department.example.com`;
+    const created = await call('POST', 'users', { name: 'Long', surname: 'Address', email });
+    expect(created.status).toBe(201);
+    await page().setViewportSize({ width: 1024, height: 800 });
+    await signIn(page(), demo.tenant);
+    await page().goto(`/users?search=${encodeURIComponent(email)}`);
+    const row = page().locator('[role="row"][data-id]').first();
+    await row.waitFor();
+
+    const text = row.locator('[data-field="email"] span').first();
+    expect(await text.evaluate((element) => element.scrollWidth > element.clientWidth), 'the email is cut').toBe(true);
+    await text.hover();
+    // The browser's own tooltip: the title of the text pointed at.
+    await expect.poll(() => text.getAttribute('title')).toBe(email);
+    const name = row.locator('[data-field="name"] span').first();
+    await name.hover();
+    expect(await name.getAttribute('title'), 'a whole text has no tooltip').toBeNull();
+
+    await row.locator('[data-field="status"] [data-testid="cell-icon"]').hover();
+    await expect.poll(() => page().getByRole('tooltip').allTextContents()).toContain('Pending');
+    await row.locator('[data-field="scope"] [data-testid="cell-icon"]').hover();
+    await expect.poll(() => page().getByRole('tooltip').allTextContents()).toContain('Tenant');
+  });
+});
