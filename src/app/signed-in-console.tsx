@@ -6,7 +6,8 @@ import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import { ListGrid } from '../views/list/ListView';
-import { PlaceholderPage } from '../views/pages/PlaceholderPage';
+import { ScopeGate } from '../views/pages/NotAvailablePage';
+import { HomeView } from '../views/pages/HomeView';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
 import type { ResourceConfig } from '../views/resources/resource-config';
@@ -42,7 +43,7 @@ export function preloadScreen(path: string) {
 /** Home leads to a list: the grid's code is prefetched while the user reads the page. */
 function HomePage() {
   usePrefetchWhenIdle(ListGrid);
-  return <PlaceholderPage titleKey="pages.home" />;
+  return <HomeView />;
 }
 
 /**
@@ -93,6 +94,7 @@ export function SignedInConsole() {
         </Route>
         <Route key="pages">
           <AppLayout>
+            <ScopeGate>
             <Switch>
               {resourceRoutes(companiesResource)}
               {resourceRoutes(tenantsResource)}
@@ -115,6 +117,7 @@ export function SignedInConsole() {
                 <Redirect to="/login" replace />
               </Route>
             </Switch>
+            </ScopeGate>
           </AppLayout>
         </Route>
       </Switch>

@@ -320,6 +320,26 @@ export const en = {
     passwordChangeFailed: 'Failed to change the password',
     tooManyAttempts: 'Too many wrong attempts: wait a few minutes and try again',
   },
+  home: {
+    greeting: 'Welcome, {{name}}',
+    intro: {
+      GLOBAL: 'As the root admin you manage the tenants of the platform and their administrators.',
+      TENANT: 'You manage the companies of {{place}} and their users.',
+      COMPANY: 'You manage the users, contents, topics and training plans of {{place}}.',
+    },
+    counting: 'Counting…',
+    countFailed: 'Count unavailable',
+    count_one: '{{count}} record',
+    count_other: '{{count}} records',
+    countAbout_one: 'about {{count}} record',
+    countAbout_other: 'about {{count}} records',
+    open: 'Open {{list}}',
+  },
+  notAvailable: {
+    title: 'Not available for your account',
+    text: 'This page belongs to another kind of administrator: your account cannot open it. The menu lists what you can manage.',
+    home: 'Go to home',
+  },
   pages: {
     home: 'Home',
     companies: 'Companies',

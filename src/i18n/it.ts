@@ -322,6 +322,26 @@ export const it: Translations = {
     passwordChangeFailed: 'Modifica della password non riuscita',
     tooManyAttempts: 'Troppi tentativi errati: attendi qualche minuto e riprova',
   },
+  home: {
+    greeting: 'Benvenuto, {{name}}',
+    intro: {
+      GLOBAL: "Come amministratore root gestisci i tenant della piattaforma e i loro amministratori.",
+      TENANT: 'Gestisci le aziende di {{place}} e i loro utenti.',
+      COMPANY: 'Gestisci gli utenti, i contenuti, gli argomenti e i piani formativi di {{place}}.',
+    },
+    counting: 'Conteggio…',
+    countFailed: 'Conteggio non disponibile',
+    count_one: '{{count}} elemento',
+    count_other: '{{count}} elementi',
+    countAbout_one: 'circa {{count}} elemento',
+    countAbout_other: 'circa {{count}} elementi',
+    open: 'Apri {{list}}',
+  },
+  notAvailable: {
+    title: 'Non disponibile per il tuo account',
+    text: "Questa pagina è di un altro tipo di amministratore: il tuo account non può aprirla. Il menu elenca ciò che puoi gestire.",
+    home: 'Vai alla home',
+  },
   pages: {
     home: 'Home',
     companies: 'Aziende',

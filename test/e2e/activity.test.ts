@@ -83,7 +83,7 @@ describe('the Activity page', () => {
     expect(new URL(page().url()).searchParams.get('pageSize')).toBe('50');
   });
 
-  it('is not offered to a COMPANY admin, and a typed address leads home; the API refuses the whole log', async () => {
+  it('is not offered to a COMPANY admin, and a typed address says it is not available; the API refuses the whole log', async () => {
     const company = await apiSession(demo.company);
     const refused = await company.call<{ code: string }>('GET', 'activity');
     expect(refused.status).toBe(403);
@@ -92,6 +92,7 @@ describe('the Activity page', () => {
     await signIn(page(), demo.company);
     expect(await menuLabels(page())).not.toContain('Activity');
     await page().goto('/activity');
-    await page().waitForURL('**/home');
+    await expect.poll(() => page().getByTestId('page-title').textContent()).toBe('Not available for your account');
+    expect(new URL(page().url()).pathname).toBe('/activity');
   });
 });

@@ -300,12 +300,12 @@ describe('users list', { timeout: 15_000 }, () => {
     await waitFor(() => expect(dataRows()).toHaveLength(2));
     const [ada, bruno] = dataRows() as [HTMLElement, HTMLElement];
     expect(cellTexts(ada).slice(1, 4)).toEqual(['Ada', 'Lovelace', 'ada@example.com']);
-    expect(within(ada).getByTitle('Active')).toBeTruthy();
-    expect(within(ada).getByTitle('Tenant')).toBeTruthy();
-    expect(within(ada).getByTitle('Enabled')).toBeTruthy();
-    expect(within(bruno).getByTitle('Pending')).toBeTruthy();
-    expect(within(bruno).getByTitle('Company')).toBeTruthy();
-    expect(within(bruno).queryByTitle('Enabled')).toBeNull();
+    expect(within(ada).getByRole('img', { name: 'Active' })).toBeTruthy();
+    expect(within(ada).getByRole('img', { name: 'Tenant' })).toBeTruthy();
+    expect(within(ada).getByRole('img', { name: 'Enabled' })).toBeTruthy();
+    expect(within(bruno).getByRole('img', { name: 'Pending' })).toBeTruthy();
+    expect(within(bruno).getByRole('img', { name: 'Company' })).toBeTruthy();
+    expect(within(bruno).queryByRole('img', { name: 'Enabled' })).toBeNull();
     for (const column of ['Name', 'Surname', 'Scope']) expect(screen.getByRole('button', { name: `Sort ${column} ascending` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sort Email ascending' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sort Scope descending' }));

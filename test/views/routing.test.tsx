@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, globalLogin } from '../support/fixtures/session';
+import { companyLogin, globalLogin, tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 
 describe('routing while the session is restored', () => {
@@ -29,23 +29,40 @@ describe('routing signed in', () => {
   });
 
   it.each([
-    ['/companies', 'Companies'],
-    ['/companies/new', 'New company'],
-    ['/companies/c1', 'Edit company'],
-    ['/tenants', 'Tenants'],
-    ['/users/u1', 'Edit user'],
-    ['/contents/new', 'New content'],
-    ['/topics', 'Topics'],
-    ['/training-plans', 'Training plans'],
-    ['/training-plans/p1', 'Edit training plan'],
-    ['/training-plans/p1/modules/new', 'New module'],
-    ['/training-plans/p1/modules/m1', 'Edit module'],
-    ['/training-plans/p1/modules/m1/items/new', 'New item'],
-    ['/training-plans/p1/modules/m1/items/i1', 'Edit item'],
-  ])('shows %s as "%s"', async (path, title) => {
-    const { location } = renderConsole({ path, signedIn: companyLogin });
+    ['/companies', 'Companies', tenantLogin],
+    ['/companies/new', 'New company', tenantLogin],
+    ['/companies/c1', 'Edit company', tenantLogin],
+    ['/tenants', 'Tenants', globalLogin],
+    ['/users/u1', 'Edit user', companyLogin],
+    ['/contents/new', 'New content', companyLogin],
+    ['/topics', 'Topics', companyLogin],
+    ['/training-plans', 'Training plans', companyLogin],
+    ['/training-plans/p1', 'Edit training plan', companyLogin],
+    ['/training-plans/p1/modules/new', 'New module', companyLogin],
+    ['/training-plans/p1/modules/m1', 'Edit module', companyLogin],
+    ['/training-plans/p1/modules/m1/items/new', 'New item', companyLogin],
+    ['/training-plans/p1/modules/m1/items/i1', 'Edit item', companyLogin],
+  ])('shows %s as "%s"', async (path, title, login) => {
+    const { location } = renderConsole({ path, signedIn: login });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
     expect(location()).toBe(path);
+  });
+
+  it.each([
+    ['/tenants', companyLogin],
+    ['/companies/c1', companyLogin],
+    ['/contents', tenantLogin],
+    ['/training-plans/p1/modules/m1', globalLogin],
+  ])('says %s is not available for the account, and calls no API for it', async (path, login) => {
+    const { location, resources } = renderConsole({ path, signedIn: login });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Not available for your account');
+    expect(location()).toBe(path);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
+    const section = path.split('/')[1] as keyof typeof resources;
+    expect(resources[section].api.list).not.toHaveBeenCalled();
+    expect(resources[section].api.get).not.toHaveBeenCalled();
   });
 
   it('goes to /login when the session ends', async () => {

@@ -32,6 +32,7 @@ import { BlockedAction } from './BlockedAction';
 import { gridLocaleText } from './grid-locale';
 import { loadingLineSx } from './grid-loading';
 import type { ListActor } from './list-actor';
+import { CellText } from './CellContent';
 import type { ColumnConfig, ListConfig } from './list-config';
 import { enterHeaderWidgets, SortableHeader } from './SortableHeader';
 
@@ -49,7 +50,9 @@ function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunctio
       renderHeader: () => <SortableHeader list={list} label={label} sortBy={sortBy} />,
     }),
     ...(text && { valueGetter: (_value: never, row: Row) => text(row) }),
-    ...(render && { display: 'flex' as const, renderCell: ({ row }: { row: Row }) => render(row, t) }),
+    ...(render
+      ? { display: 'flex' as const, renderCell: ({ row }: { row: Row }) => render(row, t) }
+      : { renderCell: ({ formattedValue }: { formattedValue?: unknown }) => <CellText text={formattedValue == null ? '' : String(formattedValue)} /> }),
   };
 }
 

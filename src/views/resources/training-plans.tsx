@@ -4,6 +4,7 @@ import { itemTypes, trainingPlanStatuses, type TrainingPlanItem, type TrainingPl
 import type { FormConfig } from '../form/form-config';
 import type { OrderedTableConfig } from '../ordered/ordered-config';
 import type { ResourceConfig } from './resource-config';
+import { CellIcon } from '../list/CellContent';
 
 /** A plan, and its modules and items, are deleted only while the plan is a DRAFT. */
 const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
@@ -29,7 +30,7 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
         field: 'freelyNavigable',
         headerKey: 'trainingPlans.freelyNavigable',
         width: 160,
-        render: ({ freelyNavigable }, t) => freelyNavigable && <CheckIcon color="success" titleAccess={t('trainingPlans.freelyNavigable')} />,
+        render: ({ freelyNavigable }, t) => freelyNavigable && <CellIcon Icon={CheckIcon} color="success" label={t('trainingPlans.freelyNavigable')} />,
       },
       {
         field: 'createdAt',

@@ -8,6 +8,7 @@ import PublicIcon from '@mui/icons-material/Public';
 import { scopes, type Scope } from '../../domain/session';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
+import { CellIcon } from '../list/CellContent';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
@@ -75,9 +76,9 @@ export const usersResource: ResourceConfig<'users'> = {
         width: 90,
         render: ({ status }, t) =>
           status === 'ACTIVE' ? (
-            <CheckCircleIcon color="success" titleAccess={t('userStatus.ACTIVE')} />
+            <CellIcon Icon={CheckCircleIcon} color="success" label={t('userStatus.ACTIVE')} />
           ) : (
-            <HourglassEmptyIcon color="disabled" titleAccess={t(`userStatus.${status}`)} />
+            <CellIcon Icon={HourglassEmptyIcon} color="disabled" label={t(`userStatus.${status}`)} />
           ),
       },
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
@@ -88,16 +89,13 @@ export const usersResource: ResourceConfig<'users'> = {
         headerKey: 'fields.scope',
         sortBy: 'email',
         width: 150,
-        render: ({ scope }, t) => {
-          const Icon = scopeIcons[scope];
-          return <Icon color="action" titleAccess={t(`scopes.${scope}`)} />;
-        },
+        render: ({ scope }, t) => <CellIcon Icon={scopeIcons[scope]} color="action" label={t(`scopes.${scope}`)} />,
       },
       {
         field: 'enabled',
         headerKey: 'fields.enabled',
         width: 100,
-        render: ({ enabled }, t) => enabled && <CheckIcon color="success" titleAccess={t('fields.enabled')} />,
+        render: ({ enabled }, t) => enabled && <CellIcon Icon={CheckIcon} color="success" label={t('fields.enabled')} />,
       },
     ],
     deletable: true,

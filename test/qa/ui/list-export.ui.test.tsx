@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ListExportContext } from '../../../src/machines/list-export.machine';
+import { tenantLogin } from '../../support/fixtures/session';
 import { exportRefused, exportRequest, listExportModel } from '../../support/models/list-export';
 import { openSignedIn, type OpenedConsole } from './console';
 import { wirePage } from './list-screen';
@@ -33,7 +34,7 @@ const heldExport = async ({ console: c }: Harness) => {
 
 describeUiPaths(listExportModel, {
   open: () => {
-    const opened = openSignedIn('/companies');
+    const opened = openSignedIn('/companies', tenantLogin);
     opened.network.always('GET', 'companies', () => ({
       status: 200,
       body: wirePage('companies', { items: [{ id: 'c1' }], total: 1, totalIsEstimate: false }),

@@ -7,7 +7,7 @@ import { normalizeQuery } from '../../../src/machines/list-query';
 import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, type ListContext, type ListInput, type ListItem } from '../../../src/machines/list.machine';
 import { readQuery } from '../../../src/views/list/list-address';
 import { en } from '../../../src/i18n/en';
-import { companyLogin } from '../../support/fixtures/session';
+import { companyLogin, tenantLogin } from '../../support/fixtures/session';
 import type { GraphEvent } from '../../support/paths/model';
 import { listModel } from '../../support/models/list';
 import { openSignedIn } from './console';
@@ -70,7 +70,7 @@ describeUiPaths<ListHarness>(listModel, {
   open: (scenario) => {
     const input = scenario.input as ListInput;
     return scenario.name === 'paged'
-      ? { console: openSignedIn('/companies'), resource: 'companies', input }
+      ? { console: openSignedIn('/companies', tenantLogin), resource: 'companies', input }
       : { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
   },
   perform: {
