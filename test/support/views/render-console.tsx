@@ -8,6 +8,7 @@ import { cacheConsoleApis } from '../../../src/app/cached-apis';
 import { provideMachines } from '../../../src/app/console-machines';
 import { createNavigation } from '../../../src/app/navigation';
 import { outcomeActions } from '../../../src/app/outcomes';
+import { provideUserImport, type UserImportDependencies } from '../../../src/app/user-import';
 import { sessionPages } from '../../../src/app/providers';
 import type { ObtainVideoAccess } from '../../../src/app/video';
 import type { ResourceName } from '../../../src/domain/resource';
@@ -31,6 +32,8 @@ export interface RenderOptions extends Partial<SessionFakes> {
   trainingPlans?: FakeTrainingPlans;
   /** The signed-in user's own account, in memory (the GLOBAL user unless given). */
   account?: FakeAccount;
+  /** The CSV import's one call (every row created unless given) and the storage of its mapping. */
+  userImport?: Partial<UserImportDependencies>;
 }
 
 /** The whole console at `path`, on a session fed with fakes (signed out, calls pending, unless overridden). */
@@ -41,6 +44,7 @@ export function renderConsole({
   obtainVideoAccess = pending,
   trainingPlans: nested = fakeTrainingPlans(),
   account = fakeAccount(meAnswer(globalState, globalState.user.name)),
+  userImport = {},
   ...overrides
 }: RenderOptions = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
@@ -58,7 +62,15 @@ export function renderConsole({
     },
     queryClient,
   );
-  const consoleMachines = provideMachines(cached, { outcomes, obtainVideoAccess, session });
+  const consoleMachines = {
+    ...provideMachines(cached, { outcomes, obtainVideoAccess, session }),
+    userImport: provideUserImport({
+      api: { importBatch: ({ dryRun, rows }) => Promise.resolve({ dryRun, results: rows.map(({ line }) => ({ line, outcome: 'created' as const })) }) },
+      storage: { readImportMapping: () => ({}), writeImportMapping: () => {} },
+      importedUsers: () => {},
+      ...userImport,
+    }),
+  };
   notifications.start();
   session.start();
   const history = historyLocation(path);
