@@ -8,7 +8,7 @@ import { users } from '../server/db/schema';
 import { loggerOptions } from '../server/http/logger';
 import { defaultLoadShedding } from '../server/http/load-shedding';
 import { openBenchDatabase } from './bench-database';
-import { printTable } from './measure';
+import { positiveInteger, printTable } from './measure';
 import { seedBenchUsers } from './seed-users';
 
 /**
@@ -87,10 +87,4 @@ async function sessionOf(client: DatabaseClient, email: string) {
   const [user] = await client.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`No user ${email}`);
   return createSession(client.db, { userId: user.id, assumedTenantId: null, ttlHours: 4 });
-}
-
-function positiveInteger(name: string, fallback: number) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

@@ -20,3 +20,10 @@ export function printTable(header: string[], rows: string[][]) {
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
+
+/** A benchmark setting from the environment: a positive integer, or the fallback. */
+export function positiveInteger(name: string, fallback: number) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}

@@ -48,6 +48,19 @@ interface Percentiles {
 const floodRateLimits = { RATE_LIMIT_PER_SESSION: '1000000000', RATE_LIMIT_PER_CLIENT: '1000000000' };
 const listPath = '/api/users?page=1&pageSize=10';
 
+/** Both databases (the PostgreSQL server of `postgresUrl` when one answers), the table, and the goal per database. */
+export async function healthUnderFlood(options: { postgresUrl: string; connections: number; floodSeconds: number }) {
+  const targets: OverloadTarget[] = [await pgliteTarget()];
+  const postgres = await postgresTarget(options.postgresUrl);
+  if (postgres) targets.push(postgres);
+  const results = await runOverloadBench(targets, { ...options, idleRequests: 1000 });
+  for (const result of results) {
+    const ratio = result.flood.p99 / result.idle.p99;
+    console.log(`${result.target}: health p99 under the flood is ${ratio.toFixed(1)}× idle (goal ≤ 5×: ${ratio <= 5 ? 'met' : 'NOT met'})`);
+  }
+  return results;
+}
+
 export async function runOverloadBench(targets: OverloadTarget[], options: OverloadOptions) {
   console.log(
     `\n## /api/health idle and under a list flood\n\n` +

@@ -12,8 +12,8 @@ import type { DatabaseClient } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { importBatchLimit } from '../contract/user-import.schemas';
 import { openBenchDatabase } from './bench-database';
-import { printTable } from './measure';
-import { pgliteTarget, postgresTarget, runOverloadBench, type OverloadTarget } from './overload';
+import { positiveInteger, printTable } from './measure';
+import { healthUnderFlood } from './overload';
 import { planOf } from './plans';
 import { seedBenchUsers } from './seed-users';
 import { run, statementRecorder, type Statement } from './statements';
@@ -123,18 +123,7 @@ try {
   await database.destroy();
 }
 
-const overloadTargets: OverloadTarget[] = [await pgliteTarget()];
-const postgres = await postgresTarget(overloadPostgres);
-if (postgres) overloadTargets.push(postgres);
-const overload = await runOverloadBench(overloadTargets, {
-  connections: floodConnections,
-  floodSeconds,
-  idleRequests: 1000,
-});
-for (const result of overload) {
-  const ratio = result.flood.p99 / result.idle.p99;
-  console.log(`${result.target}: health p99 under the flood is ${ratio.toFixed(1)}× idle (goal ≤ 5×: ${ratio <= 5 ? 'met' : 'NOT met'})`);
-}
+await healthUnderFlood({ postgresUrl: overloadPostgres, connections: floodConnections, floodSeconds });
 
 /** A file of `importRows` new users imported through the API in the console's batches; the time of the whole import. */
 async function importFigure(baseUrl: string, bearer: string) {
@@ -262,10 +251,4 @@ async function sessionOf(client: DatabaseClient, email: string) {
   const [user] = await client.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`No user ${email}`);
   return createSession(client.db, { userId: user.id, assumedTenantId: null, ttlHours: 4 });
-}
-
-function positiveInteger(name: string, fallback: number) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

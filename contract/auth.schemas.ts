@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import { Email } from './common.schemas';
 import { VideoToken } from './session.schemas';
 
 export const LoginBody = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Email,
     password: Type.String({ minLength: 1, maxLength: 1024 }),
   },
   { additionalProperties: false, title: 'LoginBody' },

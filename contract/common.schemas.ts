@@ -1,4 +1,6 @@
 import { Type, type TLiteral, type TProperties, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
+import { Format } from 'typebox/format';
+import { emailMaxLength, isEmail } from './email';
 import { sortOrders } from './values';
 import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from './video-tenant';
 
@@ -18,9 +20,12 @@ export const NamedRef = Type.Object({ id: Uuid, name: Type.String() }, { title: 
 export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 /** Optional texts accept null or "" (both stored as null). */
 export const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-export const OptionalEmail = Type.Optional(
-  Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Literal(''), Type.Null()]),
-);
+/** TypeBox's own `email` format accepts `a@b`: every `email` of the contract follows `email.ts`, as the console does. */
+Format.Set('email', isEmail);
+
+/** An email address (`email.ts`). */
+export const Email = Type.String({ format: 'email', maxLength: emailMaxLength });
+export const OptionalEmail = Type.Optional(Type.Union([Email, Type.Literal(''), Type.Null()]));
 export const OptionalHttpUrl = Type.Optional(
   Type.Union([Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 }), Type.Literal(''), Type.Null()]),
 );

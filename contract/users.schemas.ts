@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { Email, NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { scopes, userStatuses } from './values';
 
 const Scope = (options?: TSchemaOptions) => OneOf(scopes, options);
@@ -31,7 +31,7 @@ export const passwordRules = { minLength: 8, maxLength: 1024 } as const;
 export const userBody = {
   name: RequiredText(100),
   surname: RequiredText(100),
-  email: Type.String({ format: 'email', maxLength: 254 }),
+  email: Email,
   password: Type.Optional(Type.String({ ...passwordRules, description: 'On update, omitted = unchanged' })),
   enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
   admin: Type.Optional(Type.Boolean({ description: 'Default false' })),

@@ -1,6 +1,7 @@
 import type { Failure } from '../domain/failure';
 import type { RecordBody } from '../domain/resource';
 import type { NamedRef } from '../domain/session';
+import { isEmail } from '../domain/email';
 import { isVideoTenant } from '../domain/video';
 
 /**
@@ -57,9 +58,6 @@ export type FieldProblem =
 
 export type FieldProblems = Record<string, FieldProblem>;
 
-/** The rule browsers apply to `<input type="email">` (WHATWG HTML). */
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const countryCodePattern = /^[A-Z]{2}$/;
 const hexColorPattern = /^#[0-9A-Fa-f]{6}$/;
 
@@ -166,7 +164,7 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (isBlank(value) && !(typeof rule === 'object' && 'sameAs' in rule)) return null;
   const text = textOf(value);
   if (rule === 'hexColor') return isHexColor(text) ? null : { rule };
-  if (rule === 'email') return emailPattern.test(text) ? null : { rule };
+  if (rule === 'email') return isEmail(text) ? null : { rule };
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
   if (rule === 'videoTenant') return typeof value === 'string' && isVideoTenant(value.trim()) ? null : { rule };

@@ -83,6 +83,7 @@ describe('form fields', () => {
 
     it.each([
       ['email', 'not-an-email', { rule: 'email' }],
+      ['email', 'a@b', { rule: 'email' }],
       ['password', 'short', { rule: 'minLength', min: 8 }],
     ])('checks %s = %s', (field, value, problem) => {
       expect(validate(userFields, { ...valid, [field]: value })[field]).toEqual(problem);

@@ -24,12 +24,18 @@ const giveUp: MachineModel = {
   scenarios: listModel.scenarios.map((scenario) => ({ ...scenario, events: [...scenario.events, ['give up', { type: 'list.giveUp' }]] })),
 };
 
+/** The same transition, but no scenario offers its event: the graph never reaches it. */
+const withUnofferedGiveUp: MachineModel = { ...giveUp, scenarios: listModel.scenarios };
+const giveUpTransition = 'list.failure —list.giveUp→ list.ready.empty';
+
 /** What the gate is given for a model whose UI tests are those of the list machine as it is today. */
 async function gateInput(model: MachineModel): Promise<GateInput> {
   const uiCovered = await modelCoverage(listModel);
-  const { reachable } = await modelCoverage(model);
+  const { total, reachable } = await modelCoverage(model);
   const labels = model.scenarios.flatMap((scenario) => scenario.events.map(([label]) => label));
   return {
+    total,
+    unreachable: model.unreachable ?? {},
     reachable,
     // The UI path tests of today's list machine execute exactly what its graph reaches (their own gate proves it).
     executed: uiCovered.reachable,
@@ -67,5 +73,28 @@ describe('the coverage gate', () => {
       assertions: [...input.assertions].filter((state) => state !== 'ready.empty'),
     });
     expect(failures).toEqual(['state "ready.empty" has no UI assertion', 'state ready.empty is reachable but was not executed in the UI']);
+  });
+
+  it('fails on a transition the machine defines that no path can take, whatever the reachability', async () => {
+    const input = await gateInput(withUnofferedGiveUp);
+    expect(input.reachable.transitions.has(giveUpTransition)).toBe(false);
+    expect(gateFailures(input)).toEqual([
+      `transition ${giveUpTransition} is defined but no path takes it (reach it, or declare it unreachable with the reason)`,
+    ]);
+  });
+
+  it('passes such a transition once it is declared unreachable with its reason, and fails the declaration when it stops holding', async () => {
+    const declared = { [giveUpTransition]: 'no screen offers giving up' };
+    expect(gateFailures(await gateInput({ ...withUnofferedGiveUp, unreachable: declared }))).toEqual([]);
+
+    const reached = await gateInput({ ...giveUp, unreachable: declared });
+    expect(gateFailures({ ...reached, executors: [...reached.executors, 'give up'] })).toEqual([
+      `transition ${giveUpTransition} is declared unreachable but a path takes it`,
+    ]);
+
+    const gone = { 'list.failure —list.shrug→ list.ready.empty': 'not in the machine' };
+    expect(gateFailures(await gateInput({ ...listModel, unreachable: gone }))).toEqual([
+      '"list.failure —list.shrug→ list.ready.empty" is declared unreachable but the machine does not define it',
+    ]);
   });
 });

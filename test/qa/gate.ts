@@ -1,6 +1,10 @@
 import type { StatesAndTransitions } from '../support/paths/model';
 
 export interface GateInput {
+  /** States and transitions the machine defines. */
+  total: StatesAndTransitions;
+  /** Those of them no path can take, with the reason (the model's `unreachable`). */
+  unreachable: Record<string, string>;
   /** States and transitions the graph reaches when its paths are driven on the machine. */
   reachable: StatesAndTransitions;
   /** States and transitions the app's own actors went through during the UI path tests. */
@@ -15,16 +19,37 @@ export interface GateInput {
   assertions: Iterable<string>;
 }
 
-/** What keeps a machine's UI path tests from covering its graph; none when they do. */
-export function gateFailures({ reachable, executed, events, executors, shownStates, assertions }: GateInput): string[] {
+/**
+ * What keeps a machine's UI path tests from covering its definition; none when they do. Every state and transition
+ * the machine defines counts, whether the graph reaches it or not: one that no path can take must be declared
+ * unreachable with its reason, and a declaration that no longer holds (the plan reaches it, or the machine no longer
+ * defines it) fails too.
+ */
+export function gateFailures(input: GateInput): string[] {
+  const { total, unreachable, reachable, executed, events, executors, shownStates, assertions } = input;
   const known = new Set(executors);
   const asserted = new Set(assertions);
+  const missed = (kind: 'state' | 'transition', all: Set<string>, done: Set<string>, graph: Set<string>) =>
+    [...all]
+      .filter((item) => !done.has(item) && !(item in unreachable))
+      .map((item) =>
+        graph.has(item)
+          ? `${kind} ${item} is reachable but was not executed in the UI`
+          : `${kind} ${item} is defined but no path takes it (reach it, or declare it unreachable with the reason)`,
+      );
+  const stale = Object.keys(unreachable).flatMap((item) => {
+    const kind = total.states.has(item) ? 'state' : 'transition';
+    if (!total.states.has(item) && !total.transitions.has(item)) return [`"${item}" is declared unreachable but the machine does not define it`];
+    if (reachable.states.has(item) || reachable.transitions.has(item) || executed.states.has(item) || executed.transitions.has(item)) {
+      return [`${kind} ${item} is declared unreachable but a path takes it`];
+    }
+    return [];
+  });
   return [
     ...[...new Set(events)].filter((label) => !known.has(label)).map((label) => `event "${label}" has no executor in the UI tests`),
     ...[...new Set(shownStates)].filter((state) => !asserted.has(state)).map((state) => `state "${state}" has no UI assertion`),
-    ...[...reachable.states].filter((state) => !executed.states.has(state)).map((state) => `state ${state} is reachable but was not executed in the UI`),
-    ...[...reachable.transitions]
-      .filter((transition) => !executed.transitions.has(transition))
-      .map((transition) => `transition ${transition} is reachable but was not executed in the UI`),
+    ...missed('state', total.states, executed.states, reachable.states),
+    ...missed('transition', total.transitions, executed.transitions, reachable.transitions),
+    ...stale,
   ];
 }

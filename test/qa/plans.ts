@@ -3,7 +3,7 @@ import { getStateNodes } from 'xstate/graph';
 import type { Destination, Notice } from '../../src/machines/outcomes';
 import { drive, impossibleEvents, stateKeys, type DriveOptions, type Path } from '../support/paths/graph-paths';
 import type { CoverageFigures } from './coverage';
-import { exploreModel, modelCoverage, type MachineModel } from '../support/paths/model';
+import { exploreModel, modelCoverage, requirementCoverage, type MachineModel } from '../support/paths/model';
 
 /** Where the plans are written, from the repository's root. */
 export const plansDirectory = 'docs/test-plans';
@@ -115,8 +115,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor
 /** Shown where the UI's figures are not measured yet; the freshness test ignores this column. */
 const notMeasured = 'not measured (run `npm run test-plans`)';
 
-const executedCell = (executed: number | undefined, reachable: number) =>
-  executed === undefined ? notMeasured : `${executed} (${percent(executed, reachable)}%)`;
+const executedCell = (executed: number | undefined, defined: number) =>
+  executed === undefined ? notMeasured : `${executed} (${percent(executed, defined)}%)`;
 
 /** Renders the test plan of one machine: what `npm run test-plans` writes to docs/test-plans/<name>.md. */
 export async function renderPlan(model: MachineModel, measured?: CoverageFigures): Promise<string> {
@@ -132,13 +132,20 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
 
   out.push('## Coverage', '');
   out.push('| | Defined by the machine | Reachable in the graph | Executed by the UI path tests |', '|---|---:|---:|---:|');
-  out.push(`| States | ${total.states.size} | ${reachable.states.size} | ${executedCell(measured?.states.executed, reachable.states.size)} |`);
+  out.push(`| States | ${total.states.size} | ${reachable.states.size} | ${executedCell(measured?.states.executed, total.states.size)} |`);
   out.push(
-    `| Transitions | ${total.transitions.size} | ${reachable.transitions.size} | ${executedCell(measured?.transitions.executed, reachable.transitions.size)} |`,
+    `| Transitions | ${total.transitions.size} | ${reachable.transitions.size} | ${executedCell(measured?.transitions.executed, total.transitions.size)} |`,
     '',
   );
   out.push(
-    'States are the atomic and final states of the definition; transitions are its transitions with a target or actions (eventless ones included). "Reachable" is what the plan\'s paths take when driven on the machine alone; "executed" is what the console\'s own actors took while the UI path tests played the same paths.',
+    'States are the atomic and final states of the definition; transitions are its transitions with a target or actions (eventless ones included). "Reachable" is what the plan\'s paths take when driven on the machine alone; "executed" is what the console\'s own actors took while the UI path tests played the same paths, as a share of all the machine defines. The gate fails on any state or transition not executed, unless it is declared unreachable below with its reason.',
+    '',
+  );
+  const unreachable = Object.entries(model.unreachable ?? {});
+  out.push(
+    '### Declared unreachable',
+    '',
+    ...(unreachable.length > 0 ? unreachable.map(([item, reason]) => `- ${code(item)}: ${reason}`) : ['None: the plan takes every state and transition the machine defines.']),
     '',
   );
   out.push('| Scenario | Graph states | Graph edges | Simple paths | Plan paths | Plan steps |', '|---|---:|---:|---:|---:|---:|');
@@ -150,6 +157,17 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     );
   }
   out.push('', 'Simple paths are the paths from the initial state that visit no graph state twice; the plan is far shorter: the shortest paths that together take every edge of the graph.', '');
+
+  out.push('## Requirements', '');
+  out.push(
+    'Each rule of the product this machine realises, the states and transitions that realise it, and the plan paths (numbered as under "Paths") that take one of them. A requirement no path takes fails the machine\'s path test.',
+    '',
+  );
+  out.push('| Requirement | Rule | Realised by | Paths |', '|---|---|---|---|');
+  for (const requirement of await requirementCoverage(model)) {
+    out.push(`| ${requirement.id} | ${requirement.rule} | ${requirement.by.map(code).join('<br>')} | ${requirement.paths.join(', ')} |`);
+  }
+  out.push('');
 
   out.push('## How the graph is bounded', '', model.bounded, '');
   out.push('## Events never offered (impossible)', '', ...impossibleEvents.map((rule) => `- ${rule}`), ...(model.impossible ?? []).map((rule) => `- ${rule}`), '');

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, pending, restoring } from '../support/fixtures/session';
-import { contents, topics, videoAccess, videoOrigin } from '../support/views/catalogue-fixtures';
+import { companyLogin, pending } from '../support/fixtures/session';
+import { contents, topics, videoOrigin, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const openWizard = async (options: RenderOptions = {}) => {
   const rendered = renderConsole({
     path: '/contents/new',
-    restoreSession: restoring(companyLogin),
-    obtainVideoAccess: async () => videoAccess,
+    signedIn: companyLogin,
+    refreshVideoToken: async () => videoToken,
     ...options,
   });
   await screen.findByRole('textbox', { name: 'Title', hidden: true });
@@ -127,7 +127,7 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
   });
 
   it('asks for the uploader in Italian when the console speaks Italian', async () => {
-    const { user } = renderConsole({ path: '/contents/new', restoreSession: restoring(companyLogin), obtainVideoAccess: async () => videoAccess, language: 'it' });
+    const { user } = renderConsole({ path: '/contents/new', signedIn: companyLogin, refreshVideoToken: async () => videoToken, language: 'it' });
     await user.type(await screen.findByRole('textbox', { name: 'Titolo', hidden: true }), 'Muletto');
     await user.click(screen.getByRole('button', { name: 'Continua' }));
     expect((await screen.findByTestId('uploader-frame')).getAttribute('src')).toContain('&lang=it&');
@@ -209,11 +209,12 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
   });
 
   it('shows why there is no uploader and tries again', async () => {
-    const access = vi.fn<() => Promise<typeof videoAccess>>().mockRejectedValueOnce({ kind: 'configurationUnavailable' }).mockResolvedValue(videoAccess);
-    const { user } = await openWizard({ resources: { contents: contents([]) }, obtainVideoAccess: access });
+    const refused: Failure = { kind: 'http', status: 503, message: 'The video service is not reachable' };
+    const refresh = vi.fn<() => Promise<typeof videoToken>>().mockRejectedValueOnce(refused).mockResolvedValue(videoToken);
+    const { user } = await openWizard({ resources: { contents: contents([]) }, refreshVideoToken: refresh });
     await user.type(textbox('Title'), 'Forklift');
     await user.click(button('Continue'));
-    expect(await screen.findByText('Vinapse configuration unavailable. Login required.')).toBeTruthy();
+    expect(await screen.findByText('The video service is not reachable')).toBeTruthy();
     expect(screen.queryByTestId('uploader-frame')).toBeNull();
     await user.click(button('Retry'));
     expect(await screen.findByTestId('uploader-frame')).toBeTruthy();

@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import type { VideoFailure } from '../../src/domain/video';
-import { companyLogin, pending, restoring } from '../support/fixtures/session';
-import { contentRecord, contents, topics, videoAccess } from '../support/views/catalogue-fixtures';
+import { companyLogin, pending } from '../support/fixtures/session';
+import { storageKeys } from '../../src/api/storage';
+import { contentRecord, contents, topics, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, restoreSession: restoring(companyLogin), obtainVideoAccess: async () => videoAccess, ...options });
+  const rendered = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
   await screen.findByTestId('page-title');
   return rendered;
 };
@@ -154,26 +154,38 @@ describe('content edit', { timeout: 15_000 }, () => {
   });
 
   it('has no player without a video, nor for INLINE content', async () => {
-    const access = vi.fn(async () => videoAccess);
-    await openRecord('/contents/k3', { resources: { contents: contents() }, obtainVideoAccess: access });
+    const access = vi.fn(async () => videoToken);
+    await openRecord('/contents/k3', { resources: { contents: contents() }, refreshVideoToken: access });
     expect(screen.queryByTestId('player-frame')).toBeNull();
     expect(access).not.toHaveBeenCalled();
   });
 
-  it.each<[string, VideoFailure, string]>([
-    ['no configuration', { kind: 'configurationUnavailable' }, 'Vinapse configuration unavailable. Login required.'],
-    ['no access token', { kind: 'tokenUnavailable' }, 'Token authentication not available - login'],
-    ['a refused refresh', { kind: 'refreshFailed' }, 'Refresh token failed'],
-    ["the server's words", { kind: 'refreshFailed', message: 'No video service is configured for this account' }, 'No video service is configured for this account'],
-    ['a timeout', { kind: 'aborted' }, 'Request timeout or cancelled'],
-  ])('says why there is no player: %s', async (_, failure, text) => {
-    await openRecord('/contents/k1', { resources: { contents: contents() }, obtainVideoAccess: () => Promise.reject(failure) });
+  const aborted = () => Promise.reject(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
+  it.each<[string, RenderOptions, string]>([
+    ['no configuration', { videoConfigured: false }, 'Vinapse configuration unavailable. Login required.'],
+    ['a refused refresh', { refreshVideoToken: () => Promise.reject({ kind: 'http', status: 400 } satisfies Failure) }, 'Refresh token failed'],
+    [
+      "the server's words",
+      { refreshVideoToken: () => Promise.reject({ kind: 'http', status: 403, message: 'No video service is configured for this account' } satisfies Failure) },
+      'No video service is configured for this account',
+    ],
+    ['a request cancelled', { refreshVideoToken: aborted }, 'Request timeout or cancelled'],
+  ])('says why there is no player: %s', async (_, options, text) => {
+    await openRecord('/contents/k1', { resources: { contents: contents() }, ...options });
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.queryByTestId('player-frame')).toBeNull();
   });
 
+  it('says why there is no player: no access token (the session ended in another tab)', async () => {
+    const { store, history } = await open('/contents', { resources: { contents: contents() }, refreshVideoToken: async () => videoToken });
+    store.removeItem(storageKeys.token);
+    act(() => history.navigate('/contents/k1'));
+    expect(await screen.findByText('Token authentication not available - login')).toBeTruthy();
+    expect(screen.queryByTestId('player-frame')).toBeNull();
+  });
+
   it('waits for the token with a progress in the frame', async () => {
-    await openRecord('/contents/k1', { resources: { contents: contents() }, obtainVideoAccess: pending });
+    await openRecord('/contents/k1', { resources: { contents: contents() }, refreshVideoToken: pending });
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByTestId('player-frame')).toBeNull();
   });

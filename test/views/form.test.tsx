@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, globalLogin, pending, restoring, tenantLogin } from '../support/fixtures/session';
+import { companyLogin, globalLogin, pending, tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const openForm = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), ...options });
+  const rendered = renderConsole({ path, signedIn: tenantLogin, ...options });
   await screen.findByRole('button', { name: 'Save' });
   return rendered;
 };
@@ -70,6 +70,22 @@ describe('company form', { timeout: 15_000 }, () => {
     expect(resource.api.create).not.toHaveBeenCalled();
   });
 
+  it('refuses a@b as the API does, and saves an ordinary address', async () => {
+    const resource = companies(0);
+    const { user } = await openForm('/companies/new', { resources: { companies: resource } });
+    await fillRequired(user);
+    await fill(user, textbox('Email'), 'a@b');
+    await save(user);
+    expect(messageOf(textbox('Email'))).toBe('Invalid email');
+    expect(resource.api.create).not.toHaveBeenCalled();
+
+    await user.clear(textbox('Email'));
+    await fill(user, textbox('Email'), 'info@gamma.example.com');
+    await save(user);
+    await waitFor(() => expect(resource.api.create).toHaveBeenCalled());
+    expect(resource.api.create.mock.calls[0]?.[0]).toMatchObject({ email: 'info@gamma.example.com' });
+  });
+
   it('accepts only a DNS label as video tenant, before calling the API', async () => {
     const resource = companies(0);
     const { user } = await openForm('/companies/new', { resources: { companies: resource } });
@@ -86,7 +102,7 @@ describe('company form', { timeout: 15_000 }, () => {
 
   it('creates the company, says so, and shows the fresh list', async () => {
     const resource = companies(2);
-    const { user, location } = renderConsole({ path: '/companies', restoreSession: restoring(tenantLogin), resources: { companies: resource } });
+    const { user, location } = renderConsole({ path: '/companies', signedIn: tenantLogin, resources: { companies: resource } });
     await user.click(await screen.findByRole('button', { name: 'Add' }));
     await screen.findByRole('button', { name: 'Save' });
     await fill(user, textbox('Name'), '  Gamma Srl ');
@@ -171,7 +187,7 @@ describe('company form', { timeout: 15_000 }, () => {
   });
 
   it("says 'Error loading company' when the record cannot be loaded", async () => {
-    renderConsole({ path: '/companies/nope', restoreSession: restoring(tenantLogin) });
+    renderConsole({ path: '/companies/nope', signedIn: tenantLogin });
     expect(await screen.findByText('Error loading company')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
@@ -198,7 +214,7 @@ describe('company form', { timeout: 15_000 }, () => {
 describe('tenant form', { timeout: 15_000 }, () => {
   it('requires a name without an asterisk, and checks the URL', async () => {
     const resource = tenants();
-    const { user } = await openForm('/tenants/new', { restoreSession: restoring(globalLogin), resources: { tenants: resource } });
+    const { user } = await openForm('/tenants/new', { signedIn: globalLogin, resources: { tenants: resource } });
     expect(['Name', 'Domain name', 'Video tenant', 'URL', 'Description'].map((label) => hasAsterisk(textbox(label)))).toEqual([
       false,
       false,
@@ -298,7 +314,7 @@ describe('user form', { timeout: 15_000 }, () => {
         { field: 'taxId', rule: 'maxLength', params: { limit: 40 }, message: 'must not have more than 40 characters' },
       ],
     } satisfies Failure);
-    const { user } = renderConsole({ path: '/companies/new', restoreSession: restoring(tenantLogin), resources: { companies: resource }, language: 'it' });
+    const { user } = renderConsole({ path: '/companies/new', signedIn: tenantLogin, resources: { companies: resource }, language: 'it' });
     await screen.findByRole('button', { name: 'Salva' });
     await fill(user, textbox('Nome'), 'Gamma');
     await fill(user, textbox('Partita IVA'), 'IT1');
@@ -311,7 +327,7 @@ describe('user form', { timeout: 15_000 }, () => {
   it('lets GLOBAL pick any scope, then the tenant and one of its companies', async () => {
     const resource = users();
     const { user } = await openForm('/users/new', {
-      restoreSession: restoring(globalLogin),
+      signedIn: globalLogin,
       resources: { users: resource, tenants: tenants(), companies: companies(3) },
     });
     expect(await scopeOptions(user)).toEqual(['Global', 'Tenant', 'Company']);
@@ -340,14 +356,14 @@ describe('user form', { timeout: 15_000 }, () => {
   });
 
   it('lets COMPANY create users of its own company only', async () => {
-    const { user } = await openForm('/users/new', { restoreSession: restoring(companyLogin), resources: { users: users() } });
+    const { user } = await openForm('/users/new', { signedIn: companyLogin, resources: { users: users() } });
     expect(await scopeOptions(user)).toEqual(['Company']);
     expect(screen.queryByRole('combobox', { name: 'Company' })).toBeNull();
   });
 
   it('loads a user for editing without its password', async () => {
     const resource = users();
-    const { user } = await openForm('/users/u2', { restoreSession: restoring(globalLogin), resources: { users: resource, tenants: tenants(), companies: companies(3) } });
+    const { user } = await openForm('/users/u2', { signedIn: globalLogin, resources: { users: resource, tenants: tenants(), companies: companies(3) } });
     await waitFor(() => expect(textbox('Name').value).toBe('Bruno'));
     expect(password().value).toBe('');
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveProperty('value', 'Company 01');

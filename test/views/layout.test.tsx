@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/domain/session';
 import type { Language } from '../../src/i18n';
-import { assumedLogin, companyLogin, globalLogin, restoring, tenantLogin } from '../support/fixtures/session';
+import { assumedLogin, companyLogin, globalLogin, tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 
 const openAs = async (answer: LoginResponse, language: Language = 'en', path = '/home') => {
-  const rendered = renderConsole({ path, language, restoreSession: restoring(answer) });
+  const rendered = renderConsole({ path, language, signedIn: answer });
   await screen.findByTestId('sidebar-menu');
   return rendered;
 };

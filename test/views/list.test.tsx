@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { assumedLogin, globalLogin, pending, restoring, tenantLogin } from '../support/fixtures/session';
+import { assumedLogin, globalLogin, pending, tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const openList = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, restoreSession: restoring(tenantLogin), ...options });
+  const rendered = renderConsole({ path, signedIn: tenantLogin, ...options });
   await screen.findByTestId('page-title');
   return rendered;
 };
@@ -319,7 +319,7 @@ describe('users list', { timeout: 15_000 }, () => {
 describe('tenants list', { timeout: 15_000 }, () => {
   it('assumes a tenant and goes home', async () => {
     const { user, fakes, location } = await openList('/tenants', {
-      restoreSession: restoring(globalLogin),
+      signedIn: globalLogin,
       assume: async () => assumedLogin,
       resources: { tenants: tenants() },
     });
@@ -333,7 +333,7 @@ describe('tenants list', { timeout: 15_000 }, () => {
 
   it("shows the API's message, else 'Login failed', when assuming fails", async () => {
     const { user, fakes, location } = await openList('/tenants', {
-      restoreSession: restoring(globalLogin),
+      signedIn: globalLogin,
       assume: () => Promise.reject({ kind: 'http', status: 404, message: 'Tenant not found' }),
       resources: { tenants: tenants() },
     });
@@ -347,7 +347,7 @@ describe('tenants list', { timeout: 15_000 }, () => {
   });
 
   it('has no delete action', async () => {
-    await openList('/tenants', { restoreSession: restoring(globalLogin), resources: { tenants: tenants() } });
+    await openList('/tenants', { signedIn: globalLogin, resources: { tenants: tenants() } });
     await waitFor(() => expect(dataRows()).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });

@@ -29,6 +29,17 @@ describe('login screen', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Sign in');
   });
 
+  it('switches the language before signing in, as the user menu does', async () => {
+    const { user } = await openLogin();
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Italiano' }));
+
+    expect(await screen.findByRole('button', { name: 'Accedi' })).toBeDefined();
+    expect(screen.getByTestId('page-title').textContent).toBe('Accedi');
+    expect(screen.getByRole('button', { name: 'Italiano' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('marks both fields as required on submit, without calling the API', async () => {
     const { fillIn, fakes } = await openLogin();
     await fillIn('', '');

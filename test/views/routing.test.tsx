@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, globalLogin, pending, restoring } from '../support/fixtures/session';
+import { companyLogin, globalLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 
 describe('routing while the session is restored', () => {
   it('shows a progress indicator and keeps the address', async () => {
-    const { location } = renderConsole({ path: '/companies', restoreSession: pending });
-    expect(await screen.findByRole('progressbar')).toBeTruthy();
+    // The stored session is read at start: its first screen is the progress, before any redirect.
+    const { location } = renderConsole({ path: '/companies', signedIn: globalLogin });
+    expect(screen.getByRole('progressbar')).toBeTruthy();
     expect(location()).toBe('/companies');
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
@@ -22,7 +23,7 @@ describe('routing signed out', () => {
 
 describe('routing signed in', () => {
   it.each(['/login', '/', '/no/such/page'])('sends %s to /home', async (path) => {
-    const { location } = renderConsole({ path, restoreSession: restoring(globalLogin) });
+    const { location } = renderConsole({ path, signedIn: globalLogin });
     expect((await screen.findByTestId('page-title')).textContent).toBe('Home');
     expect(location()).toBe('/home');
   });
@@ -42,13 +43,13 @@ describe('routing signed in', () => {
     ['/training-plans/p1/modules/m1/items/new', 'New item'],
     ['/training-plans/p1/modules/m1/items/i1', 'Edit item'],
   ])('shows %s as "%s"', async (path, title) => {
-    const { location } = renderConsole({ path, restoreSession: restoring(companyLogin) });
+    const { location } = renderConsole({ path, signedIn: companyLogin });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
     expect(location()).toBe(path);
   });
 
   it('goes to /login when the session ends', async () => {
-    const { session, location } = renderConsole({ path: '/users', restoreSession: restoring(globalLogin) });
+    const { session, location } = renderConsole({ path: '/users', signedIn: globalLogin });
     await screen.findByTestId('page-title');
     session.send({ type: 'session.unauthorized' });
     await waitFor(() => expect(location()).toBe('/login'));

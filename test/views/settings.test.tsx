@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/domain/session';
 import type { Language } from '../../src/i18n';
-import type { RestoredSession } from '../../src/machines/session.machine';
-import { assumedLogin, companyLogin, globalLogin, meAnswer, restoring, restoringAssumed, stored, tenantLogin } from '../support/fixtures/session';
+import { createStorage } from '../../src/api/storage';
+import { assumedLogin, companyLogin, globalLogin, meAnswer, stored, tenantLogin } from '../support/fixtures/session';
 import { fakeAccount } from '../support/views/fake-account';
 import { renderConsole } from '../support/views/render-console';
 
@@ -12,15 +12,15 @@ type User = ReturnType<typeof renderConsole>['user'];
 /** The console signed in as `answer` (its background check answered), its account in memory, at `path`. */
 const openAs = async (
   answer: LoginResponse,
-  { path = '/settings', language = 'en' as Language, restoreSession = restoring(answer) as () => Promise<RestoredSession> } = {},
+  { path = '/settings', language = 'en' as Language, rootSession = undefined as LoginResponse | undefined } = {},
 ) => {
   const { state } = stored(answer);
   const account = fakeAccount(meAnswer(state, state.user.name));
   const rendered = renderConsole({
     path,
     language,
-    restoreSession,
-    fetchMe: async () => meAnswer(state, state.user.name),
+    signedIn: answer,
+    rootSession,
     account,
   });
   await screen.findByTestId('sidebar-menu');
@@ -29,8 +29,8 @@ const openAs = async (
 };
 
 /** Opens the settings and waits for the profile to be there. */
-const openSettings = async (answer: LoginResponse = globalLogin, language: Language = 'en', restoreSession?: () => Promise<RestoredSession>) => {
-  const rendered = await openAs(answer, { language, ...(restoreSession && { restoreSession }) });
+const openSettings = async (answer: LoginResponse = globalLogin, language: Language = 'en', rootSession?: LoginResponse) => {
+  const rendered = await openAs(answer, { language, rootSession });
   await screen.findByRole('button', { name: language === 'en' ? 'Save' : 'Salva' });
   return rendered;
 };
@@ -80,7 +80,8 @@ describe('settings page', { timeout: 15_000 }, () => {
     const { account } = await openSettings(answer);
     expect(textbox('Name').value).toBe(answer.user.name);
     expect(textbox('Surname').value).toBe(answer.user.surname);
-    expect(account.api.me).toHaveBeenCalledTimes(1);
+    // `users/me` once for the session's background check, once for the page.
+    expect(account.api.me).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -96,7 +97,8 @@ describe('settings: profile', { timeout: 15_000 }, () => {
   });
 
   it('saves the name, says so, and the header shows it at once', async () => {
-    const { user, account, effects } = await openSettings();
+    const { user, account, store } = await openSettings();
+    const reads = account.api.me.mock.calls.length;
     expect(headerText()).toContain('Grace Rossi');
     await replace(user, textbox('Name'), ' Gloria ');
     await replace(user, textbox('Surname'), 'Bianchi');
@@ -106,20 +108,20 @@ describe('settings: profile', { timeout: 15_000 }, () => {
     expect(headerText()).toContain('Gloria Bianchi');
     expect(within(screen.getByTestId('sidebar-header')).getByText('G')).toBeTruthy();
     // The session is stored with the new name: a reload shows it too.
-    expect(effects.storeSession).toHaveBeenLastCalledWith(expect.objectContaining({ state: expect.objectContaining({ user: expect.objectContaining({ name: 'Gloria', surname: 'Bianchi' }) }) }));
+    expect(createStorage(store).readSession()?.state.user).toMatchObject({ name: 'Gloria', surname: 'Bianchi' });
     // The form opens again with what was saved, from the cache: no second read.
     await waitFor(() => expect(textbox('Name').value).toBe('Gloria'));
     expect(textbox('Surname').value).toBe('Bianchi');
-    expect(account.api.me).toHaveBeenCalledTimes(1);
+    expect(account.api.me).toHaveBeenCalledTimes(reads);
   });
 
   it('renames the root admin kept aside as well, so going back to root shows the new name', async () => {
-    const { user, effects } = await openSettings(assumedLogin, 'en', restoringAssumed);
+    const { user, store } = await openSettings(assumedLogin, 'en', globalLogin);
     await replace(user, textbox('Name'), 'Gloria');
     await saveProfile(user);
     await waitFor(() => expect(headerText()).toContain('Gloria Rossi'));
     expect(screen.getByTestId('assumed-tenant-banner').textContent).toContain('as Gloria Rossi.');
-    expect(effects.storeRootSession).toHaveBeenLastCalledWith(expect.objectContaining({ state: expect.objectContaining({ user: expect.objectContaining({ name: 'Gloria', scope: 'GLOBAL' }) }) }));
+    expect(createStorage(store).readRootSession()?.state.user).toMatchObject({ name: 'Gloria', scope: 'GLOBAL' });
     await user.click(screen.getByRole('button', { name: 'Back to root admin' }));
     await waitFor(() => expect(headerText()).toContain('Root admin'));
     expect(headerText()).toContain('Gloria Rossi');
@@ -142,11 +144,11 @@ describe('settings: profile', { timeout: 15_000 }, () => {
   });
 
   it('says when the profile cannot be loaded, and tries again', async () => {
-    const answer = globalLogin;
-    const { state } = stored(answer);
-    const account = fakeAccount(meAnswer(state, state.user.name));
+    // Signed in (the session's own check of `users/me` done), the page's read of `users/me` fails.
+    const { user, account } = await openAs(globalLogin, { path: '/home' });
     account.failNext('me', { kind: 'network', status: 'FETCH_ERROR' });
-    const { user } = renderConsole({ path: '/settings', restoreSession: restoring(answer), account });
+    await user.click(screen.getByTestId('user-menu-button'));
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error loading your profile');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, restoring } from '../support/fixtures/session';
+import { companyLogin } from '../support/fixtures/session';
 import { topics } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, restoreSession: restoring(companyLogin), ...options });
+  const rendered = renderConsole({ path, signedIn: companyLogin, ...options });
   await screen.findByTestId('page-title');
   return rendered;
 };

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, restoring } from '../support/fixtures/session';
+import { companyLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, nested = modulesAndItems(), planResource = plans()) => {
   const rendered = renderConsole({
     path,
-    restoreSession: restoring(companyLogin),
+    signedIn: companyLogin,
     resources: { 'training-plans': planResource, contents: contents() },
     trainingPlans: nested,
   });

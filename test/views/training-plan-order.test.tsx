@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, pending, restoring } from '../support/fixtures/session';
+import { companyLogin, pending } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, trainingPlans = modulesAndItems()) => {
   const rendered = renderConsole({
     path,
-    restoreSession: restoring(companyLogin),
+    signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
     trainingPlans,
   });

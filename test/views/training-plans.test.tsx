@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
-import { companyLogin, restoring } from '../support/fixtures/session';
+import { companyLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const rendered = renderConsole({
     path,
-    restoreSession: restoring(companyLogin),
+    signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
     trainingPlans: modulesAndItems(),
     ...options,

@@ -1,25 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserImportBody } from '../../contract/user-import.schemas';
-import { restoring, tenantLogin } from '../support/fixtures/session';
+import type { UserImportBody, UserImportResponse } from '../../contract/user-import.schemas';
+import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { users } from '../support/views/resource-fixtures';
 
 const file = (text: string, name = 'staff.csv') => new File([text], name, { type: 'text/csv' });
 const staff = 'Nome;Cognome;Email;Azienda\nAnna;Neri;anna@example.com;Acme\nBruno;Gialli;bruno@;\nCarla;Blu;carla@example.com;Nowhere\n';
 
-async function openImport(language: 'en' | 'it', importBatch?: (body: UserImportBody, key?: string) => Promise<unknown>) {
-  const stored: Record<string, string | null>[] = [];
-  const rendered = renderConsole({
-    path: '/users',
-    language,
-    restoreSession: restoring(tenantLogin),
-    resources: { users: users() },
-    userImport: {
-      ...(importBatch && { api: { importBatch: importBatch as never } }),
-      storage: { readImportMapping: () => ({}), writeImportMapping: (mapping) => void stored.push(mapping) },
-    },
-  });
+async function openImport(language: 'en' | 'it', importUsers?: (body: UserImportBody) => Promise<UserImportResponse>) {
+  const rendered = renderConsole({ path: '/users', language, signedIn: tenantLogin, resources: { users: users() }, importUsers });
+  const stored = () => JSON.parse(rendered.store.entries.get('user_import_mapping') ?? 'null') as unknown;
   await rendered.user.click(await screen.findByRole('button', { name: language === 'it' ? 'Importa' : 'Import' }));
   const dialog = await screen.findByRole('dialog');
   const upload = (chosen: File) => rendered.user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, chosen);
@@ -29,7 +20,7 @@ async function openImport(language: 'en' | 'it', importBatch?: (body: UserImport
 describe('the CSV import of users', () => {
   it('walks an Italian admin through mapping, preview and report, with reasons in Italian', async () => {
     const importBatch = vi.fn((body: UserImportBody) =>
-      Promise.resolve({
+      Promise.resolve<UserImportResponse>({
         dryRun: body.dryRun,
         results: body.rows.map(({ line }) =>
           line === 4 ? { line, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' } : { line, outcome: 'created', id: 'u1' },
@@ -49,7 +40,7 @@ describe('the CSV import of users', () => {
     const preview = within(dialog).getByRole('table');
     expect(within(preview).getByText('Email non valida')).toBeDefined();
     expect(within(preview).getByText('Non trovato')).toBeDefined();
-    expect(stored).toEqual([{ name: 'Nome', surname: 'Cognome', email: 'Email', company: 'Azienda', scope: null, admin: null, enabled: null }]);
+    expect(stored()).toEqual({ name: 'Nome', surname: 'Cognome', email: 'Email', company: 'Azienda', scope: null, admin: null, enabled: null });
 
     await user.click(within(dialog).getByRole('button', { name: 'Importa 1 nuovo utente' }));
     expect(await within(dialog).findByText('Importazione terminata')).toBeDefined();

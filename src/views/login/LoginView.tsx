@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { Credentials } from '../../domain/session';
 import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
+import { languageEntries, useLanguageSwitch } from '../layout/language-switch';
 import { PageTitle } from '../pages/PageTitle';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
 
@@ -60,9 +61,33 @@ export function LoginView() {
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('login.submit')}
           </Button>
+          <LanguageChoice />
         </Stack>
       </Paper>
     </Box>
+  );
+}
+
+/** The language of the console before signing in: the same switch, and the same stored choice, as the user menu's. */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const language = useLanguageSwitch();
+  return (
+    <Stack direction="row" spacing={1} role="group" aria-label={t('userMenu.language')} data-testid="login-language" sx={{ justifyContent: 'center' }}>
+      {languageEntries.map(({ language: code, labelKey }) => (
+        <Button
+          key={code}
+          type="button"
+          size="small"
+          lang={code}
+          aria-pressed={language.current === code}
+          variant={language.current === code ? 'outlined' : 'text'}
+          onClick={() => language.switchTo(code)}
+        >
+          {t(labelKey)}
+        </Button>
+      ))}
+    </Stack>
   );
 }
 

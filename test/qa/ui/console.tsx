@@ -2,30 +2,19 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { SimulatedClock } from 'xstate';
-import { storageKeys, type KeyValueStore } from '../../../src/api/storage';
+import type { KeyValueStore } from '../../../src/api/storage';
 import { memoryStore } from '../../support/memory-store';
 import { loadTranslationsAtOnce } from '../../support/translations';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
 import { provideConsoleMachines } from '../../../src/app/console-machines';
 import { createConsole } from '../../../src/app/providers';
 import type { LoginResponse } from '../../../src/domain/session';
-import { globalLogin, meAnswer } from '../../support/fixtures/session';
+import { globalLogin, meAnswer, storedSession } from '../../support/fixtures/session';
 import { historyLocation } from '../../support/views/history-location';
 import { actorRecorder } from './actors';
 import { apiBase, controlledNetwork } from './network';
 
-export { memoryStore };
-
-/** What the console keeps in storage after signing in with `answer` (and, while a tenant is assumed, the root session). */
-export function storedSession(answer: LoginResponse, root?: LoginResponse): Record<string, string> {
-  const { token, ...state } = answer;
-  const rootSession = root && (({ token: rootToken, ...rootState }) => ({ token: rootToken, state: rootState }))(root);
-  return {
-    [storageKeys.token]: token,
-    [storageKeys.session]: JSON.stringify(state),
-    ...(rootSession && { [storageKeys.rootSession]: JSON.stringify(rootSession) }),
-  };
-}
+export { memoryStore, storedSession };
 
 export interface OpenConsoleOptions {
   /** The address the console opens at. */

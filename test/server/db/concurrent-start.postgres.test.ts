@@ -24,6 +24,7 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0007_row_level_security.sql',
         '0008_list_counts_and_boundaries.sql',
         '0009_audit_actor_snapshot.sql',
+        '0010_leakproof_search.sql',
       ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {

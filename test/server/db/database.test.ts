@@ -37,6 +37,7 @@ describe('migrations and seed', () => {
           '0007_row_level_security.sql',
           '0008_list_counts_and_boundaries.sql',
           '0009_audit_actor_snapshot.sql',
+          '0010_leakproof_search.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);

@@ -108,6 +108,28 @@ describe('the request role', () => {
   });
 });
 
+describe('searches under the policies', () => {
+  it('use the trigram indexes: ILIKE may run ahead of the policy (migration 0010 marks it LEAKPROOF)', async () => {
+    const raw = new pg.Client({ connectionString: testApp.database.serverEnv.DATABASE_URL });
+    await raw.connect();
+    try {
+      await raw.query("SELECT set_config('role', 'console_app', false), set_config('app.scope', 'GLOBAL', false)");
+      // With sequential scans priced out, the planner takes an index whenever one may serve the condition: without
+      // LEAKPROOF none may, as the policy must be checked first, and the plan stays a sequential scan.
+      await raw.query('SET enable_seqscan = off');
+      for (const column of ['name', 'surname', 'email']) {
+        const { rows } = await raw.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM users WHERE ${column} ILIKE $1`, [
+          '%robotics%',
+        ]);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toContain(`Bitmap Index Scan on users_${column}_trgm_idx`);
+      }
+    } finally {
+      await raw.end();
+    }
+  });
+});
+
 describe('queries without the settings, or with hostile ones', () => {
   it('a raw connection that takes the request role without settings sees no tenant-owned row', async () => {
     const raw = new pg.Client({ connectionString: testApp.database.serverEnv.DATABASE_URL });

@@ -65,6 +65,62 @@ export const contentWizardModel: MachineModel = {
         loadContent: invoked<StoredRecord, { id: string }>(),
       },
     }),
+  requirements: [
+    {
+      id: 'WIZARD-INLINE',
+      rule: "An inline content (an article) is done once its details are saved.",
+      by: [
+        "contentWizard.details \u2014xstate.done.actor.form [isInline]\u2192 contentWizard.savedInline",
+      ],
+    },
+    {
+      id: 'WIZARD-UPLOAD-ACCESS',
+      rule: "A reference content gets an upload access for the video service; a failure offers Retry.",
+      by: [
+        "contentWizard.details \u2014xstate.done.actor.form\u2192 contentWizard.preparingUpload",
+        "contentWizard.preparingUpload \u2014xstate.done.actor.obtainVideoAccess\u2192 contentWizard.uploading",
+        "contentWizard.preparingUpload \u2014xstate.error.actor.obtainVideoAccess\u2192 contentWizard.tokenFailed",
+        "contentWizard.tokenFailed \u2014wizard.retry\u2192 contentWizard.preparingUpload",
+      ],
+    },
+    {
+      id: 'WIZARD-UPLOADER',
+      rule: "The uploader frame shows once loaded and takes the height it asks for.",
+      by: [
+        "contentWizard.uploading.loadingFrame \u2014wizard.frameLoaded\u2192 contentWizard.uploading.showingFrame",
+        "contentWizard.uploading \u2014uploader.resize\u2192 itself",
+      ],
+    },
+    {
+      id: 'WIZARD-ATTACH',
+      rule: "An uploaded video is attached to the content; a failure offers Retry.",
+      by: [
+        "contentWizard.uploading \u2014uploader.update\u2192 contentWizard.attaching",
+        "contentWizard.attaching.sending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached",
+        "contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed",
+        "contentWizard.attachFailed \u2014wizard.retry\u2192 contentWizard.attaching",
+      ],
+    },
+    {
+      id: 'WIZARD-ATTACH-STALE',
+      rule: "When the content changed meanwhile (409), it is reloaded and the video attached again, unless it got another video.",
+      by: [
+        "contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo [isStaleVersion]\u2192 contentWizard.attaching.reloading",
+        "contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent [hasOtherVideo]\u2192 contentWizard.attachFailed",
+        "contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent\u2192 contentWizard.attaching.resending",
+        "contentWizard.attaching.reloading \u2014xstate.error.actor.loadContent\u2192 contentWizard.attachFailed",
+        "contentWizard.attaching.resending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached",
+        "contentWizard.attaching.resending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed",
+      ],
+    },
+    {
+      id: 'WIZARD-LEAVE',
+      rule: "The uploader's \"finish later\" leaves the wizard; the content stays.",
+      by: [
+        "contentWizard.uploading \u2014uploader.reload\u2192 contentWizard.left",
+      ],
+    },
+  ],
   invariants: [
     [
       'the frame is between its minimum and maximum height',

@@ -138,6 +138,69 @@ export const formModel: MachineModel = {
         deleteRecord: invoked<void, { id: string }>(),
       },
     }),
+  requirements: [
+    {
+      id: 'FORM-NEW',
+      rule: "A create form opens empty, ready to type in.",
+      by: [
+        "form.opening \u2014always [isNew]\u2192 form.editing",
+      ],
+    },
+    {
+      id: 'FORM-LOAD',
+      rule: "An edit form loads its record; a failed load offers Reload.",
+      by: [
+        "form.opening \u2014always\u2192 form.loading",
+        "form.loading \u2014xstate.done.actor.loadRecord\u2192 form.editing",
+        "form.loading \u2014xstate.error.actor.loadRecord\u2192 form.loadFailed",
+        "form.loadFailed \u2014form.reload\u2192 form.loading",
+      ],
+    },
+    {
+      id: 'FORM-VALIDATE',
+      rule: "Save checks every field first; an invalid form is not sent and shows each field's error.",
+      by: [
+        "form.editing \u2014form.change\u2192 itself",
+        "form.editing \u2014form.submit\u2192 form.validating",
+        "form.validating \u2014always [isValid]\u2192 form.saving",
+        "form.validating \u2014always\u2192 form.editing",
+      ],
+    },
+    {
+      id: 'FORM-SAVE',
+      rule: "A saved record says so and leaves the form.",
+      by: [
+        "form.saving \u2014xstate.done.actor.saveRecord\u2192 form.saved",
+      ],
+    },
+    {
+      id: 'FORM-SERVER-ERRORS',
+      rule: "A refused save keeps what was typed: field errors under their fields, other errors as a message.",
+      by: [
+        "form.saving \u2014xstate.error.actor.saveRecord [concernsFields]\u2192 form.editing",
+        "form.saving \u2014xstate.error.actor.saveRecord\u2192 form.editing",
+      ],
+    },
+    {
+      id: 'FORM-CONFLICT',
+      rule: "A record changed meanwhile by someone else (409) is not overwritten: the form offers Reload.",
+      by: [
+        "form.saving \u2014xstate.error.actor.saveRecord [isConflict]\u2192 form.conflict",
+        "form.conflict \u2014form.reload\u2192 form.loading",
+      ],
+    },
+    {
+      id: 'FORM-DELETE',
+      rule: "Delete from a form asks for confirmation; a refused delete keeps the form.",
+      by: [
+        "form.editing \u2014form.delete [canDelete]\u2192 form.deleting",
+        "form.deleting.confirming \u2014form.confirmDelete\u2192 form.deleting.requesting",
+        "form.deleting.confirming \u2014form.cancelDelete\u2192 form.editing",
+        "form.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 form.deleted",
+        "form.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 form.editing",
+      ],
+    },
+  ],
   invariants: [
     ['a failure is shown only after a call failed', (s) => (s.context as FormContext).failure === null || !s.matches('opening')],
     ['a record may be deleted only once loaded', (s) => !s.matches('deleting') || (s.context as FormContext).record !== null],

@@ -32,6 +32,17 @@ export const listExportModel: MachineModel = {
     },
   ],
   provide: (invoked) => listExportMachine.provide({ actors: { exportList: invoked<void, ListExportRequest>() } }),
+  requirements: [
+    {
+      id: 'EXPORT-CSV',
+      rule: "Export downloads the list with its search and sort as CSV; a failure says so and Export can be used again.",
+      by: [
+        "listExport.idle \u2014listExport.start\u2192 listExport.exporting",
+        "listExport.exporting \u2014xstate.done.actor.exportList\u2192 listExport.idle",
+        "listExport.exporting \u2014xstate.error.actor.exportList\u2192 listExport.idle",
+      ],
+    },
+  ],
   invariants: [
     ['busy exactly while exporting', (s) => s.hasTag('busy') === s.matches('exporting')],
     ['a request is held once an export was asked', (s) => s.matches('idle') || context(s).request !== null],

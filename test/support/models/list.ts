@@ -136,6 +136,89 @@ export const listModel: MachineModel = {
       },
     }),
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS, followInterval: FOLLOW_INTERVAL_MS },
+  requirements: [
+    {
+      id: 'LIST-LOAD',
+      rule: "A list shows its rows, says when there are none, or shows the failure with Retry.",
+      by: [
+        "list.loading \u2014xstate.done.actor.fetchPage [hasItems]\u2192 list.ready.withData",
+        "list.loading \u2014xstate.done.actor.fetchPage\u2192 list.ready.empty",
+        "list.loading \u2014xstate.error.actor.fetchPage\u2192 list.failure",
+        "list.failure \u2014list.retry\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-PAGING',
+      rule: "Next and previous page load that page; the same page loads nothing.",
+      by: [
+        "list \u2014list.page [isOtherPage]\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-PAGE-SIZE-RESET',
+      rule: "Another page size loads page 1 with that size.",
+      by: [
+        "list \u2014list.pageSize [isOtherPageSize]\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-SORT-RESET',
+      rule: "Sorting by an allowed field loads page 1 in that order; other fields are ignored.",
+      by: [
+        "list \u2014list.sort [isOtherAllowedSort]\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-SEARCH-PAUSE',
+      rule: "Search waits for a pause in typing, then loads page 1 of the matches.",
+      by: [
+        "list \u2014list.search\u2192 list.debouncingSearch",
+        "list.debouncingSearch \u2014xstate.after.searchDebounce.list.debouncingSearch\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-ADDRESS',
+      rule: "The list follows its address: Back, Forward and a pasted URL show the page, size, sort and search they name.",
+      by: [
+        "list \u2014list.restore [isOtherQuery]\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-REFRESH',
+      rule: "Refresh loads the same page again.",
+      by: [
+        "list \u2014list.refresh\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-DELETE-CONFIRM',
+      rule: "Deleting a row asks for confirmation; Cancel keeps the row.",
+      by: [
+        "list.ready.withData \u2014list.delete [mayDeleteRow]\u2192 list.deleting",
+        "list.ready.following \u2014list.delete [mayDeleteRow]\u2192 list.deleting",
+        "list.deleting.confirming \u2014list.confirmDelete\u2192 list.deleting.requesting",
+        "list.deleting.confirming \u2014list.cancelDelete\u2192 list.ready.withData",
+      ],
+    },
+    {
+      id: 'LIST-DELETE-OUTCOME',
+      rule: "A deleted row leaves the list, which reloads (one page back when it was the last row of its page); a refused delete keeps the rows and says why.",
+      by: [
+        "list.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 list.loading",
+        "list.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 list.ready.withData",
+      ],
+    },
+    {
+      id: 'LIST-FOLLOW',
+      rule: "Rows still processing are checked again every 3 s until none is left; a failed check keeps the rows shown.",
+      by: [
+        "list.ready.withData \u2014xstate.after.followInterval.list.ready.withData [hasChangingRows]\u2192 list.ready.following",
+        "list.ready.following \u2014xstate.done.actor.followPage [hasItems]\u2192 list.ready.withData",
+        "list.ready.following \u2014xstate.done.actor.followPage\u2192 list.ready.empty",
+        "list.ready.following \u2014xstate.error.actor.followPage\u2192 list.ready.withData",
+      ],
+    },
+  ],
   invariants: [
     ['the page is a whole number from 1', (s) => Number.isInteger(contextOf(s).query.page) && contextOf(s).query.page >= 1],
     ['no more rows than the page size', (s) => contextOf(s).items.length <= contextOf(s).query.pageSize],

@@ -40,5 +40,21 @@ export const notificationsModel: MachineModel = {
     },
   ],
   provide: () => notificationsMachine,
+  requirements: [
+    {
+      id: 'NOTIFY-SHOW',
+      rule: "Every outcome the machines declare shows as a message.",
+      by: [
+        "notifications \u2014notifications.push\u2192 itself",
+      ],
+    },
+    {
+      id: 'NOTIFY-DISMISS',
+      rule: "A message can be dismissed.",
+      by: [
+        "notifications \u2014notifications.dismiss\u2192 itself",
+      ],
+    },
+  ],
   invariants: [['ids are unique and below the next id', (s) => context(s).notifications.every(({ id }, index, all) => id < context(s).nextId && all.findIndex((other) => other.id === id) === index)]],
 };

@@ -88,6 +88,62 @@ export const orderedListModel: MachineModel = {
     orderedListMachine.provide({
       actors: { fetchItems: invoked<OrderedPage, void>(), saveOrder: invoked<void, { ids: string[] }>(), deleteItem: invoked<void, { id: string }>() },
     }),
+  requirements: [
+    {
+      id: 'ORDERED-LOAD',
+      rule: "A plan's modules (a module's items) show in their order, say when there are none, or show the failure with Retry.",
+      by: [
+        "ordered.loading \u2014xstate.done.actor.fetchItems [hasItems]\u2192 ordered.ready",
+        "ordered.loading \u2014xstate.done.actor.fetchItems\u2192 ordered.empty",
+        "ordered.loading \u2014xstate.error.actor.fetchItems\u2192 ordered.failure",
+        "ordered.failure \u2014ordered.retry\u2192 ordered.loading",
+      ],
+    },
+    {
+      id: 'ORDERED-MOVE',
+      rule: "Move up and Move down save the new order at once; the first row cannot go up nor the last down.",
+      by: [
+        "ordered.ready.idle \u2014ordered.move [canMove]\u2192 ordered.saving",
+      ],
+    },
+    {
+      id: 'ORDERED-KEYBOARD',
+      rule: "A row picked up with the keyboard moves one step at a time; Drop saves a changed order, Cancel restores it.",
+      by: [
+        "ordered.ready.idle \u2014ordered.pickUp [isRow]\u2192 ordered.ready.arranging",
+        "ordered.ready.arranging \u2014ordered.step [canStep]\u2192 itself",
+        "ordered.ready.arranging \u2014ordered.drop [orderChanged]\u2192 ordered.saving",
+        "ordered.ready.arranging \u2014ordered.drop\u2192 ordered.ready.idle",
+        "ordered.ready.arranging \u2014ordered.cancel\u2192 ordered.ready.idle",
+      ],
+    },
+    {
+      id: 'ORDERED-DRAG',
+      rule: "A row dragged by its handle takes the place of the row it is dragged over.",
+      by: [
+        "ordered.ready.arranging \u2014ordered.moveOver [isOtherRow]\u2192 itself",
+      ],
+    },
+    {
+      id: 'ORDERED-SAVE',
+      rule: "A saved order stays; a refused one goes back to the order before, with the reason.",
+      by: [
+        "ordered.saving \u2014xstate.done.actor.saveOrder\u2192 ordered.ready.idle",
+        "ordered.saving \u2014xstate.error.actor.saveOrder\u2192 ordered.ready.idle",
+      ],
+    },
+    {
+      id: 'ORDERED-DELETE',
+      rule: "Deleting a module or item asks for confirmation; only a draft plan's may go.",
+      by: [
+        "ordered.ready.idle \u2014ordered.delete [canDelete]\u2192 ordered.deleting",
+        "ordered.deleting.confirming \u2014ordered.confirmDelete\u2192 ordered.deleting.requesting",
+        "ordered.deleting.confirming \u2014ordered.cancelDelete\u2192 ordered.ready.idle",
+        "ordered.deleting.requesting \u2014xstate.done.actor.deleteItem\u2192 ordered.loading",
+        "ordered.deleting.requesting \u2014xstate.error.actor.deleteItem\u2192 ordered.ready.idle",
+      ],
+    },
+  ],
   invariants: [
     ['rows keep their identity: no row lost or doubled by a move', (s) => new Set((s.context as OrderedListContext).items.map(({ id }) => id)).size === (s.context as OrderedListContext).items.length],
     [

@@ -105,6 +105,90 @@ export const sessionModel: MachineModel = {
         fetchMe: invoked<MeResponse, void>(),
       },
     }),
+  requirements: [
+    {
+      id: 'SESSION-RESTORE',
+      rule: "A session kept in the browser is restored at start and checked with the server; without one the console opens signed out.",
+      by: [
+        "session.restoring \u2014xstate.done.actor.restoreSession [isRestored]\u2192 session.signedIn.verifying",
+        "session.restoring \u2014xstate.done.actor.restoreSession\u2192 session.signedOut",
+        "session.restoring \u2014xstate.error.actor.restoreSession\u2192 session.signedOut",
+      ],
+    },
+    {
+      id: 'SESSION-RESTORE-KEEP',
+      rule: "A restored session whose check fails for another reason than 401 (a 500, no network) stays signed in.",
+      by: [
+        "session.signedIn.verifying \u2014xstate.done.actor.fetchMe\u2192 session.signedIn.idle",
+        "session.signedIn.verifying \u2014xstate.error.actor.fetchMe\u2192 session.signedIn.idle",
+      ],
+    },
+    {
+      id: 'SESSION-RESTORE-EXPIRED',
+      rule: "A restored session the server refuses (401) signs the user out.",
+      by: [
+        "session.signedIn.verifying \u2014xstate.error.actor.fetchMe [isUnauthorized]\u2192 session.signedOut",
+      ],
+    },
+    {
+      id: 'SESSION-LOGIN',
+      rule: "Signing in with the right email and password opens the console; a refusal keeps the user on the sign-in page with the reason.",
+      by: [
+        "session.signedOut \u2014session.login\u2192 session.loggingIn",
+        "session.loggingIn \u2014xstate.done.actor.login\u2192 session.signedIn",
+        "session.loggingIn \u2014xstate.error.actor.login\u2192 session.signedOut",
+      ],
+    },
+    {
+      id: 'SESSION-ASSUME',
+      rule: "Only a GLOBAL admin may assume a tenant; success or failure, the console stays signed in.",
+      by: [
+        "session.signedIn \u2014session.assume [isGlobal]\u2192 session.signedIn.assuming",
+        "session.signedIn.assuming \u2014xstate.done.actor.assume\u2192 session.signedIn.idle",
+        "session.signedIn.assuming \u2014xstate.error.actor.assume\u2192 session.signedIn.idle",
+      ],
+    },
+    {
+      id: 'SESSION-RETURN-ROOT',
+      rule: "An assumed tenant can be left for the root session, whatever the server answers to the revocation.",
+      by: [
+        "session.signedIn \u2014session.returnToRoot [hasRootSession]\u2192 session.signedIn.returningToRoot",
+        "session.signedIn.returningToRoot \u2014xstate.done.actor.revokeAssumedSession\u2192 session.signedIn.idle",
+        "session.signedIn.returningToRoot \u2014xstate.error.actor.revokeAssumedSession\u2192 session.signedIn.idle",
+      ],
+    },
+    {
+      id: 'SESSION-LOGOUT',
+      rule: "Logging out always ends signed out, even when the server cannot be reached.",
+      by: [
+        "session.signedIn \u2014session.logout\u2192 session.loggingOut",
+        "session.loggingOut \u2014xstate.done.actor.logout\u2192 session.signedOut",
+        "session.loggingOut \u2014xstate.error.actor.logout\u2192 session.signedOut",
+      ],
+    },
+    {
+      id: 'SESSION-UNAUTHORIZED',
+      rule: "Any 401 from the API signs the user out.",
+      by: [
+        "session.signedIn \u2014session.unauthorized\u2192 session.signedOut",
+      ],
+    },
+    {
+      id: 'SESSION-PROFILE',
+      rule: "A saved profile updates the signed-in user, and the root session too while a tenant is assumed.",
+      by: [
+        "session.signedIn.idle \u2014session.profileUpdated [hasRootSession]\u2192 itself",
+        "session.signedIn.idle \u2014session.profileUpdated\u2192 itself",
+      ],
+    },
+    {
+      id: 'SESSION-VIDEO-TOKEN',
+      rule: "A refreshed video token replaces the old one without leaving the page.",
+      by: [
+        "session.signedIn \u2014session.videoTokenRefreshed\u2192 itself",
+      ],
+    },
+  ],
   invariants: [
     ['signed in exactly when a session is held', (s) => s.matches('signedIn') === ((s.context as SessionContext).session !== null) || s.matches('loggingOut')],
     [

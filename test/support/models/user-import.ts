@@ -80,6 +80,35 @@ export const userImportModel: MachineModel = {
         importBatch: invoked<RowResult[], BatchRequest>(),
       },
     }),
+  requirements: [
+    {
+      id: 'IMPORT-FILE',
+      rule: 'A file that cannot be imported (too large, not text, empty, no header, one column, no rows) says why, and another can be chosen.',
+      by: ['userImport.parsing \u2014xstate.error.actor.parseFile\u2192 userImport.choosing'],
+    },
+    {
+      id: 'IMPORT-PREVIEW',
+      rule: "Every row is checked before anything is written: the form's rules in the browser, the API's in dry-run batches of 500.",
+      by: [
+        'userImport.checking \u2014xstate.done.actor.checkBatch [moreBatches]\u2192 userImport.checking',
+        'userImport.checking \u2014xstate.done.actor.checkBatch\u2192 userImport.preview',
+      ],
+    },
+    {
+      id: 'IMPORT-BATCHES',
+      rule: 'The import sends batches of 500, each with its idempotency key; a batch that cannot be sent is retried with the same key or the import stops.',
+      by: [
+        'userImport.importing \u2014xstate.done.actor.importBatch [moreBatches]\u2192 userImport.importing',
+        'userImport.importFailed \u2014import.retry\u2192 userImport.importing',
+        'userImport.importFailed \u2014import.stop\u2192 userImport.report',
+      ],
+    },
+    {
+      id: 'IMPORT-REPORT',
+      rule: 'The import ends with a report of every row: created, skipped or failed, and why.',
+      by: ['userImport.importing \u2014xstate.done.actor.importBatch\u2192 userImport.report'],
+    },
+  ],
   invariants: [
     [
       'a preview or report lists every row the form rules refused, and never more rows than the file',

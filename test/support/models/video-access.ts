@@ -26,6 +26,17 @@ export const videoAccessModel: MachineModel = {
     },
   ],
   provide: (invoked) => videoAccessMachine.provide({ actors: { obtainVideoAccess: invoked<VideoAccess, void>() } }),
+  requirements: [
+    {
+      id: 'VIDEO-ACCESS',
+      rule: "A video player gets its access from the API before it loads; a failure offers Retry.",
+      by: [
+        "videoAccess.obtaining \u2014xstate.done.actor.obtainVideoAccess\u2192 videoAccess.ready",
+        "videoAccess.obtaining \u2014xstate.error.actor.obtainVideoAccess\u2192 videoAccess.failed",
+        "videoAccess.failed \u2014video.retry\u2192 videoAccess.obtaining",
+      ],
+    },
+  ],
   invariants: [
     ['a token or a failure, never both', (s) => !((s.context as VideoAccessContext).access && (s.context as VideoAccessContext).failure)],
     ['ready exactly when a token is held', (s) => s.matches('ready') === ((s.context as VideoAccessContext).access !== null)],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drive } from './graph-paths';
-import { exploreModel, modelCoverage, type MachineModel } from './model';
+import { exploreModel, modelCoverage, requirementCoverage, type MachineModel } from './model';
 
 /**
  * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
@@ -14,10 +14,28 @@ export function describeMachinePaths(model: MachineModel) {
       it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) => drive(path, options));
     }
 
-    it('the plan reaches every state and transition the machine defines', async () => {
+    it('the plan reaches every state and transition the machine defines, but those declared unreachable', async () => {
       const { total, reachable } = await modelCoverage(model);
-      expect([...total.states].filter((state) => !reachable.states.has(state))).toEqual([]);
-      expect([...total.transitions].filter((transition) => !reachable.transitions.has(transition))).toEqual([]);
+      const unreachable = model.unreachable ?? {};
+      const missed = (all: Set<string>, reached: Set<string>) => [...all].filter((item) => !reached.has(item) && !(item in unreachable));
+      expect(missed(total.states, reachable.states)).toEqual([]);
+      expect(missed(total.transitions, reachable.transitions)).toEqual([]);
+      for (const item of Object.keys(unreachable)) {
+        expect(total.states.has(item) || total.transitions.has(item), `${item} is defined`).toBe(true);
+        expect(reachable.states.has(item) || reachable.transitions.has(item), `${item} is unreachable`).toBe(false);
+      }
+    });
+
+    it('names each requirement once, realises it by what the machine defines, and takes it in a plan path', async () => {
+      const { total } = await modelCoverage(model);
+      const ids = model.requirements.map((requirement) => requirement.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const requirement of await requirementCoverage(model)) {
+        expect(requirement.id).toMatch(/^[A-Z]+(?:-[A-Z0-9]+)+$/);
+        expect(requirement.by.filter((item) => !total.states.has(item) && !total.transitions.has(item)), `${requirement.id}: undefined`).toEqual([]);
+        expect(requirement.paths.length, `${requirement.id}: no plan path takes it`).toBeGreaterThan(0);
+      }
     });
 
     it('labels each event once and offers only events the machine knows', () => {

@@ -32,6 +32,41 @@ export interface MachineModel {
   delays?: Record<string, number>;
   /** What must hold in every state of every path. */
   invariants: Invariant[];
+  /**
+   * States and transitions the machine defines that no path can take, each with the reason (as the plans name them:
+   * `ready.empty`, `failure —list.retry→ loading`). The gate counts every other one it defines, reachable or not.
+   */
+  unreachable?: Record<string, string>;
+  /**
+   * The product rules the machine realises, each with a short stable id (`LIST-SORT-RESET`) and the states or
+   * transitions that realise it (as `unreachable` names them). Every requirement must be taken by a plan path.
+   */
+  requirements: Requirement[];
+}
+
+/** A rule of the product, in a sentence, and what in the machine realises it. */
+export interface Requirement {
+  id: string;
+  rule: string;
+  by: string[];
+}
+
+/** Each requirement with the plan paths that take one of its states or transitions (`3`, or `paged 3` per scenario). */
+export async function requirementCoverage(model: MachineModel): Promise<Array<Requirement & { paths: string[] }>> {
+  const taken: Array<{ path: string; record: ReturnType<typeof executionRecord> }> = [];
+  for (const { scenario, graph, options } of exploreModel(model)) {
+    for (const [index, path] of graph.planPaths.entries()) {
+      const record = executionRecord();
+      await drive(path, { ...options, inspect: record.inspect });
+      taken.push({ path: model.scenarios.length > 1 ? `${scenario.name} ${index + 1}` : String(index + 1), record });
+    }
+  }
+  return model.requirements.map((requirement) => ({
+    ...requirement,
+    paths: taken
+      .filter(({ record }) => requirement.by.some((item) => record.states.has(item) || record.transitions.has(item)))
+      .map(({ path }) => path),
+  }));
 }
 
 export type { GraphEvent, Invariant };

@@ -30,3 +30,6 @@ export const contents = (items: FakeRecord[] = contentRecords) => {
 
 export const videoAccess = { serviceUrl: 'http://acme.localhost:3001', courseId: 'company-1', token: 'video-token' };
 export const videoOrigin = 'http://acme.localhost:3001';
+
+/** The token `POST auth/refresh-jwt` answers for the video service (the one `videoAccess` hands to the frames). */
+export const videoToken = { token: videoAccess.token, expiresAt: '2099-01-01T00:00:00.000Z' };

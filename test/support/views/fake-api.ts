@@ -2,10 +2,6 @@ import { vi } from 'vitest';
 import type { ResourceApi } from '../../../src/api/resources';
 import type { Failure } from '../../../src/domain/failure';
 import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../../../src/domain/resource';
-import { resourceNames } from '../../../src/domain/resource';
-import type { ConsoleApis } from '../../../src/app/cached-apis';
-
-type ResourceApis = ConsoleApis['resources'];
 
 export type FakeRecord = StoredRecord & Record<string, unknown>;
 
@@ -83,8 +79,12 @@ export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly 
 
 export type FakeResource = ReturnType<typeof fakeResource>;
 
-export const fakeApis = (overrides: Partial<Record<ResourceName, FakeResource>> = {}) => {
-  const resources = Object.fromEntries(resourceNames.map((name) => [name, overrides[name] ?? fakeResource()])) as Record<ResourceName, FakeResource>;
-  const apis = Object.fromEntries(resourceNames.map((name): [ResourceName, ResourceApi] => [name, resources[name].api])) as ResourceApis;
-  return { resources, apis };
-};
+/** Every resource in memory: the ones given, and an empty one for each of the others. */
+export const fakeResources = (given: Partial<Record<ResourceName, FakeResource>> = {}): Record<ResourceName, FakeResource> => ({
+  companies: given.companies ?? fakeResource(),
+  tenants: given.tenants ?? fakeResource(),
+  users: given.users ?? fakeResource(),
+  topics: given.topics ?? fakeResource(),
+  contents: given.contents ?? fakeResource(),
+  'training-plans': given['training-plans'] ?? fakeResource(),
+});

@@ -1,85 +1,109 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/query-core';
+import { vi } from 'vitest';
 import { Router } from 'wouter';
-import { createActor } from 'xstate';
-import { createQueryClient } from '../../../src/api/query-client';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
-import { cacheConsoleApis } from '../../../src/app/cached-apis';
-import { provideMachines } from '../../../src/app/console-machines';
-import { createNavigation } from '../../../src/app/navigation';
-import { outcomeActions } from '../../../src/app/outcomes';
-import { provideUserImport, type UserImportDependencies } from '../../../src/app/user-import';
-import { sessionPages } from '../../../src/app/providers';
-import type { ObtainVideoAccess } from '../../../src/app/video';
+import { provideConsoleMachines, type ProvideConsoleMachines } from '../../../src/app/console-machines';
+import { createConsole } from '../../../src/app/providers';
 import type { ResourceName } from '../../../src/domain/resource';
-import { createI18n, type Language } from '../../../src/i18n';
-import { notificationsMachine } from '../../../src/machines/notifications.machine';
+import type { LoginResponse, VinapseToken } from '../../../src/domain/session';
+import type { Language } from '../../../src/i18n';
+import { memoryStore } from '../memory-store';
 import { loadTranslationsAtOnce } from '../translations';
-import { fakeSessionMachine, globalState, meAnswer, pending, type SessionFakes } from '../fixtures/session';
+import { globalState, meAnswer, pending, storedSession } from '../fixtures/session';
 import { fakeAccount, type FakeAccount } from './fake-account';
-import { fakeApis, type FakeResource } from './fake-api';
+import { fakeResources, type FakeResource } from './fake-api';
+import { fakeApiBase, fakeServer, type FakeBackend, type SessionCalls } from './fake-server';
 import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
 import { historyLocation } from './history-location';
 
-export interface RenderOptions extends Partial<SessionFakes> {
+/** The video service of the views tests' signed-in sessions (the player and the uploader are framed from it). */
+export const videoConfig = { enabled: true, tenantId: 'acme', courseId: 'company-1', serviceUrl: 'http://acme.localhost:3001' };
+
+export interface RenderOptions extends Partial<SessionCalls> {
   path?: string;
   language?: Language;
-  /** Resources kept in memory by fake APIs (empty unless given); the real cache and machines run on them. */
+  /** The session the browser kept from an earlier visit (signed out unless given). */
+  signedIn?: LoginResponse;
+  /** The root admin's session kept aside while `signedIn` is a tenant it assumed. */
+  rootSession?: LoginResponse;
+  /** The signed-in session has no video service configured (it has `videoConfig` unless this is false). */
+  videoConfigured?: boolean;
+  /** `POST auth/refresh-jwt`: the video token for the uploader and the player (pending unless given). */
+  refreshVideoToken?: () => Promise<VinapseToken>;
+  /** Resources kept in memory by fake APIs (empty unless given); the real console calls them over its HTTP client. */
   resources?: Partial<Record<ResourceName, FakeResource>>;
-  /** The video token for the uploader and the player (pending unless given). */
-  obtainVideoAccess?: ObtainVideoAccess;
   /** The modules and items of training plans, in memory (none unless given). */
   trainingPlans?: FakeTrainingPlans;
-  /** The signed-in user's own account, in memory (the GLOBAL user unless given). */
+  /**
+   * The signed-in user's own account, in memory (the signed-in user, else the GLOBAL user, unless given): it answers
+   * `users/me`, the session's background check as well as the settings.
+   */
   account?: FakeAccount;
-  /** The CSV import's one call (every row created unless given) and the storage of its mapping. */
-  userImport?: Partial<UserImportDependencies>;
+  /** `POST users/import`, one batch of a CSV import (every row created unless given). */
+  importUsers?: FakeBackend['importUsers'];
 }
 
-/** The whole console at `path`, on a session fed with fakes (signed out, calls pending, unless overridden). */
+/**
+ * The whole console at `path`, built by src/app's `createConsole` as the browser's is (HTTP client, API modules,
+ * query cache, machines, outcomes, views), on a storage in memory and a network answered by the fakes of
+ * fake-server.ts: signed out and every session call pending, unless the options say otherwise.
+ */
 export function renderConsole({
   path = '/',
   language = 'en',
+  signedIn,
+  rootSession,
+  videoConfigured = true,
+  refreshVideoToken = pending,
   resources: given,
-  obtainVideoAccess = pending,
-  trainingPlans: nested = fakeTrainingPlans(),
-  account = fakeAccount(meAnswer(globalState, globalState.user.name)),
-  userImport = {},
+  trainingPlans = fakeTrainingPlans(),
+  account: givenAccount,
+  importUsers,
   ...overrides
 }: RenderOptions = {}) {
-  const { machine, fakes, effects } = fakeSessionMachine(overrides);
-  const queryClient = createQueryClient();
-  effects.clearCache.mockImplementation(() => queryClient.clear());
-  effects.clearSessionData.mockImplementation(() => queryClient.clear());
-  const notifications = createActor(notificationsMachine);
-  const navigation = createNavigation();
-  const outcomes = outcomeActions(notifications, navigation);
-  const session = createActor(machine.provide({ actions: outcomes }), { input: sessionPages });
-  const { resources, apis } = fakeApis(given);
-  const cached = cacheConsoleApis(
-    { resources: apis, trainingPlans: nested.apis, account: account.api, exports: { exportCsv: () => Promise.reject(new Error('not faked')) },
-      activity: { list: () => Promise.resolve({ items: [], total: 0, totalIsEstimate: false }) },
-    },
-    queryClient,
-  );
-  const consoleMachines = {
-    ...provideMachines(cached, { outcomes, obtainVideoAccess, session }),
-    userImport: provideUserImport({
-      api: { importBatch: ({ dryRun, rows }) => Promise.resolve({ dryRun, results: rows.map(({ line }) => ({ line, outcome: 'created' as const })) }) },
-      storage: { readImportMapping: () => ({}), writeImportMapping: () => {} },
-      importedUsers: () => {},
-      ...userImport,
-    }),
+  const session = signedIn && (videoConfigured ? { ...signedIn, vinapseConfig: videoConfig } : signedIn);
+  const { token: _, ...state } = session ?? { ...globalState, token: '' };
+  const account = givenAccount ?? fakeAccount(meAnswer(state, state.user.name));
+  const fakes = {
+    login: vi.fn<SessionCalls['login']>(overrides.login ?? pending),
+    assume: vi.fn<SessionCalls['assume']>(overrides.assume ?? pending),
+    logout: vi.fn<SessionCalls['logout']>(overrides.logout ?? (async () => {})),
   };
-  notifications.start();
-  session.start();
+  const resources = fakeResources(given);
+  const store = memoryStore(session ? storedSession(session, rootSession) : {});
+  let signedInRuntime: ReturnType<ProvideConsoleMachines> | undefined;
+  const runtime = createConsole({
+    store,
+    apiUrl: fakeApiBase,
+    browserLanguages: [language],
+    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), importUsers }),
+    translations: loadTranslationsAtOnce,
+    consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
+  });
   const history = historyLocation(path);
-  const i18n = createI18n(language, { load: loadTranslationsAtOnce });
   const user = userEvent.setup();
   render(
     <Router hook={history.hook} searchHook={history.searchHook}>
-      <ConsoleShell actors={{ session, notifications, machines: () => consoleMachines }} i18n={i18n} navigation={navigation} />
+      <ConsoleShell actors={runtime.actors} i18n={runtime.i18n} navigation={runtime.navigation} />
     </Router>,
   );
-  return { user, session, fakes, effects, i18n, queryClient, resources, trainingPlans: nested, account, history, location: history.current };
+  return {
+    user,
+    session: runtime.actors.session,
+    fakes,
+    i18n: runtime.i18n,
+    /** The query cache of the signed-in screens (there once a signed-in screen was shown). */
+    queryClient(): QueryClient {
+      if (!signedInRuntime) throw new Error('No signed-in screen was shown yet');
+      return signedInRuntime.queryClient;
+    },
+    store,
+    resources,
+    trainingPlans,
+    account,
+    history,
+    location: history.current,
+  };
 }

@@ -129,6 +129,31 @@ describe('users', () => {
     });
   });
 
+  describe('emails follow the one rule of the contract and the console (contract/email.ts)', () => {
+    it('refuses an address without a dotted domain, on create and on sign-in, and names the rule', async () => {
+      const created = await tenantAdmin.post('/api/users', newUser({ email: 'a@b' }));
+      const login = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b', password: 'whatever-1' } });
+
+      for (const response of [created, login]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().errors).toContainEqual(expect.objectContaining({ field: 'email', rule: 'format', params: { format: 'email' } }));
+      }
+      expect(await testApp.db.select().from(users).where(eq(users.email, 'a@b'))).toEqual([]);
+    });
+
+    it('accepts an ordinary address, and a company email alike', async () => {
+      const email = `anna.${randomBytes(4).toString('hex')}@mail.example.co.uk`;
+
+      const response = await tenantAdmin.post('/api/users', newUser({ email }));
+      const company = await tenantAdmin.put(`/api/companies/${world.acmeRobotics.id}`, { email: 'a@b' });
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ email });
+      expect(company.statusCode).toBe(400);
+      expect(company.json().errors).toContainEqual(expect.objectContaining({ field: 'email', rule: 'format' }));
+    });
+  });
+
   describe('emails are unique, whatever their case', () => {
     it('answers 409 on the email field when creating', async () => {
       const response = await tenantAdmin.post('/api/users', newUser({ email: 'Mario.ROSSI@example.com' }));

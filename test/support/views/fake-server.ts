@@ -1,0 +1,180 @@
+import type { UserImportBody, UserImportResponse } from '../../../contract/user-import.schemas';
+import type { ListRequest, ResourceName } from '../../../src/domain/resource';
+import { resourceNames } from '../../../src/domain/resource';
+import type { VinapseToken } from '../../../src/domain/session';
+import type { SessionFakes } from '../fixtures/session';
+import type { FakeAccount } from './fake-account';
+import type { FakeResource } from './fake-api';
+import type { FakeTrainingPlans } from './fake-training-plans';
+
+/** Where the views tests' console finds its API. */
+export const fakeApiBase = 'http://console.test/api/';
+
+/** The session's calls to the API (its background check is the account's `users/me`). */
+export type SessionCalls = Pick<SessionFakes, 'login' | 'assume' | 'logout'>;
+
+/** What answers the console's calls: the session's, the resources', the plans' rows, the account and the video token. */
+export interface FakeBackend {
+  session: SessionCalls;
+  resources: Record<ResourceName, FakeResource>;
+  trainingPlans: FakeTrainingPlans;
+  account: FakeAccount;
+  /** `POST auth/refresh-jwt`: a fresh video token. */
+  refreshVideoToken: () => Promise<VinapseToken>;
+  /** `POST users/import`: one batch of a CSV import (every row created unless given). */
+  importUsers?: (body: UserImportBody, idempotencyKey: string | null) => Promise<UserImportResponse>;
+}
+
+const everyRowCreated = ({ dryRun, rows }: UserImportBody): Promise<UserImportResponse> =>
+  Promise.resolve({ dryRun, results: rows.map(({ line }) => ({ line, outcome: 'created' as const })) });
+
+interface Call {
+  method: string;
+  segments: string[];
+  params: URLSearchParams;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+type Answer = { body?: unknown } | undefined;
+
+const json = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** The list parameters of docs/api-contract.md read back into the request the console's list machine made. */
+function listRequestOf(params: URLSearchParams): ListRequest {
+  const { page, pageSize, sortBy, sortOrder, search, ...filters } = Object.fromEntries(params);
+  return {
+    query: {
+      page: Number(page ?? 1),
+      pageSize: Number(pageSize ?? 25),
+      sortBy: sortBy ?? null,
+      sortOrder: sortOrder === 'desc' ? 'desc' : 'asc',
+      search: search ?? '',
+    },
+    filters,
+  };
+}
+
+/**
+ * A thrown failure (as the fakes throw them: the console's `Failure` shapes) as what the network would have done:
+ * an HTTP answer with the API's error body, a connection that fails, or an aborted request.
+ */
+function failureResponse(error: unknown): Response {
+  if (typeof error === 'object' && error !== null && 'kind' in error) {
+    const failure = error as { kind: string; status?: unknown; message?: string; code?: string; params?: unknown; errors?: unknown; retryAt?: number };
+    if (failure.kind === 'http' && typeof failure.status === 'number') {
+      const { message, code, params, errors, retryAt } = failure;
+      // `Retry-After` as an HTTP date: the console reads back the very moment the failure named.
+      const retryAfter: Record<string, string> = retryAt === undefined ? {} : { 'retry-after': new Date(retryAt).toUTCString() };
+      return json(failure.status, { message, code, params, errors }, retryAfter);
+    }
+  }
+  // A request the browser gave up (`AbortError`) fails as such; another error of a fake is the server's 500.
+  if (error instanceof Error && error.name === 'AbortError') throw error;
+  if (error instanceof Error && !('kind' in error)) return json(500, { message: error.message });
+  throw new TypeError('Failed to fetch');
+}
+
+/** Rows ordered by hand: `training-plans/{plan}/modules[/{module}[/items[/{item}]]]`, and their `…/order`. */
+function orderedCall({ method, segments, params, body }: Call, backend: FakeBackend): Promise<Answer> | undefined {
+  const [, planId, , moduleId, child, itemId] = segments;
+  if (segments[0] !== 'training-plans' || segments[2] !== 'modules' || !planId) return undefined;
+  const [api, id, idsField] =
+    child === 'items' && moduleId
+      ? [backend.trainingPlans.apis.items(planId, moduleId), itemId, 'itemIds']
+      : segments.length <= 4
+        ? [backend.trainingPlans.apis.modules(planId), moduleId, 'moduleIds']
+        : [undefined, undefined, ''];
+  if (!api) return undefined;
+  return resourceCall(api, method, id, params, body, null, idsField);
+}
+
+function resourceCall(
+  api: FakeResource['api'] | ReturnType<FakeTrainingPlans['apis']['modules']>,
+  method: string,
+  id: string | undefined,
+  params: URLSearchParams,
+  body: Record<string, unknown>,
+  idempotencyKey: string | null,
+  idsField?: string,
+): Promise<Answer> | undefined {
+  if (id === 'order' && method === 'PUT' && idsField && 'reorder' in api) {
+    return api.reorder(body[idsField] as string[]).then(() => undefined);
+  }
+  if (id === undefined && method === 'GET') return api.list(listRequestOf(params)).then((page) => ({ body: page }));
+  if (id === undefined && method === 'POST') {
+    return (idempotencyKey ? api.create(body, idempotencyKey) : api.create(body)).then((created) => ({ body: created }));
+  }
+  if (id === undefined) return undefined;
+  if (method === 'GET') return api.get(id).then((found) => ({ body: found }));
+  if (method === 'PUT') return api.update(id, body).then((updated) => ({ body: updated }));
+  if (method === 'DELETE') return api.remove(id).then(() => undefined);
+  return undefined;
+}
+
+/** The call's answer from the fakes, or undefined when no fake answers it. */
+function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
+  const { method, segments, body } = call;
+  const path = segments.join('/');
+  const { session, account } = backend;
+  const answering = <T>(promise: Promise<T>) => promise.then((answer) => ({ body: answer }));
+  switch (`${method} ${path}`) {
+    case 'POST auth/login':
+      return answering(session.login(body as { email: string; password: string }));
+    case 'POST auth/assume':
+      return answering(session.assume(body as { tenantId: string }));
+    case 'POST auth/logout':
+      return session.logout(body as { token: string }).then(() => undefined);
+    case 'POST auth/refresh-jwt':
+      return backend.refreshVideoToken().then((vinapse) => ({ body: { success: true, jwtTokens: { vinapse } } }));
+    case 'GET users/me':
+      return answering(account.api.me());
+    case 'PUT users/me':
+      return answering(account.api.updateProfile(body as { name: string; surname: string }));
+    case 'PUT users/me/password':
+      return account.api.changePassword(body as { currentPassword: string; newPassword: string }).then(() => undefined);
+    case 'POST users/import':
+      return answering((backend.importUsers ?? everyRowCreated)(body as UserImportBody, call.headers.get('idempotency-key')));
+    case 'GET activity':
+      return Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
+  }
+  const ordered = orderedCall(call, backend);
+  if (ordered) return ordered;
+  const [name, id, more] = segments;
+  if (more !== undefined || !resourceNames.includes(name as ResourceName)) return undefined;
+  return resourceCall(backend.resources[name as ResourceName].api, method, id, call.params, body, call.headers.get('idempotency-key'));
+}
+
+/**
+ * The console's network answered by the fakes kept in memory: each call goes through the real HTTP client, API
+ * modules and query cache of the console, reaches the fake of its route as the arguments the console's API module
+ * was given, and the fake's answer (or failure) comes back as the API would send it. A call no fake answers is a 404.
+ */
+export function fakeServer(backend: FakeBackend): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const call: Call = {
+      method: request.method,
+      segments: url.pathname.replace(/^\/api\//, '').split('/').map(decodeURIComponent),
+      params: url.searchParams,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: request.headers,
+    };
+    const answer = route(call, backend);
+    if (!answer) return json(404, { message: `No fake answers ${call.method} ${url.pathname}` });
+    const aborted = new Promise<never>((_, reject) => {
+      if (request.signal.aborted) reject(request.signal.reason);
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+    });
+    try {
+      const { body } = (await Promise.race([answer, aborted])) ?? {};
+      return body === undefined ? new Response(null, { status: 204 }) : json(200, body);
+    } catch (error) {
+      if (error === request.signal.reason && request.signal.aborted) throw error;
+      return failureResponse(error);
+    }
+  };
+}
