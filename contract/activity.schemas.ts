@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { NamedRef, OneOf, Uuid } from './common.schemas';
-import { auditActions, scopes } from './values';
+import { auditActions, auditEntities, scopes } from './values';
 
 const NullableRef = Type.Union([NamedRef, Type.Null()]);
 
@@ -10,7 +10,7 @@ export const ActivityEntry = Type.Object(
     id: Uuid,
     at: Type.String({ format: 'date-time' }),
     action: OneOf(auditActions),
-    entity: Type.String({ description: 'company, tenant, user, topic, content, training plan, module, item, session' }),
+    entity: Type.String({ description: auditEntities.join(', ') }),
     entityId: Type.Union([Uuid, Type.Null()]),
     actor: Type.Union([
       Type.Object(
@@ -30,9 +30,10 @@ export const ActivityEntry = Type.Object(
 
 export const activityFilters = {
   actorId: Type.Optional(Uuid),
-  entity: Type.Optional(Type.String({ maxLength: 50 })),
+  actor: Type.Optional(Type.String({ maxLength: 100, description: "Part of the actor's name or email, as the row kept it" })),
+  entity: Type.Optional(OneOf(auditEntities)),
   entityId: Type.Optional(Uuid),
   action: Type.Optional(OneOf(auditActions)),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'At or after' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Before' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Before; after `from` when both are given' })),
 };

@@ -28,3 +28,6 @@ export type SortOrder = (typeof sortOrders)[number];
 /** What the audit log records (the Activity page filters by it). */
 export const auditActions = ['CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT', 'ASSUME'] as const;
 export type AuditAction = (typeof auditActions)[number];
+/** What the audit log records actions on (the Activity page filters by it); `session` is a sign-in or sign-out. */
+export const auditEntities = ['company', 'tenant', 'user', 'topic', 'content', 'training plan', 'module', 'item', 'session'] as const;
+export type AuditEntity = (typeof auditEntities)[number];

@@ -40,7 +40,7 @@ export interface ListSource<Row> {
 export const boundaryStep = 1000;
 
 /** Escapes LIKE wildcards so that `%` and `_` typed by a user match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 interface ListOrder {
   key: string;

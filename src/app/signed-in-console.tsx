@@ -1,6 +1,7 @@
 import { use, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { ListItem } from '../machines/list.machine';
+import { ActivityPage } from '../views/activity/ActivityPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
@@ -99,6 +100,9 @@ export function SignedInConsole() {
               {resourceRoutes(topicsResource)}
               {resourceRoutes(contentsResource, { newPage: <ContentWizardRoute />, newPageCode: ContentWizardRoute })}
               {trainingPlanRoutes()}
+              <Route key="activity" path="/activity">
+                <ActivityPage />
+              </Route>
               <Route key="settings" path="/settings">
                 <LazyPage titleKey="settings.title">
                   <SettingsPage />

@@ -32,6 +32,7 @@ export const en = {
     OWN_USER: 'you cannot delete your own user',
     LOGIN_THROTTLED: 'Too many failed sign-in attempts. Try again later.',
     TOO_MANY_REQUESTS: 'Too many requests. Try again later.',
+    ACTIVITY_RECORD_REQUIRED: 'Only the history of one record can be shown here',
     VALIDATION_FAILED: 'Some values are not valid',
     INTERNAL_ERROR: 'Something went wrong. Please try again later.',
     UNAVAILABLE: 'The service is not available. Please try again later.',
@@ -224,6 +225,7 @@ export const en = {
     FAILED: 'The video could not be processed',
   },
   contents: {
+    awaitsVideo: 'Waiting for a video',
     textPreview: 'Text as readers see it',
     video: 'Video',
   },
@@ -288,6 +290,7 @@ export const en = {
     contents: 'Contents',
     topics: 'Topics',
     trainingPlans: 'Training plans',
+    activity: 'Activity',
   },
   sidebar: {
     rootAdmin: 'Root admin',
@@ -342,6 +345,7 @@ export const en = {
     moduleEdit: 'Edit module',
     itemNew: 'New item',
     itemEdit: 'Edit item',
+    activity: 'Activity',
   },
   feedback: {
     fetchError: 'Fetch error',
@@ -418,6 +422,26 @@ export const en = {
     videoService: 'The video service',
     asTenant: 'as tenant {{tenant}}',
     actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
+  },
+  activity: {
+    filters: 'Filters',
+    actor: 'Who (name or email)',
+    entity: 'Record',
+    from: 'From',
+    to: 'To',
+    all: 'All',
+    clear: 'Clear filters',
+    entities: {
+      company: 'Company',
+      tenant: 'Tenant',
+      user: 'User',
+      topic: 'Topic',
+      content: 'Content',
+      'training plan': 'Training plan',
+      module: 'Module',
+      item: 'Item',
+      session: 'Session',
+    },
   },
   theme: {
     title: 'Theme',

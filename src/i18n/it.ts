@@ -34,6 +34,7 @@ export const it: Translations = {
     OWN_USER: 'non puoi eliminare il tuo stesso utente',
     LOGIN_THROTTLED: 'Troppi tentativi di accesso falliti. Riprova più tardi.',
     TOO_MANY_REQUESTS: 'Troppe richieste. Riprova più tardi.',
+    ACTIVITY_RECORD_REQUIRED: 'Qui si può mostrare solo la cronologia di un record',
     VALIDATION_FAILED: 'Alcuni valori non sono validi',
     INTERNAL_ERROR: 'Qualcosa è andato storto. Riprova più tardi.',
     UNAVAILABLE: 'Il servizio non è disponibile. Riprova più tardi.',
@@ -226,6 +227,7 @@ export const it: Translations = {
     FAILED: 'Il video non è stato elaborato',
   },
   contents: {
+    awaitsVideo: 'In attesa del video',
     textPreview: 'Il testo come lo leggono gli utenti',
     video: 'Video',
   },
@@ -290,6 +292,7 @@ export const it: Translations = {
     contents: 'Contenuti',
     topics: 'Argomenti',
     trainingPlans: 'Piani formativi',
+    activity: 'Attività',
   },
   sidebar: {
     rootAdmin: 'Amministratore root',
@@ -344,6 +347,7 @@ export const it: Translations = {
     moduleEdit: 'Modifica modulo',
     itemNew: 'Nuovo elemento',
     itemEdit: 'Modifica elemento',
+    activity: 'Attività',
   },
   feedback: {
     fetchError: 'Errore nel caricamento dei dati',
@@ -420,6 +424,26 @@ export const it: Translations = {
     videoService: 'Il servizio video',
     asTenant: 'come tenant {{tenant}}',
     actions: { CREATE: 'Creato', UPDATE: 'Modificato', DELETE: 'Eliminato', LOGIN: 'Accesso', LOGOUT: 'Uscita', ASSUME: 'Tenant assunto' },
+  },
+  activity: {
+    filters: 'Filtri',
+    actor: 'Chi (nome o email)',
+    entity: 'Record',
+    from: 'Dal',
+    to: 'Al',
+    all: 'Tutti',
+    clear: 'Azzera i filtri',
+    entities: {
+      company: 'Azienda',
+      tenant: 'Tenant',
+      user: 'Utente',
+      topic: 'Argomento',
+      content: 'Contenuto',
+      'training plan': 'Piano formativo',
+      module: 'Modulo',
+      item: 'Elemento',
+      session: 'Sessione',
+    },
   },
   theme: {
     title: 'Tema',

@@ -37,13 +37,17 @@ export function normalizeQuery(raw: RawListQuery, allowedSorts: readonly string[
 export const sameQuery = (a: ListQuery, b: ListQuery) =>
   a.page === b.page && a.pageSize === b.pageSize && a.sortBy === b.sortBy && a.sortOrder === b.sortOrder && a.search === b.search;
 
-/** The query as the address bar holds it: `page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
-export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQuery): string {
+/**
+ * The query as the address bar holds it: `page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`, then the
+ * list's filters (the Activity page's `entity=company&action=UPDATE`), so that a reload or Back keeps them too.
+ */
+export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQuery, filters: Readonly<Record<string, string>> = {}): string {
   return new URLSearchParams({
     page: String(page),
     pageSize: String(pageSize),
     ...(sortBy ? { sortBy } : {}),
     sortOrder,
     ...(search ? { search } : {}),
+    ...filters,
   }).toString();
 }

@@ -21,6 +21,7 @@ export interface ListInput {
   allowedSorts: readonly string[];
   /** The query to start from (the address bar's), normalised on the way in. */
   query?: RawListQuery;
+  /** Sent with every page asked for (`entity`, `entityId`…); written into the address after the query when `path` is set. */
   filters?: Readonly<Record<string, string>>;
   /** Rows meeting this change on their own (a video being processed): while one is shown, the page is fetched again. */
   followWhile?: Condition;
@@ -89,9 +90,12 @@ const sortQuery = (context: ListContext, { sortBy, sortOrder }: { sortBy: string
 const afterDeletionQuery = ({ query, items }: ListContext): ListQuery =>
   items.length === 1 && query.page > 1 ? { ...query, page: query.page - 1 } : query;
 
-/** The address of the list with a query it does not show yet: `{path}?{query}`; none without a path, or for the same query. */
+/**
+ * The address of the list with a query it does not show yet: `{path}?{query}{filters}`; none without a path, or for
+ * the same query. The filters are the list's own (a page whose filters change starts another list at their address).
+ */
 const addressOf = (context: ListContext, query: ListQuery): Destination | null =>
-  context.path === null || sameQuery(query, context.query) ? null : { path: `${context.path}?${writeQuery(query)}` };
+  context.path === null || sameQuery(query, context.query) ? null : { path: `${context.path}?${writeQuery(query, context.filters)}` };
 
 export const listMachine = setup({
   types: {

@@ -20,8 +20,8 @@ async function apiLogin(account: { email: string; password: string }): Promise<L
 }
 
 const scopes = [
-  { account: demo.root, scope: 'GLOBAL', menu: ['Tenants', 'Users'], place: () => 'Root admin' },
-  { account: demo.tenant, scope: 'TENANT', menu: ['Companies', 'Users'], place: (a: LoginAnswer) => a.tenant?.name ?? '' },
+  { account: demo.root, scope: 'GLOBAL', menu: ['Tenants', 'Users', 'Activity'], place: () => 'Root admin' },
+  { account: demo.tenant, scope: 'TENANT', menu: ['Companies', 'Users', 'Activity'], place: (a: LoginAnswer) => a.tenant?.name ?? '' },
   {
     account: demo.company,
     scope: 'COMPANY',
@@ -73,7 +73,7 @@ describe('routing and the session', () => {
     await signIn(page(), demo.tenant);
     await page().goto('/no/such/page');
     await page().waitForURL('**/home');
-    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users', 'Activity']);
   });
 
   it('keeps the session across a reload and shows the list routes with their titles', async () => {

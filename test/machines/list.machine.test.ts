@@ -262,6 +262,16 @@ describe('list: the address bar', () => {
     ]);
   });
 
+  it('keeps its filters in every address it leads to, after the query (the Activity page)', async () => {
+    const { actor, outcomes } = await ready(startList({ path: '/activity', allowedSorts: ['at'], filters: { entity: 'company', action: 'UPDATE' } }));
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.sort', sortBy: 'at', sortOrder: 'desc' });
+    expect(outcomes).toEqual([
+      { navigate: { path: '/activity?page=2&pageSize=10&sortOrder=asc&entity=company&action=UPDATE' } },
+      { navigate: { path: '/activity?page=1&pageSize=10&sortBy=at&sortOrder=desc&entity=company&action=UPDATE' } },
+    ]);
+  });
+
   it('leaves the address bar alone without a path', async () => {
     const { actor, outcomes } = await ready(startList());
     actor.send({ type: 'list.page', page: 2 });

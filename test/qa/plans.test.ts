@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plansDirectory, renderIndex, renderPlan, withoutMeasuredFigures } from './plans';
+import { printableDirectory, renderPrintable } from './printable';
 import { registry } from '../support/models/registry';
 
 const root = join(import.meta.dirname, '../..');
@@ -26,7 +27,8 @@ describe('test plans', () => {
   });
 
   it('docs/test-plans holds one plan per machine and the index, nothing else', () => {
-    expect(readdirSync(join(root, plansDirectory)).sort()).toEqual(['README.md', ...registry.map((model) => `${model.name}.md`)].sort());
+    expect(readdirSync(join(root, plansDirectory)).sort()).toEqual(['README.md', 'print', ...registry.map((model) => `${model.name}.md`)].sort());
+    expect(readdirSync(join(root, printableDirectory)).sort()).toEqual(registry.map((model) => `${model.name}.html`).sort());
     expect(read('README.md')).toBe(renderIndex(registry));
   });
 
@@ -37,5 +39,9 @@ describe('test plans', () => {
       withoutMeasuredFigures(await renderPlan(model)),
     );
     expect(committed, 'the committed plan carries the figures measured in the UI').not.toContain('not measured');
+    const printable = readFileSync(join(root, printableDirectory, `${name}.html`), 'utf8');
+    expect(printable, `${printableDirectory}/${name}.html is stale: run npm run test-plans`).toBe(
+      renderPrintable(committed, `Test plan: the ${name} machine`),
+    );
   });
 });

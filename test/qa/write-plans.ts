@@ -1,6 +1,7 @@
 /**
  * `npm run test-plans`: plays every machine's paths in the console (the `qa:ui` tests, which measure coverage
  * from the console's own actors), then writes one Markdown plan per machine into docs/test-plans/.
+ * Each plan is also written as one printable HTML page into docs/test-plans/print/.
  * `--no-ui` writes the plans without running the UI tests (the executed column then says "not measured").
  */
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearCoverage, coverageTable, readCoverage } from './coverage';
 import { plansDirectory, renderIndex, renderPlan } from './plans';
+import { printableDirectory, renderPrintable } from './printable';
 import { registry } from '../support/models/registry';
 
 const root = join(import.meta.dirname, '../..');
@@ -30,10 +32,14 @@ if (playUi) {
 const measured = new Map(playUi ? readCoverage().map((figures) => [figures.machine, figures]) : []);
 const directory = join(root, plansDirectory);
 mkdirSync(directory, { recursive: true });
-if (only.length === 0) for (const file of readdirSync(directory)) rmSync(join(directory, file));
+if (only.length === 0) for (const file of readdirSync(directory)) rmSync(join(directory, file), { recursive: true });
+const printable = join(root, printableDirectory);
+mkdirSync(printable, { recursive: true });
 for (const model of models) {
-  writeFileSync(join(directory, `${model.name}.md`), await renderPlan(model, measured.get(model.name)));
-  console.log(`wrote ${plansDirectory}/${model.name}.md`);
+  const plan = await renderPlan(model, measured.get(model.name));
+  writeFileSync(join(directory, `${model.name}.md`), plan);
+  writeFileSync(join(printable, `${model.name}.html`), renderPrintable(plan, `Test plan: the ${model.name} machine`));
+  console.log(`wrote ${plansDirectory}/${model.name}.md and ${printableDirectory}/${model.name}.html`);
 }
 writeFileSync(join(directory, 'README.md'), renderIndex(registry));
 if (measured.size > 0) console.log(`\n${coverageTable([...measured.values()])}`);

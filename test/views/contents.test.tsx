@@ -44,6 +44,19 @@ describe('contents list', { timeout: 15_000 }, () => {
     await waitFor(() => expect(resource.api.list.mock.calls.at(-1)![0].query).toMatchObject({ sortBy: 'title', sortOrder: 'desc' }));
   });
 
+  it('marks the videos still waiting for one: none attached yet, or one the service could not process', async () => {
+    await open('/contents', { resources: { contents: contents() } });
+    await waitFor(() => expect(dataRows()).toHaveLength(5));
+
+    expect(dataRows().map((row) => [cells(row)[0], cells(row)[3]])).toEqual([
+      ['Forklift training', ''],
+      ['Welcome', ''],
+      ['Warehouse tour', 'Waiting for a video'],
+      ['Night shift', ''],
+      ['Broken upload', 'Waiting for a video'],
+    ]);
+  });
+
   it('follows a video being processed until it is READY, without a reload', async () => {
     const resource = contents([contentRecord('k4', { title: 'Night shift', externalUuid: 'video-4', status: 'PENDING_PROCESSING' })]);
     await open('/contents', { resources: { contents: resource } });

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
@@ -6,11 +6,12 @@ import { ActivityEntry, activityFilters } from '../../../contract/activity.schem
 import { listQuery, listResponse } from '../../../contract/common.schemas';
 import { errorResponses } from '../../../contract/errors.schemas';
 import type { AuthSession } from '../../auth/auth-session';
+import { forbidden, invalidField } from '../../http/api-error';
 import { reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import type { Bind } from '../../db/prepared';
 import { auditLog, companies, tenants } from '../../db/schema';
-import { listPage, type ListParams, type ListSource } from '../../store/list-page';
+import { escapeLike, listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
 
 const assumedTenant = alias(tenants, 'assumed_tenant');
@@ -76,6 +77,9 @@ function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Ro
   };
 }
 
+/** The actor as the row keeps it (name or email): a TENANT admin finds a GLOBAL admin it cannot look up in users. */
+const actorMatches = (pattern: SQLWrapper) => or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorEmail, pattern));
+
 type Filters = Static<ReturnType<typeof listQuery<typeof activityFilters>>>;
 
 /** The audit rows inside the caller's reach (its tenant, its company), narrowed by the filters. */
@@ -83,6 +87,7 @@ function activityFilter(session: AuthSession, query: Filters, bind: Bind): SQL |
   return and(
     reachOf(session, { tenant: auditLog.tenantId, company: auditLog.companyId }, bind),
     query.actorId ? eq(auditLog.actorUserId, bind('actorId', query.actorId)) : undefined,
+    query.actor ? actorMatches(bind('actor', `%${escapeLike(query.actor)}%`)) : undefined,
     query.entity ? eq(auditLog.entity, bind('entity', query.entity)) : undefined,
     query.entityId ? eq(auditLog.entityId, bind('entityId', query.entityId)) : undefined,
     query.action ? eq(auditLog.action, bind('action', query.action)) : undefined,
@@ -93,7 +98,7 @@ function activityFilter(session: AuthSession, query: Filters, bind: Bind): SQL |
 
 /**
  * `GET /activity`: the audit log as a list (newest first unless sorted), for the Activity page (GLOBAL, TENANT) and
- * the History of a record (`entity` + `entityId`; COMPANY admins too, inside their company).
+ * the History of a record (`entity` + `entityId`; COMPANY admins too, inside their company, and only so).
  */
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -109,6 +114,13 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const query = request.query as Filters;
+      // A COMPANY admin reads the History of its own records, never the Activity page: one record at a time.
+      if (request.session.user.scope === 'COMPANY' && !(query.entity && query.entityId)) {
+        throw forbidden('A COMPANY admin reads the history of one record: give entity and entityId', 'ACTIVITY_RECORD_REQUIRED');
+      }
+      if (query.from && query.to && Date.parse(query.to) <= Date.parse(query.from)) {
+        throw invalidField('query.to', 'afterFrom', 'must be after from');
+      }
       const params: ListParams = query.sortBy ? query : { ...query, sortBy: 'at', sortOrder: 'desc' };
       const page = await listPage(request.db, source, params, (bind) => activityFilter(request.session, query, bind), app.listSettings.exactCountLimit);
       return { ...page, items: page.items.map(toEntry) };

@@ -68,9 +68,12 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
 
   const columns = useMemo((): GridColDef<Row>[] => {
     const rowActions = config.rowActions ?? [];
-    const actionCount = 1 + (config.deletable ? 1 : 0) + rowActions.length;
+    const editable = !config.readOnly;
+    const actionCount = (editable ? 1 : 0) + (config.deletable ? 1 : 0) + rowActions.length;
+    const dataColumns = config.columns.map((column) => dataColumn(column, t, list));
+    if (actionCount === 0) return dataColumns;
     return [
-      ...config.columns.map((column) => dataColumn(column, t, list)),
+      ...dataColumns,
       {
         field: 'actions',
         headerName: t('list.actions'),
@@ -90,7 +93,9 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
                 onClick={() => run(params.row, session)}
               />
             ))}
-            <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
+            {editable && (
+              <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
+            )}
             {config.deletable &&
               (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
                 <BlockedAction label={t('list.delete')} icon={<DeleteIcon fontSize="inherit" />} reason={t(config.deleteWhen.blockedKey)} disabled />

@@ -19,7 +19,8 @@ import type { ListActor } from './list-actor';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-export function ListToolbar({ list, addPath, exporter, actions }: { list: ListActor; addPath: string; exporter?: ListExportActor; actions?: ReactNode }) {
+/** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
+export function ListToolbar({ list, addPath, exporter, actions }: { list: ListActor; addPath?: string | undefined; exporter?: ListExportActor | undefined; actions?: ReactNode }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -48,9 +49,11 @@ export function ListToolbar({ list, addPath, exporter, actions }: { list: ListAc
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
         {exporter && <ExportButton list={list} exporter={exporter} />}
         {actions}
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
-          {t('list.add')}
-        </Button>
+        {addPath && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
+            {t('list.add')}
+          </Button>
+        )}
       </Stack>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
 import type { ResourceName } from '../../domain/resource';
@@ -12,7 +12,7 @@ import type { ListActor } from './list-actor';
 import type { ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
-import { ListToolbar } from './ListToolbar';
+import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
@@ -25,7 +25,6 @@ export const ListGrid = lazyView(() => import('./ListGrid').then((module) => mod
  * machine starts (and fetches the rows) at once, while the grid's code may still be on its way.
  */
 export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
-  const { t } = useTranslation();
   const machines = useResourceMachines(resource);
   const exporter = useConsoleActorRef(machines.export);
   const list = useListInAddressBar(machines.list, config.allowedSorts, {
@@ -33,17 +32,44 @@ export function ListView<Row extends ListItem>({ resource, config }: { resource:
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
+  const actions = resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined;
+  return <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />;
+}
+
+/**
+ * A list's screen around its actor: the title, `filters` when the list has some (the Activity page), the toolbar
+ * (search, refresh, export when given, Add unless the list is read-only), the grid or why it failed, and the delete
+ * confirmation of a deletable list.
+ */
+export function ListScreen<Row extends ListItem>({
+  list,
+  config,
+  basePath,
+  exporter,
+  filters,
+  actions,
+}: {
+  list: ListActor;
+  config: ListConfig<Row>;
+  basePath: string;
+  exporter?: ListExportActor;
+  filters?: ReactNode;
+  /** Buttons of this list beside Add (the users' Import). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const failure = useSelector(list, selectFailure);
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
-      <ListToolbar list={list} addPath={`/${resource}/new`} exporter={exporter} actions={resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined} />
+      {filters}
+      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} />
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (
         <LoadBoundary>
           <Suspense fallback={<GridLoading />}>
-            <ListGrid list={list} config={config} basePath={`/${resource}`} />
+            <ListGrid list={list} config={config} basePath={basePath} />
           </Suspense>
         </LoadBoundary>
       )}

@@ -31,6 +31,8 @@ export interface ListConfig<Row extends ListItem> {
   /** The `sortBy` values the API accepts for this resource (docs/api-contract.md). */
   allowedSorts: readonly string[];
   columns: ReadonlyArray<ColumnConfig<Row>>;
+  /** Rows that are not records to open or add (the audit log): no Add button, no Edit action. */
+  readOnly?: true;
   deletable: boolean;
   /** The notice once a row is deleted ("Company deleted"). */
   deletedKey?: string;

@@ -1,3 +1,4 @@
+import VideoCallIcon from '@mui/icons-material/VideoCall';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Content, ContentStatus } from '../../domain/catalogue';
 import { ContentExtras } from '../contents/ContentExtras';
@@ -10,6 +11,13 @@ const statusColors: Record<ContentStatus, ChipProps['color']> = {
   READY: 'success',
   FAILED: 'error',
 };
+
+/**
+ * A video or podcast still waiting for its video: none was attached (the wizard was left before the upload ended), or
+ * the video service could not process it. Its edit page offers the uploader.
+ */
+export const awaitsVideo = (content: Pick<Content, 'renderType' | 'externalUuid' | 'status'>) =>
+  content.renderType === 'REFERENCE' && (!content.externalUuid || content.status === 'FAILED');
 
 /** /contents/new is the content wizard (src/app); the list and the edit page are the generic ones. */
 export const contentsResource: ResourceConfig<Content> = {
@@ -25,6 +33,15 @@ export const contentsResource: ResourceConfig<Content> = {
         headerKey: 'fields.status',
         width: 210,
         render: ({ status }, t) => <Chip size="small" label={t(`contentStatusLabel.${status}`)} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
+      },
+      {
+        field: 'video',
+        headerKey: 'contents.video',
+        width: 200,
+        render: (content, t) =>
+          awaitsVideo(content) ? (
+            <Chip size="small" variant="outlined" color="warning" icon={<VideoCallIcon />} label={t('contents.awaitsVideo')} />
+          ) : null,
       },
     ],
     deletable: true,

@@ -677,3 +677,69 @@ describe('company isolation on every route of topics, contents and training plan
     });
   });
 });
+
+/**
+ * The audit log (`GET /api/activity`, the Activity page and every record's History): a TENANT admin, or a GLOBAL admin
+ * assuming its tenant, never reads another tenant's rows, whatever filter names them (its company, its admin, its
+ * name in a search); a COMPANY admin reads one record's History at a time and finds none of another company's.
+ */
+describe('tenant isolation of the audit log', () => {
+  let foreignCompanyId: string;
+  let ownCompanyId: string;
+  const apis = {} as Record<ActorKind, Api>;
+
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    apis.GLOBAL = await signedIn(testApp.app, demo.root);
+    apis.TENANT = await signedIn(testApp.app, demo.tenantAdmin);
+    apis.ASSUMED = await assumed(testApp.app, world.acme.id);
+    apis.COMPANY = await signedIn(testApp.app, demo.companyAdmin);
+    const globexAdmin = await signedIn(testApp.app, demo.globexAdmin);
+    const foreign = await globexAdmin.post('/api/companies', { ...companyBody, name: 'Globex Audit GmbH' });
+    const own = await apis.TENANT.post('/api/companies', { ...companyBody, name: 'Acme Audit S.r.l.' });
+    expect([foreign.statusCode, own.statusCode]).toEqual([201, 201]);
+    foreignCompanyId = foreign.json<{ id: string }>().id;
+    ownCompanyId = own.json<{ id: string }>().id;
+  });
+
+  type Entry = { entityId: string | null; tenant: { id: string } | null; actor: { email: string } | null };
+  const probes = () => [
+    '/api/activity',
+    `/api/activity?entity=company&entityId=${foreignCompanyId}`,
+    `/api/activity?actorId=${world.globexAdmin.id}`,
+    '/api/activity?search=globex',
+    '/api/activity?entity=company&action=CREATE',
+    `/api/activity?entity=tenant&entityId=${world.globex.id}`,
+  ];
+
+  it.each(['TENANT', 'ASSUMED'] as const)('as %s: only its own tenant’s rows, whatever the filters name', async (kind) => {
+    const seen: Record<string, { foreign: Entry[]; count: number }> = {};
+    for (const url of probes()) {
+      const listed = await allPages<Entry>(apis[kind], url);
+      seen[url] = { foreign: listed.filter((entry) => entry.tenant?.id !== world.acme.id), count: listed.length };
+    }
+
+    expect(Object.values(seen).map(({ foreign }) => foreign)).toEqual(probes().map(() => []));
+    expect(seen['/api/activity?entity=company&action=CREATE']!.count).toBeGreaterThan(0);
+    expect(seen[`/api/activity?entity=company&entityId=${foreignCompanyId}`]!.count).toBe(0);
+    expect((await allPages<Entry>(apis[kind], '/api/activity?entity=company&action=CREATE')).map((entry) => entry.entityId)).toContain(ownCompanyId);
+  });
+
+  it('as GLOBAL: the same filters find the other tenant’s rows (the probes can see them)', async () => {
+    const foreignHistory = await allPages<Entry>(apis.GLOBAL, `/api/activity?entity=company&entityId=${foreignCompanyId}`);
+    const byGlobexAdmin = await allPages<Entry>(apis.GLOBAL, `/api/activity?actorId=${world.globexAdmin.id}`);
+
+    expect(foreignHistory.map((entry) => entry.tenant?.id)).toEqual([world.globex.id]);
+    expect(byGlobexAdmin.length).toBeGreaterThan(0);
+  });
+
+  it('as COMPANY: 403 for the whole log, nothing of another company in a record’s History', async () => {
+    const statuses = [];
+    for (const url of probes()) statuses.push((await apis.COMPANY.get(url)).statusCode);
+    const foreignHistory = await allPages<Entry>(apis.COMPANY, `/api/activity?entity=company&entityId=${foreignCompanyId}`);
+    const ownCompanyHistory = await allPages<Entry>(apis.COMPANY, `/api/activity?entity=company&entityId=${ownCompanyId}`);
+
+    expect(statuses).toEqual([403, 200, 403, 403, 403, 200]);
+    expect([foreignHistory, ownCompanyHistory]).toEqual([[], []]);
+  });
+});

@@ -219,6 +219,72 @@ export const listModel: MachineModel = {
       ],
     },
   ],
+  manual: {
+    scenario: 'paged',
+    screen: 'Companies (`/companies`)',
+    account: '`tenant.admin@example.com`, password `Demo-2026!` (TENANT admin of Acme Learning)',
+    preconditions: [
+      'The demo data as `npm start` first loads it: stop the server, delete the `data/` folder, run `npm start` again. The tenant Acme Learning then has 13 companies, all named "Acme …".',
+      'The console in English (the language menu in the top bar, or the sign-in page\'s switch).',
+      'Step 9 deletes the company Acme Solar S.r.l.; start from a fresh `data/` folder to run the checklist again.',
+    ],
+    smoke: [
+      {
+        do: 'Sign in with the account above, then click "Companies" in the sidebar.',
+        see: '10 companies; "1–10 of 13" under the grid; "Go to next page" enabled.',
+        events: ['fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Click "Go to next page" (the arrow under the grid).',
+        see: '3 companies, "11–13 of 13"; the address ends with `?page=2&pageSize=10&sortOrder=asc`.',
+        events: ['page 2', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Choose 25 in "Rows per page:".',
+        see: 'Back on page 1 with all 13 companies, "1–13 of 13"; `pageSize=25` in the address.',
+        events: ['page size 25', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Click "Sort Name descending" in the header of the Name column.',
+        see: 'The companies from Z to A (Acme Wines S.r.l. first), page 1; `sortBy=name&sortOrder=desc` in the address.',
+        events: ['sort name desc', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Type "acme" in "Search" and stop typing.',
+        see: 'After a short pause the list loads once: the 13 Acme companies (the Globex ones belong to another tenant); `search=acme` in the address.',
+        events: ['type "acme"', 'pause in typing', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Click "Refresh".',
+        see: 'The loading bar for a moment, then the same rows.',
+        events: ['refresh', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Click "Delete" in the row of Acme Solar S.r.l.',
+        see: 'A dialog "Are you sure to delete?" with "Confirm" and "Cancel"; nothing behind it can be clicked.',
+        events: ['delete row'],
+        state: 'deleting.confirming',
+      },
+      {
+        do: 'Click "Cancel".',
+        see: 'The dialog closes; Acme Solar S.r.l. is still listed.',
+        events: ['cancel'],
+        state: 'ready.withData',
+      },
+      {
+        do: 'Click "Delete" in the same row again, then "Confirm".',
+        see: 'The message "Company deleted"; the list reloads without Acme Solar S.r.l., "1–12 of 12".',
+        events: ['delete row', 'confirm', 'delete: ok', 'fetch: one row'],
+        state: 'ready.withData',
+      },
+    ],
+  },
   invariants: [
     ['the page is a whole number from 1', (s) => Number.isInteger(contextOf(s).query.page) && contextOf(s).query.page >= 1],
     ['no more rows than the page size', (s) => contextOf(s).items.length <= contextOf(s).query.pageSize],

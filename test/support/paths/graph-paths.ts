@@ -203,21 +203,33 @@ export interface DriveOptions {
 export type Invariant = [name: string, holds: (snapshot: AnyMachineSnapshot) => boolean];
 
 /**
+ * The machine started with its invocations controlled and a simulated clock; `take` performs one graph event as a
+ * path does: a delay moves the clock, an outcome settles its invocation, anything else is sent.
+ */
+export function controlledActor({ provide, delays = {}, input, inspect }: Pick<DriveOptions, 'provide' | 'delays' | 'input' | 'inspect'>) {
+  const { invoked, settle } = controlledInvocations();
+  const clock = new SimulatedClock();
+  const actor = createActor(provide(invoked), { clock, input, inspect }).start();
+  const take = async (event: EventObject) => {
+    const delay = /^xstate\.after\.([^.]+)\./.exec(event.type)?.[1];
+    if (delay) clock.increment(delays[delay] ?? Number(delay));
+    else if (!settle(event)) actor.send(event);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, take };
+}
+
+/**
  * Runs `path` on the real machine, asserting after every step the state value and the serialised state
  * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
  */
 export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [], onStep }: DriveOptions) {
-  const { invoked, settle } = controlledInvocations();
-  const clock = new SimulatedClock();
   onStep?.(0);
-  const actor = createActor(provide(invoked), { clock, input, inspect }).start();
+  const { actor, take } = controlledActor({ provide, delays, input, inspect });
   for (const [index, { event, state }] of path.steps.entries()) {
     if (index > 0) {
       onStep?.(index);
-      const delay = /^xstate\.after\.([^.]+)\./.exec(event.type)?.[1];
-      if (delay) clock.increment(delays[delay] ?? Number(delay));
-      else if (!settle(event)) actor.send(event);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await take(event);
     }
     expect(actor.getSnapshot().value, `after ${describeEvent(event)}`).toEqual(state.value);
     expect(serializeState(actor.getSnapshot()), `after ${describeEvent(event)}`).toBe(serializeState(state));

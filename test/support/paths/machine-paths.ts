@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drive } from './graph-paths';
-import { exploreModel, modelCoverage, requirementCoverage, type MachineModel } from './model';
+import { exploreModel, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
 
 /**
  * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
@@ -37,6 +37,18 @@ export function describeMachinePaths(model: MachineModel) {
         expect(requirement.paths.length, `${requirement.id}: no plan path takes it`).toBeGreaterThan(0);
       }
     });
+
+    if (model.manual) {
+      const manual = model.manual;
+      it('its smoke checklist has at most 15 steps, each leading the machine to the state it says the screen shows', async () => {
+        expect(manual.smoke.length).toBeGreaterThan(0);
+        expect(manual.smoke.length).toBeLessThanOrEqual(15);
+        const reached = await walkManualSteps(model, manual);
+        expect(reached.map((keys, index) => `${index + 1}. ${keys.join(', ')}`)).toEqual(
+          manual.smoke.map((step, index) => `${index + 1}. ${step.state}`),
+        );
+      });
+    }
 
     it('labels each event once and offers only events the machine knows', () => {
       for (const { events } of model.scenarios) {

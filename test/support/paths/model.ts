@@ -1,5 +1,15 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { definedByMachine, drive, executionRecord, explore, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
+import {
+  controlledActor,
+  definedByMachine,
+  drive,
+  executionRecord,
+  explore,
+  stateKeys,
+  type DriveOptions,
+  type GraphEvent,
+  type Invariant,
+} from './graph-paths';
 
 /** One way to explore a machine: its input, the events offered to it and how its context is bounded. */
 export interface Scenario {
@@ -42,6 +52,51 @@ export interface MachineModel {
    * transitions that realise it (as `unreachable` names them). Every requirement must be taken by a plan path.
    */
   requirements: Requirement[];
+  /** The plan a person runs by hand against `npm start`: its smoke checklist, checked on the machine. */
+  manual?: ManualPlan;
+}
+
+/** What a tester needs before the first step, and the smoke checklist (at most 15 steps). */
+export interface ManualPlan {
+  /** The scenario whose events the steps name. */
+  scenario: string;
+  /** The screen, as the sidebar and the address name it. */
+  screen: string;
+  account: string;
+  preconditions: string[];
+  smoke: ManualStep[];
+}
+
+/** One step a person takes, in the console's own words, and what the screen then shows. */
+export interface ManualStep {
+  do: string;
+  see: string;
+  /** The scenario's event labels the step produces: the user's action, then the answers it brings. */
+  events: string[];
+  /** The machine's state once they are taken (a leaf: `ready.withData`), which the path test checks. */
+  state: string;
+}
+
+/** Takes the smoke checklist's events on the machine alone; answers the state keys after each step. */
+export async function walkManualSteps(model: MachineModel, manual: ManualPlan): Promise<string[][]> {
+  const scenario = model.scenarios.find((candidate) => candidate.name === manual.scenario);
+  if (!scenario) throw new Error(`${model.name}: no scenario "${manual.scenario}"`);
+  const events = new Map(scenario.events);
+  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input });
+  const reached: string[][] = [];
+  try {
+    for (const step of manual.smoke) {
+      for (const label of step.events) {
+        const event = events.get(label);
+        if (!event) throw new Error(`${model.name}: no event "${label}" in scenario "${manual.scenario}"`);
+        await take(event);
+      }
+      reached.push(stateKeys(actor.getSnapshot()));
+    }
+  } finally {
+    actor.stop();
+  }
+  return reached;
 }
 
 /** A rule of the product, in a sentence, and what in the machine realises it. */

@@ -23,6 +23,8 @@ export interface FakeBackend {
   refreshVideoToken: () => Promise<VinapseToken>;
   /** `POST users/import`: one batch of a CSV import (every row created unless given). */
   importUsers?: (body: UserImportBody, idempotencyKey: string | null) => Promise<UserImportResponse>;
+  /** `GET activity`: the audit log's page for the request (empty unless given). */
+  activity?: (request: ListRequest) => Promise<unknown>;
 }
 
 const everyRowCreated = ({ dryRun, rows }: UserImportBody): Promise<UserImportResponse> =>
@@ -137,7 +139,9 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
     case 'POST users/import':
       return answering((backend.importUsers ?? everyRowCreated)(body as UserImportBody, call.headers.get('idempotency-key')));
     case 'GET activity':
-      return Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
+      return backend.activity
+        ? answering(backend.activity(listRequestOf(call.params)))
+        : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   }
   const ordered = orderedCall(call, backend);
   if (ordered) return ordered;

@@ -43,6 +43,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   account?: FakeAccount;
   /** `POST users/import`, one batch of a CSV import (every row created unless given). */
   importUsers?: FakeBackend['importUsers'];
+  /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
+  activity?: FakeBackend['activity'];
 }
 
 /**
@@ -61,6 +63,7 @@ export function renderConsole({
   trainingPlans = fakeTrainingPlans(),
   account: givenAccount,
   importUsers,
+  activity,
   ...overrides
 }: RenderOptions = {}) {
   const session = signedIn && (videoConfigured ? { ...signedIn, vinapseConfig: videoConfig } : signedIn);
@@ -78,7 +81,7 @@ export function renderConsole({
     store,
     apiUrl: fakeApiBase,
     browserLanguages: [language],
-    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), importUsers }),
+    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), ...(activity && { activity }), importUsers }),
     translations: loadTranslationsAtOnce,
     consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
   });

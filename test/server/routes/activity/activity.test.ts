@@ -121,12 +121,61 @@ describe('GET /api/activity', () => {
     const globex = await page(globexAdmin, `entity=company&entityId=${companyId}`);
     const everything = await page(globexAdmin, 'pageSize=100');
     const rootView = await page(root, `entity=company&entityId=${companyId}`);
-    const company = await page(companyAdmin, 'pageSize=100');
+    const ownUser = await companyAdmin.post('/api/users', { name: 'Own', surname: 'Learner', email: 'own.learner@example.com', scope: 'COMPANY' });
+    expect(ownUser.statusCode, ownUser.body).toBe(201);
+    const company = await page(companyAdmin, `entity=user&entityId=${ownUser.json<{ id: string }>().id}`);
+    const foreignRecord = await page(companyAdmin, `entity=company&entityId=${companyId}`);
 
     expect(globex.total).toBe(0);
     expect(everything.items.every((entry) => entry.tenant?.id === world.globex.id)).toBe(true);
     expect(rootView.total).toBe(3);
-    expect(company.items.every((entry) => entry.company?.id === world.acmeRobotics.id)).toBe(true);
+    expect(company.items.map((entry) => [entry.action, entry.company?.id])).toEqual([['CREATE', world.acmeRobotics.id]]);
+    expect(foreignRecord.total).toBe(0);
+  });
+
+  // The Activity page is for GLOBAL and TENANT admins; a COMPANY admin reads one record's History at a time.
+  it('refuses a COMPANY admin the whole log: 403 without an entity and its id', async () => {
+    const whole = await companyAdmin.get('/api/activity');
+    const entityOnly = await companyAdmin.get('/api/activity?entity=user');
+    const idOnly = await companyAdmin.get(`/api/activity?entityId=${companyAdmin.userId}`);
+
+    expect([whole.statusCode, entityOnly.statusCode, idOnly.statusCode]).toEqual([403, 403, 403]);
+    expect(whole.json()).toMatchObject({ code: 'ACTIVITY_RECORD_REQUIRED' });
+  });
+
+  it('filters by entity and action together, as the Activity page asks', async () => {
+    const companyUpdates = await page(tenantAdmin, 'entity=company&action=UPDATE&pageSize=100');
+    const userCreates = await page(tenantAdmin, 'entity=user&action=CREATE&pageSize=100');
+    const sessions = await page(tenantAdmin, 'entity=session&pageSize=100');
+
+    expect(companyUpdates.items.length).toBeGreaterThanOrEqual(2);
+    expect(companyUpdates.items.every((entry) => entry.entity === 'company' && entry.action === 'UPDATE')).toBe(true);
+    expect(companyUpdates.items.map((entry) => entry.entityId)).toContain(companyId);
+    expect(userCreates.items.length).toBeGreaterThan(0);
+    expect(userCreates.items.every((entry) => entry.entity === 'user' && entry.action === 'CREATE')).toBe(true);
+    expect(sessions.items.every((entry) => entry.entity === 'session' && ['LOGIN', 'LOGOUT', 'ASSUME'].includes(entry.action))).toBe(true);
+    expect(sessions.total).toBeGreaterThan(0);
+  });
+
+  it("filters by part of the actor's name or email as the row kept it, wildcards taken literally", async () => {
+    const byEmail = await page(tenantAdmin, `actor=${encodeURIComponent('root@example')}&entityId=${companyId}`);
+    const byName = await page(tenantAdmin, `actor=${encodeURIComponent(world.tenantAdmin.name)}&entity=company&entityId=${companyId}`);
+    const wildcard = await page(tenantAdmin, `actor=${encodeURIComponent('%')}&entityId=${companyId}`);
+
+    expect(byEmail.items.map((entry) => entry.actor?.email)).toEqual([demo.root]);
+    expect(byName.items.every((entry) => entry.actor?.email === demo.tenantAdmin)).toBe(true);
+    expect(byName.total).toBe(2);
+    expect(wildcard.total).toBe(0);
+  });
+
+  it('keeps a date range: from inclusive, to exclusive', async () => {
+    const all = await page(tenantAdmin, `entity=company&entityId=${companyId}`);
+    const [newest, middle] = all.items;
+    const range = `from=${encodeURIComponent(middle!.at)}&to=${encodeURIComponent(newest!.at)}`;
+
+    const inRange = await page(tenantAdmin, `entity=company&entityId=${companyId}&${range}`);
+
+    expect(inRange.items.map((entry) => entry.id)).toEqual([middle!.id]);
   });
 
   it('filters by actor, action and date range, and searches by actor', async () => {
@@ -142,13 +191,23 @@ describe('GET /api/activity', () => {
     expect(searched.items.map((entry) => entry.changed)).toEqual([['name'], expect.any(Array)]);
   });
 
-  it('answers 401 unsigned and 400 for bad filters, never 500', async () => {
+  it('answers 401 unsigned and 400 with a code and the field for bad filters, never 500', async () => {
     const unsigned = await testApp.app.inject({ method: 'GET', url: '/api/activity' });
-    const badAction = await tenantAdmin.get('/api/activity?action=EXPLODE');
-    const badDate = await tenantAdmin.get('/api/activity?from=yesterday');
-    const badId = await tenantAdmin.get('/api/activity?entityId=42');
+    const bad = {
+      action: await tenantAdmin.get('/api/activity?action=EXPLODE'),
+      entity: await tenantAdmin.get('/api/activity?entity=spaceship'),
+      from: await tenantAdmin.get('/api/activity?from=yesterday'),
+      to: await tenantAdmin.get('/api/activity?to=2026-13-45T00:00:00Z'),
+      entityId: await tenantAdmin.get('/api/activity?entityId=42'),
+      range: await tenantAdmin.get(`/api/activity?from=${encodeURIComponent('2026-02-01T00:00:00Z')}&to=${encodeURIComponent('2026-01-01T00:00:00Z')}`),
+    };
 
     expect(unsigned.statusCode).toBe(401);
-    expect([badAction.statusCode, badDate.statusCode, badId.statusCode]).toEqual([400, 400, 400]);
+    const answers = Object.entries(bad).map(([name, response]) => {
+      const body = response.json<{ code: string; errors?: { field: string; rule: string }[] }>();
+      return [name, response.statusCode, body.code, body.errors?.some((error) => error.field.endsWith(name === 'range' ? 'to' : name))];
+    });
+    expect(answers).toEqual(Object.keys(bad).map((name) => [name, 400, 'VALIDATION_FAILED', true]));
+    expect(bad.range.json<{ errors: { rule: string }[] }>().errors[0]!.rule).toBe('afterFrom');
   });
 });

@@ -1,0 +1,53 @@
+import Link from '@mui/material/Link';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'wouter';
+import type { ActivityEntry } from '../../domain/activity';
+import type { ResourceName } from '../../domain/resource';
+import { actorText, changedText } from '../history/HistoryPanel';
+import type { ListConfig } from '../list/list-config';
+
+/** Where a record of the audit log is edited; modules, items and sessions have no page of their own. */
+const recordPaths: Readonly<Record<string, ResourceName>> = {
+  company: 'companies',
+  tenant: 'tenants',
+  user: 'users',
+  topic: 'topics',
+  content: 'contents',
+  'training plan': 'training-plans',
+};
+
+function When({ at }: { at: string }) {
+  const { i18n } = useTranslation();
+  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(at));
+}
+
+export const entityLabel = (t: TFunction, entity: string) => t(`activity.entities.${entity}`, { defaultValue: entity });
+
+/** The record's kind, leading to its edit page while it may still exist (not after its deletion). */
+function RecordCell({ entry, t }: { entry: ActivityEntry; t: TFunction }) {
+  const label = entityLabel(t, entry.entity);
+  const resource = recordPaths[entry.entity];
+  if (!resource || !entry.entityId || entry.action === 'DELETE') return label;
+  return (
+    <Link component={RouterLink} href={`/${resource}/${entry.entityId}`}>
+      {label}
+    </Link>
+  );
+}
+
+/** The Activity page's list: the audit log on the generic list view, read-only, newest first unless sorted. */
+export const activityList: ListConfig<ActivityEntry> = {
+  titleKey: 'pages.activity',
+  allowedSorts: ['at', 'action', 'entity'],
+  readOnly: true,
+  deletable: false,
+  columns: [
+    { field: 'at', headerKey: 'history.when', sortBy: 'at', onPhone: true, render: (entry) => <When at={entry.at} /> },
+    { field: 'actor', headerKey: 'history.who', render: (entry, t) => actorText(t, entry) },
+    { field: 'action', headerKey: 'history.action', sortBy: 'action', onPhone: true, render: (entry, t) => t(`history.actions.${entry.action}`) },
+    { field: 'entity', headerKey: 'activity.entity', sortBy: 'entity', render: (entry, t) => <RecordCell entry={entry} t={t} /> },
+    { field: 'changed', headerKey: 'history.fields', render: (entry, t) => changedText(t, entry) },
+    { field: 'tenant', headerKey: 'fields.tenant', text: (entry) => entry.tenant?.name ?? '' },
+  ],
+};

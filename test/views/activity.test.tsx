@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ActivityEntry } from '../../src/domain/activity';
+import type { ListRequest } from '../../src/domain/resource';
+import { companyLogin, tenantLogin } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
+
+const entry: ActivityEntry = {
+  id: 'a1',
+  at: '2026-11-24T01:00:00.000Z',
+  action: 'UPDATE',
+  entity: 'company',
+  entityId: 'c1',
+  actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
+  system: null,
+  assumedTenant: null,
+  tenant: { id: 'tenant-1', name: 'Acme Learning' },
+  company: { id: 'c1', name: 'Zeta' },
+  changed: ['city'],
+};
+
+const openActivity = async (path: string) => {
+  const list = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
+  const rendered = renderConsole({ path, signedIn: tenantLogin, activity: list });
+  await screen.findByTestId('page-title');
+  return { ...rendered, list };
+};
+const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
+
+describe('the Activity page', { timeout: 15_000 }, () => {
+  it('asks for the filters of its address and shows who changed what of which record', async () => {
+    const { list } = await openActivity('/activity?page=1&pageSize=10&sortOrder=asc&entity=company&action=UPDATE');
+
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    expect(list.mock.calls.at(-1)![0].filters).toEqual({ entity: 'company', action: 'UPDATE' });
+    expect(screen.getByTestId('page-title').textContent).toBe('Activity');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Record' }).value).toBe('company');
+    const row = within(dataRows()[0]!);
+    expect(row.getByText('Updated')).toBeTruthy();
+    expect(row.getByText('City')).toBeTruthy();
+    expect(row.getByText(/tenant\.admin@example\.com/)).toBeTruthy();
+    expect(row.getByRole('link', { name: 'Company', hidden: true }).getAttribute('href')).toBe('/companies/c1');
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(row.queryByRole('button', { name: 'Edit', hidden: true })).toBeNull();
+  });
+
+  it('leads to the first page of other filters, keeping the page size, and asks for them', async () => {
+    const { user, list, location } = await openActivity('/activity?page=3&pageSize=25&sortOrder=asc&entity=company');
+    await waitFor(() => expect(list).toHaveBeenCalled());
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'CREATE');
+
+    await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('action')).toBe('CREATE'));
+    const params = new URLSearchParams(location().split('?')[1]);
+    expect([params.get('page'), params.get('pageSize'), params.get('entity')]).toEqual(['1', '25', 'company']);
+    await waitFor(() => expect(list.mock.calls.at(-1)![0]).toMatchObject({ filters: { entity: 'company', action: 'CREATE' }, query: { page: 1, pageSize: 25 } }));
+  });
+
+  it('leaves out filters the API would refuse', async () => {
+    const { list } = await openActivity('/activity?entity=spaceship&from=yesterday&action=UPDATE');
+
+    await waitFor(() => expect(list).toHaveBeenCalled());
+    expect(list.mock.calls.at(-1)![0].filters).toEqual({ action: 'UPDATE' });
+  });
+
+  it('is not a page of a COMPANY admin: the address leads home', async () => {
+    const { location } = renderConsole({ path: '/activity', signedIn: companyLogin });
+
+    await waitFor(() => expect(location()).toBe('/home'));
+  });
+});
