@@ -1,7 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Content, Topic } from '../domain/catalogue';
-import type { Company, ListRequest, Page, RecordBody, ResourceName, StoredRecord, Tenant, User } from '../domain/resource';
-import type { TrainingPlan } from '../domain/training-plans';
+import type { ListRequest, Page, RecordBody, ResourceName, ResourceRecords, StoredRecord } from '../domain/resource';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
 
@@ -42,16 +40,6 @@ export function createResourceApi<Item extends StoredRecord>(http: KyInstance, r
       await call<unknown>(http.delete(one(id)));
     },
   };
-}
-
-/** The record of each top-level resource, as its contract schema says. */
-export interface ResourceRecords {
-  companies: Company;
-  tenants: Tenant;
-  users: User;
-  topics: Topic;
-  contents: Content;
-  'training-plans': TrainingPlan;
 }
 
 export type ResourceApis = { [Name in ResourceName]: ResourceApi<ResourceRecords[Name]> };

@@ -25,8 +25,8 @@ const segment = encodeURIComponent;
 
 /** The modules of a plan and the items of a module (docs/api-contract.md, "Modules", "Items"). */
 export interface TrainingPlanApis {
-  modules: (planId: string) => OrderedResourceApi;
-  items: (planId: string, moduleId: string) => OrderedResourceApi;
+  modules: (planId: string) => OrderedResourceApi<TrainingPlanModule>;
+  items: (planId: string, moduleId: string) => OrderedResourceApi<TrainingPlanItem>;
 }
 
 export const createTrainingPlanApis = (http: KyInstance): TrainingPlanApis => ({

@@ -6,9 +6,10 @@ import type { BrowserStorage } from '../api/storage';
 import { createUserImportApi } from '../api/user-import';
 import { createVideoTokens } from '../api/video-token';
 import type { ExportApi } from '../api/exports';
+import type { ActivityEntry } from '../domain/activity';
 import type { ResourceName, StoredRecord } from '../domain/resource';
 import { listExportMachine } from '../machines/list-export.machine';
-import { listMachine } from '../machines/list.machine';
+import { listMachineOf } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
@@ -26,9 +27,9 @@ function provideResourceMachines<Item extends StoredRecord>(
   api: CachedResourceApi<Item>,
   exports: ExportApi,
   outcomes: OutcomeActions,
-): ResourceMachines {
+): ResourceMachines<Item> {
   return {
-    list: listMachine.provide({
+    list: listMachineOf<Item>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
         deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
@@ -66,7 +67,7 @@ export function provideMachines(apis: CachedApis, { outcomes, obtainVideoAccess,
     video: provideVideoMachines(obtainVideoAccess, apis.resources.contents, resources.contents.form, outcomes),
     trainingPlans: provideTrainingPlanMachines(apis.trainingPlans, apis.resources['training-plans'], outcomes),
     settings: provideSettingsMachines(apis.account, session, outcomes),
-    activity: listMachine.provide({
+    activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),
         deleteRecord: fromPromise(() => Promise.reject(new Error('The audit log is never deleted'))),

@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import type { ResourceName } from '../domain/resource';
-import type { ListItem } from '../machines/list.machine';
+import type { ResourceName, ResourceRecords } from '../domain/resource';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
 import type { ListConfig } from '../views/list/list-config';
 import { ListView } from '../views/list/ListView';
@@ -20,13 +19,13 @@ export function LazyPage({ titleKey, children }: { titleKey: string; children: R
 }
 
 /** A resource's list, prefetching (when idle) the code of the screens it leads to. */
-export function ListPage<Row extends ListItem>({
+export function ListPage<Name extends ResourceName>({
   resource,
   config,
   next,
 }: {
-  resource: ResourceName;
-  config: ListConfig<Row>;
+  resource: Name;
+  config: ListConfig<ResourceRecords[Name]>;
   next: Preloadable[];
 }) {
   usePrefetchWhenIdle(...next);

@@ -1,6 +1,6 @@
 import { use, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import type { ListItem } from '../machines/list.machine';
+import type { ResourceName } from '../domain/resource';
 import { ActivityPage } from '../views/activity/ActivityPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
@@ -49,8 +49,8 @@ function HomePage() {
  * A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form.
  * `newPage` replaces the create form (the content wizard), `newPageCode` is its code to prefetch.
  */
-function resourceRoutes<Row extends ListItem>(
-  { name, list, form }: ResourceConfig<Row>,
+function resourceRoutes<Name extends ResourceName>(
+  { name, list, form }: ResourceConfig<Name>,
   { newPage, newPageCode }: { newPage?: ReactNode; newPageCode?: Preloadable } = {},
 ) {
   return [

@@ -3,6 +3,8 @@ import type * as common from '../../contract/common.schemas';
 import type * as companies from '../../contract/companies.schemas';
 import type * as tenants from '../../contract/tenants.schemas';
 import type * as users from '../../contract/users.schemas';
+import type { Content, Topic } from './catalogue';
+import type { TrainingPlan } from './training-plans';
 
 /** The resources the console lists and edits, and the wire's sort orders. */
 export { resourceNames, type ResourceName, type SortOrder } from '../../contract/values';
@@ -38,3 +40,13 @@ export type RecordBody = Record<string, unknown>;
 export type Company = Static<typeof companies.Company>;
 export type Tenant = Static<typeof tenants.Tenant>;
 export type User = Static<typeof users.User>;
+
+/** The record of each top-level resource, as its contract schema says. */
+export interface ResourceRecords {
+  companies: Company;
+  tenants: Tenant;
+  users: User;
+  topics: Topic;
+  contents: Content;
+  'training-plans': TrainingPlan;
+}

@@ -1,20 +1,22 @@
 import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
-import type { ResourceName } from '../domain/resource';
+import type { ActivityEntry } from '../domain/activity';
+import type { ResourceName, ResourceRecords } from '../domain/resource';
+import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
 import type { listExportMachine } from '../machines/list-export.machine';
-import type { listMachine } from '../machines/list.machine';
+import type { ListItem, ListMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
-import type { orderedListMachine } from '../machines/ordered-list.machine';
+import type { OrderedItem, OrderedListMachine } from '../machines/ordered-list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { videoAccessMachine } from '../machines/video-access.machine';
 import type { UserImportInput, userImportMachine } from '../machines/user-import.machine';
 
-/** A resource's list and form machines, given their API calls by src/app. */
-export interface ResourceMachines {
-  list: typeof listMachine;
+/** A resource's list and form machines, given their API calls by src/app; the list's rows are the resource's records. */
+export interface ResourceMachines<Row extends ListItem = ListItem> {
+  list: ListMachine<Row>;
   form: typeof formMachine;
   /** The CSV export of the list, saved as a file by src/app. */
   export: typeof listExportMachine;
@@ -29,14 +31,14 @@ export interface VideoMachines {
 }
 
 /** A plan's modules or a module's items: the form of one and the ordered table of all, given their API calls by src/app. */
-export interface OrderedMachines {
+export interface OrderedMachines<Row extends OrderedItem = OrderedItem> {
   form: typeof formMachine;
-  ordered: typeof orderedListMachine;
+  ordered: OrderedListMachine<Row>;
 }
 
 export interface TrainingPlanMachines {
-  modules: (planId: string) => OrderedMachines;
-  items: (planId: string, moduleId: string) => OrderedMachines;
+  modules: (planId: string) => OrderedMachines<TrainingPlanModule>;
+  items: (planId: string, moduleId: string) => OrderedMachines<TrainingPlanItem>;
 }
 
 /** The signed-in user's own settings: the name (loaded and saved as `users/me`) and the password change, given their calls by src/app. */
@@ -47,12 +49,12 @@ export interface SettingsMachines {
 
 /** The machines of the signed-in screens. */
 export interface ConsoleMachines {
-  resources: Record<ResourceName, ResourceMachines>;
+  resources: { [Name in ResourceName]: ResourceMachines<ResourceRecords[Name]> };
   video: VideoMachines;
   trainingPlans: TrainingPlanMachines;
   settings: SettingsMachines;
   /** The audit log as a list: a record's History, the Activity page. */
-  activity: typeof listMachine;
+  activity: ListMachine<ActivityEntry>;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -97,7 +99,7 @@ function useMachines(): ConsoleMachines {
 
 export const useSessionActor = () => useActors().session;
 export const useNotificationsActor = () => useActors().notifications;
-export const useResourceMachines = (resource: ResourceName) => useMachines().resources[resource];
+export const useResourceMachines = <Name extends ResourceName>(resource: Name) => useMachines().resources[resource];
 export const useVideoMachines = () => useMachines().video;
 export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;

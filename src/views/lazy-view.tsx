@@ -40,10 +40,12 @@ export function lazyView<V extends View>(load: () => Promise<V>): V & Preloadabl
         throw error;
       },
     ));
+  // Cast: a view of any props renders with the props it is given; TypeScript cannot relate generic props to `object`.
   const component = (view: V) => view as unknown as ComponentType<object>;
   const Suspending = lazy(async () => ({ default: component(await preload()) }));
   const Lazy = (props: object) => createElement(loaded ? component(loaded) : Suspending, props);
   declared.add({ preload });
+  // Cast: `Lazy` passes every prop through to the loaded view, so it takes the props `V` takes.
   return Object.assign(Lazy as unknown as V, { preload });
 }
 

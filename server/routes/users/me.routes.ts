@@ -9,8 +9,8 @@ import { MeUpdateBody, PasswordChangeBody } from '../../../contract/account.sche
 import { changeOwnPassword, updateOwnName } from './own-account';
 
 /**
- * The signed-in user's own account (decisions.md: "a settings page: the user's own name, language and password";
- * the language stays in the browser). For an assumed session these act on the real user, the root admin.
+ * The signed-in user's own account, what its settings page changes: the name and the password (the language stays
+ * in the browser). For an assumed session these act on the real user, the root admin.
  */
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings } = app;

@@ -6,6 +6,7 @@ import type { NamedRef } from '../../domain/session';
 import { fieldOf } from '../../machines/form-fields';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
+import type { ListActor } from '../list/list-actor';
 
 export interface ReferenceFieldProps {
   resource: ResourceName;
@@ -22,7 +23,7 @@ export interface ReferenceFieldProps {
 
 /** Picks a record of another resource by name; what is typed searches the API through that resource's list machine. */
 export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange, labelField = 'name' }: ReferenceFieldProps) {
-  const list = useConsoleActorRef(useResourceMachines(resource).list, {
+  const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: [labelField], query: { pageSize: '25', sortBy: labelField, sortOrder: 'asc' }, filters },
   });
   const records = useSelector(list, selectItems);

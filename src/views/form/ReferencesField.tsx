@@ -9,6 +9,7 @@ import type { NamedRef } from '../../domain/session';
 import { fieldOf, isHexColor } from '../../machines/form-fields';
 import { selectIsBusy, selectItems } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
+import type { ListActor } from '../list/list-actor';
 
 export interface ReferencesFieldProps {
   resource: ResourceName;
@@ -28,7 +29,7 @@ const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff'
 
 /** Picks any number of records of another resource by name, as chips; what is typed searches the API. */
 export function ReferencesField({ resource, colorField, label, required, value, error, disabled, onChange }: ReferencesFieldProps) {
-  const list = useConsoleActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
+  const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
   const records = useSelector(list, selectItems);
   const items = records.map((record): NamedRef => ({ ...record, name: String(fieldOf(record, 'name') ?? '') }));
   const loading = useSelector(list, selectIsBusy);

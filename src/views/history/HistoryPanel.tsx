@@ -39,7 +39,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: s
   const list = useConsoleActorRef(useActivityMachine(), {
     input: { allowedSorts: ['at'], filters: { entity, entityId }, query: { pageSize: '10' } },
   });
-  const items = useSelector(list, selectItems) as ActivityEntry[];
+  const items = useSelector(list, selectItems<ActivityEntry>);
   const loading = useSelector(list, selectIsLoading);
   const failure = useSelector(list, selectFailure);
   const total = useSelector(list, selectTotal);

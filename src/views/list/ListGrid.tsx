@@ -54,12 +54,12 @@ function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunctio
 }
 
 /** The page of rows in a server-side DataGrid: the list machine holds paging and sorting, the grid only shows them. */
-export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor; config: ListConfig<Row>; basePath: string }) {
+export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor<Row>; config: ListConfig<Row>; basePath: string }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSessionActor();
   const query = useSelector(list, selectQuery);
-  const items = useSelector(list, selectItems) as Row[];
+  const items = useSelector(list, selectItems<Row>);
   const total = useSelector(list, selectTotal);
   const totalIsEstimate = useSelector(list, selectTotalIsEstimate);
   const loading = useSelector(list, selectIsLoading);

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
-import type { ResourceName } from '../../domain/resource';
+import type { ResourceName, ResourceRecords } from '../../domain/resource';
 import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
@@ -24,7 +24,7 @@ export const ListGrid = lazyView(() => import('./ListGrid').then((module) => mod
  * The list screen of any resource: title, search and add, the grid, and the delete confirmation. The list
  * machine starts (and fetches the rows) at once, while the grid's code may still be on its way.
  */
-export function ListView<Row extends ListItem>({ resource, config }: { resource: ResourceName; config: ListConfig<Row> }) {
+export function ListView<Name extends ResourceName>({ resource, config }: { resource: Name; config: ListConfig<ResourceRecords[Name]> }) {
   const machines = useResourceMachines(resource);
   const exporter = useConsoleActorRef(machines.export);
   const list = useListInAddressBar(machines.list, config.allowedSorts, {
@@ -49,7 +49,7 @@ export function ListScreen<Row extends ListItem>({
   filters,
   actions,
 }: {
-  list: ListActor;
+  list: ListActor<Row>;
   config: ListConfig<Row>;
   basePath: string;
   exporter?: ListExportActor;

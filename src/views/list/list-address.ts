@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { RawListQuery } from '../../machines/list-query';
-import type { ListInput, listMachine } from '../../machines/list.machine';
+import type { ListInput, ListItem, ListMachine } from '../../machines/list.machine';
 import { useConsoleActorRef } from '../actors';
 import { ListPlaceContext } from '../navigation/list-place';
 
@@ -21,8 +21,8 @@ export function readQuery(search: string): RawListQuery {
  * A list actor whose query lives in the address bar: it starts from it and follows it (back, forward, a pasted
  * link); the list machine itself leads to the address of every change the user makes (its `path` is this page).
  */
-export function useListInAddressBar(
-  machine: typeof listMachine,
+export function useListInAddressBar<Row extends ListItem>(
+  machine: ListMachine<Row>,
   allowedSorts: readonly string[],
   settings: Omit<ListInput, 'allowedSorts' | 'query' | 'path'> = {},
 ) {

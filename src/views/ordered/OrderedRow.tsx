@@ -24,7 +24,7 @@ export interface OrderedRowProps<Row extends OrderedItem> {
   label: string;
   picked: boolean;
   /** The rows' actor: it says which of the row's buttons do something now. */
-  ordered: OrderedActor;
+  ordered: OrderedActor<Row>;
   /** Why the row may not be deleted; null when it may. */
   deleteBlockedReason: string | null;
   instructionsId: string;

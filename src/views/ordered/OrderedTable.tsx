@@ -23,7 +23,7 @@ import {
   selectOrderedItems,
   selectPickedId,
   type OrderedItem,
-  type orderedListMachine,
+  type OrderedListMachine,
 } from '../../machines/ordered-list.machine';
 import { useConsoleActorRef } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
@@ -35,7 +35,7 @@ import { useSortableRows } from './sortable-rows';
 import { FetchFailure } from '../list/ListView';
 
 export interface OrderedTableProps<Row extends OrderedItem> {
-  machine: typeof orderedListMachine;
+  machine: OrderedListMachine<Row>;
   config: OrderedTableConfig<Row>;
   /** Where the rows' pages live: `{basePath}/new` adds one, `{basePath}/{id}` edits one. */
   basePath: string;
@@ -46,7 +46,7 @@ export function OrderedTable<Row extends OrderedItem>({ machine, config, basePat
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const ordered = useConsoleActorRef(machine, { input: { deleteWhen: config.deleteWhen, deletedKey: config.deletedKey } });
-  const items = useSelector(ordered, selectOrderedItems) as Row[];
+  const items = useSelector(ordered, selectOrderedItems<Row>);
   const loading = useSelector(ordered, selectIsLoading);
   const empty = useSelector(ordered, selectIsEmpty);
   const failure = useSelector(ordered, selectFailure);

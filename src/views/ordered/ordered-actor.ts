@@ -1,4 +1,5 @@
-import type { ActorRefFrom } from 'xstate';
-import type { orderedListMachine } from '../../machines/ordered-list.machine';
+import type { ActorRef } from 'xstate';
+import type { OrderedItem, OrderedListEvent, OrderedListState } from '../../machines/ordered-list.machine';
 
-export type OrderedActor = ActorRefFrom<typeof orderedListMachine>;
+/** An ordered list actor as the views use it: they select from its state and send it events; its rows are `Row`. */
+export type OrderedActor<Row extends OrderedItem = OrderedItem> = ActorRef<OrderedListState<Row>, OrderedListEvent>;

@@ -11,7 +11,7 @@ type Announcement = 'ordered.pickedUp' | 'ordered.moved' | 'ordered.dropped' | '
  * Space or Enter picks the row up and drops it, the arrow keys move it, Escape puts it back; each step is announced.
  * Dragging the handle picks the row up, dragging over another row takes that row's place (announced too), dropping saves.
  */
-export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor, label: (row: Row) => string) {
+export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor<Row>, label: (row: Row) => string) {
   const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState('');
   const items = useSelector(ordered, selectOrderedItems);
@@ -27,7 +27,7 @@ export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor, 
   const picked = () => selectPickedId(ordered.getSnapshot());
 
   const announce = (key: Announcement, id: string) => {
-    const rows = ordered.getSnapshot().context.items as Row[];
+    const rows = ordered.getSnapshot().context.items;
     const index = rows.findIndex((row) => row.id === id);
     if (index >= 0) setAnnouncement(t(key, { label: label(rows[index]!), position: index + 1, count: rows.length }));
   };

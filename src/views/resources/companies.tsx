@@ -1,4 +1,3 @@
-import type { Company } from '../../domain/resource';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 
@@ -28,7 +27,7 @@ const tenantField: FieldConfig = {
   reference: { resource: 'tenants' },
 };
 
-export const companiesResource: ResourceConfig<Company> = {
+export const companiesResource: ResourceConfig<'companies'> = {
   name: 'companies',
   list: {
     titleKey: 'pages.companies',

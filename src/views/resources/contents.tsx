@@ -20,7 +20,7 @@ export const awaitsVideo = (content: Pick<Content, 'renderType' | 'externalUuid'
   content.renderType === 'REFERENCE' && (!content.externalUuid || content.status === 'FAILED');
 
 /** /contents/new is the content wizard (src/app); the list and the edit page are the generic ones. */
-export const contentsResource: ResourceConfig<Content> = {
+export const contentsResource: ResourceConfig<'contents'> = {
   name: 'contents',
   list: {
     titleKey: 'pages.contents',

@@ -1,11 +1,10 @@
-import type { ResourceName } from '../../domain/resource';
-import type { ListItem } from '../../machines/list.machine';
+import type { ResourceName, ResourceRecords } from '../../domain/resource';
 import type { FormConfig } from '../form/form-config';
 import type { ListConfig } from '../list/list-config';
 
 /** A resource screen is configuration for the one list view and the one form view. */
-export interface ResourceConfig<Row extends ListItem> {
-  name: ResourceName;
-  list: ListConfig<Row>;
+export interface ResourceConfig<Name extends ResourceName> {
+  name: Name;
+  list: ListConfig<ResourceRecords[Name]>;
   form: FormConfig;
 }

@@ -1,8 +1,7 @@
 import LoginIcon from '@mui/icons-material/Login';
-import type { Tenant } from '../../domain/resource';
 import type { ResourceConfig } from './resource-config';
 
-export const tenantsResource: ResourceConfig<Tenant> = {
+export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
   list: {
     titleKey: 'pages.tenants',

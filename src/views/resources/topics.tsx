@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { topicStatuses, type Topic } from '../../domain/catalogue';
+import { topicStatuses } from '../../domain/catalogue';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 
@@ -17,7 +17,7 @@ const topicFields: FieldConfig[] = [
   },
 ];
 
-export const topicsResource: ResourceConfig<Topic> = {
+export const topicsResource: ResourceConfig<'topics'> = {
   name: 'topics',
   list: {
     titleKey: 'pages.topics',

@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import Chip from '@mui/material/Chip';
-import { itemTypes, trainingPlanStatuses, type TrainingPlan, type TrainingPlanItem, type TrainingPlanModule } from '../../domain/training-plans';
+import { itemTypes, trainingPlanStatuses, type TrainingPlanItem, type TrainingPlanModule } from '../../domain/training-plans';
 import type { FormConfig } from '../form/form-config';
 import type { OrderedTableConfig } from '../ordered/ordered-config';
 import type { ResourceConfig } from './resource-config';
@@ -10,7 +10,7 @@ const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
 
 const deleteBlockedKey = 'trainingPlans.deleteNeedsDraft';
 
-export const trainingPlansResource: ResourceConfig<TrainingPlan> = {
+export const trainingPlansResource: ResourceConfig<'training-plans'> = {
   name: 'training-plans',
   list: {
     titleKey: 'pages.trainingPlans',

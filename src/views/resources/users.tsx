@@ -5,7 +5,6 @@ import CheckIcon from '@mui/icons-material/Check';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PublicIcon from '@mui/icons-material/Public';
-import type { User } from '../../domain/resource';
 import { scopes, type Scope } from '../../domain/session';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
@@ -64,7 +63,7 @@ function userFields(scope: Scope): FieldConfig[] {
   return fields;
 }
 
-export const usersResource: ResourceConfig<User> = {
+export const usersResource: ResourceConfig<'users'> = {
   name: 'users',
   list: {
     titleKey: 'pages.users',

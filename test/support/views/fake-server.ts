@@ -82,7 +82,7 @@ function failureResponse(error: unknown): Response {
 function orderedCall({ method, segments, params, body }: Call, backend: FakeBackend): Promise<Answer> | undefined {
   const [, planId, , moduleId, child, itemId] = segments;
   if (segments[0] !== 'training-plans' || segments[2] !== 'modules' || !planId) return undefined;
-  const [api, id, idsField] =
+  const [api, id, idsField]: [FakeCalls | undefined, string | undefined, string] =
     child === 'items' && moduleId
       ? [backend.trainingPlans.apis.items(planId, moduleId), itemId, 'itemIds']
       : segments.length <= 4
@@ -92,8 +92,18 @@ function orderedCall({ method, segments, params, body }: Call, backend: FakeBack
   return resourceCall(api, method, id, params, body, null, idsField);
 }
 
+/** The calls of a resource in memory, whatever its records; rows ordered by hand also take a new order. */
+interface FakeCalls {
+  list(request: ListRequest): Promise<unknown>;
+  get(id: string): Promise<unknown>;
+  create(body: Record<string, unknown>, idempotencyKey?: string | null): Promise<unknown>;
+  update(id: string, body: Record<string, unknown>): Promise<unknown>;
+  remove(id: string): Promise<void>;
+  reorder?(ids: readonly string[]): Promise<void>;
+}
+
 function resourceCall(
-  api: FakeResource['api'] | ReturnType<FakeTrainingPlans['apis']['modules']>,
+  api: FakeCalls,
   method: string,
   id: string | undefined,
   params: URLSearchParams,
@@ -101,7 +111,7 @@ function resourceCall(
   idempotencyKey: string | null,
   idsField?: string,
 ): Promise<Answer> | undefined {
-  if (id === 'order' && method === 'PUT' && idsField && 'reorder' in api) {
+  if (id === 'order' && method === 'PUT' && idsField && api.reorder) {
     return api.reorder(body[idsField] as string[]).then(() => undefined);
   }
   if (id === undefined && method === 'GET') return api.list(listRequestOf(params)).then((page) => ({ body: page }));
