@@ -1,3 +1,4 @@
+import { isEmail } from '../domain/email';
 import type { Failure } from '../domain/failure';
 
 /** The user fields a column of the file can fill; the first three are needed. */
@@ -45,7 +46,7 @@ export function tableOf(cells: readonly string[][]): ParsedTable | FileProblem {
   const [header, ...data] = rows;
   if (!header) return 'empty';
   const headers = header.map((cell) => cell.trim());
-  if (headers.every((cell) => cell === '') || headers.some((cell) => emailPattern.test(cell))) return 'noHeader';
+  if (headers.every((cell) => cell === '') || headers.some((cell) => isEmail(cell))) return 'noHeader';
   if (headers.filter((cell) => cell !== '').length < 2) return 'oneColumn';
   if (data.length === 0) return 'noRows';
   return { headers, rows: data };
@@ -95,8 +96,6 @@ export interface PreparedRow {
 
 /** The form's rules (`src/views/resources/users.tsx`, the API's `userBody`): required texts, their lengths, the email shape. */
 const maxLengths: Partial<Record<ImportField, number>> = { name: 100, surname: 100, email: 254, company: 200, scope: 20 };
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const scopeWords = ['GLOBAL', 'TENANT', 'COMPANY'];
 const yes = new Set(['true', 'yes', 'y', '1', 'x', 'si', 'sì', 'vero']);
 const no = new Set(['false', 'no', 'n', '0', 'falso']);
@@ -156,7 +155,7 @@ function readRow(line: number, cells: Record<ImportField, string>): { row: Impor
     if (max !== undefined && cells[field].length > max) return { row, problem: { rule: 'tooLong', field, max } };
   }
   for (const field of requiredImportFields) if (!cells[field]) return { row, problem: { rule: 'required', field } };
-  if (!emailPattern.test(cells.email)) return { row, problem: { rule: 'email', field: 'email' } };
+  if (!isEmail(cells.email)) return { row, problem: { rule: 'email', field: 'email' } };
   if (row.scope !== undefined && !scopeWords.includes(row.scope)) return { row, problem: { rule: 'scope', field: 'scope' } };
   for (const field of ['admin', 'enabled'] as const) {
     const word = cells[field].toLowerCase();

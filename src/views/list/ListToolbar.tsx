@@ -19,18 +19,8 @@ import type { ListActor } from './list-actor';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-/** Search, refresh, and when given, the export, the list's own `actions` and the Add button (leading to `addPath`). */
-export function ListToolbar({
-  list,
-  addPath,
-  exporter,
-  actions,
-}: {
-  list: ListActor;
-  addPath?: string | undefined;
-  exporter?: ListExportActor | undefined;
-  actions?: ReactNode;
-}) {
+/** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
+export function ListToolbar({ list, addPath, exporter, actions }: { list: ListActor; addPath?: string | undefined; exporter?: ListExportActor | undefined; actions?: ReactNode }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);

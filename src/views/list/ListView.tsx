@@ -32,7 +32,6 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
-  // The users list also imports users from a CSV file; the list reloads once the import dialog closes.
   const actions = resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined;
   return <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />;
 }
@@ -55,7 +54,7 @@ export function ListScreen<Row extends ListItem>({
   basePath: string;
   exporter?: ListExportActor;
   filters?: ReactNode;
-  /** Buttons of this list's own beside Add (the users list's Import). */
+  /** Buttons of this list beside Add (the users' Import). */
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();

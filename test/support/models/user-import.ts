@@ -83,54 +83,30 @@ export const userImportModel: MachineModel = {
   requirements: [
     {
       id: 'IMPORT-FILE',
-      rule: "A picked or dropped file is read in the browser (UTF-8 with or without BOM, \",\" or \";\"); a file that is not a CSV of users is refused with the reason and another can be picked.",
-      by: [
-        "userImport.choosing \u2014import.file\u2192 userImport.parsing",
-        "userImport.parsing \u2014xstate.done.actor.parseFile\u2192 userImport.mapping",
-        "userImport.parsing \u2014xstate.error.actor.parseFile\u2192 userImport.choosing",
-      ],
-    },
-    {
-      id: 'IMPORT-MAPPING',
-      rule: "Each column is mapped to a field (name, surname and email at least) before the rows are checked; the mapping is remembered.",
-      by: [
-        "userImport.mapping \u2014import.map\u2192 itself",
-        "userImport.mapping \u2014import.check [mappingComplete]\u2192 userImport.prepared",
-        "userImport.mapping \u2014import.back\u2192 userImport.choosing",
-      ],
+      rule: 'A file that cannot be imported (too large, not text, empty, no header, one column, no rows) says why, and another can be chosen.',
+      by: ['userImport.parsing \u2014xstate.error.actor.parseFile\u2192 userImport.choosing'],
     },
     {
       id: 'IMPORT-PREVIEW',
-      rule: "Every row is checked with the API's rules (a dry run, in batches) before anything is created; a failed check offers Retry.",
+      rule: "Every row is checked before anything is written: the form's rules in the browser, the API's in dry-run batches of 500.",
       by: [
-        "userImport.prepared \u2014always [anyToSend]\u2192 userImport.checking",
-        "userImport.prepared \u2014always\u2192 userImport.preview",
-        "userImport.checking \u2014xstate.done.actor.checkBatch [moreBatches]\u2192 userImport.checking",
-        "userImport.checking \u2014xstate.done.actor.checkBatch\u2192 userImport.preview",
-        "userImport.checking \u2014xstate.error.actor.checkBatch\u2192 userImport.checkFailed",
-        "userImport.checkFailed \u2014import.retry\u2192 userImport.checking",
-        "userImport.checkFailed \u2014import.back\u2192 userImport.mapping",
-        "userImport.preview \u2014import.back\u2192 userImport.mapping",
+        'userImport.checking \u2014xstate.done.actor.checkBatch [moreBatches]\u2192 userImport.checking',
+        'userImport.checking \u2014xstate.done.actor.checkBatch\u2192 userImport.preview',
       ],
     },
     {
       id: 'IMPORT-BATCHES',
-      rule: "The import runs in batches with a progress bar, each batch all or nothing; a failed batch can be retried or the import stopped, and the report says what was created, skipped and failed.",
+      rule: 'The import sends batches of 500, each with its idempotency key; a batch that cannot be sent is retried with the same key or the import stops.',
       by: [
-        "userImport.preview \u2014import.start [anyToSend]\u2192 userImport.importing",
-        "userImport.importing \u2014xstate.done.actor.importBatch [moreBatches]\u2192 userImport.importing",
-        "userImport.importing \u2014xstate.done.actor.importBatch\u2192 userImport.report",
-        "userImport.importing \u2014xstate.error.actor.importBatch\u2192 userImport.importFailed",
-        "userImport.importFailed \u2014import.retry\u2192 userImport.importing",
-        "userImport.importFailed \u2014import.stop\u2192 userImport.report",
+        'userImport.importing \u2014xstate.done.actor.importBatch [moreBatches]\u2192 userImport.importing',
+        'userImport.importFailed \u2014import.retry\u2192 userImport.importing',
+        'userImport.importFailed \u2014import.stop\u2192 userImport.report',
       ],
     },
     {
-      id: 'IMPORT-CLOSE',
-      rule: "The import dialog can be closed at any step.",
-      by: [
-        "userImport \u2014import.close\u2192 userImport.closed",
-      ],
+      id: 'IMPORT-REPORT',
+      rule: 'The import ends with a report of every row: created, skipped or failed, and why.',
+      by: ['userImport.importing \u2014xstate.done.actor.importBatch\u2192 userImport.report'],
     },
   ],
   invariants: [

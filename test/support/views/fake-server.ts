@@ -1,3 +1,4 @@
+import type { UserImportBody, UserImportResponse } from '../../../contract/user-import.schemas';
 import type { ListRequest, ResourceName } from '../../../src/domain/resource';
 import { resourceNames } from '../../../src/domain/resource';
 import type { VinapseToken } from '../../../src/domain/session';
@@ -20,9 +21,14 @@ export interface FakeBackend {
   account: FakeAccount;
   /** `POST auth/refresh-jwt`: a fresh video token. */
   refreshVideoToken: () => Promise<VinapseToken>;
+  /** `POST users/import`: one batch of a CSV import (every row created unless given). */
+  importUsers?: (body: UserImportBody, idempotencyKey: string | null) => Promise<UserImportResponse>;
   /** `GET activity`: the audit log's page for the request (empty unless given). */
   activity?: (request: ListRequest) => Promise<unknown>;
 }
+
+const everyRowCreated = ({ dryRun, rows }: UserImportBody): Promise<UserImportResponse> =>
+  Promise.resolve({ dryRun, results: rows.map(({ line }) => ({ line, outcome: 'created' as const })) });
 
 interface Call {
   method: string;
@@ -140,6 +146,8 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
       return answering(account.api.updateProfile(body as { name: string; surname: string }));
     case 'PUT users/me/password':
       return account.api.changePassword(body as { currentPassword: string; newPassword: string }).then(() => undefined);
+    case 'POST users/import':
+      return answering((backend.importUsers ?? everyRowCreated)(body as UserImportBody, call.headers.get('idempotency-key')));
     case 'GET activity':
       return backend.activity
         ? answering(backend.activity(listRequestOf(call.params)))

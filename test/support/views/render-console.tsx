@@ -41,6 +41,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
    * `users/me`, the session's background check as well as the settings.
    */
   account?: FakeAccount;
+  /** `POST users/import`, one batch of a CSV import (every row created unless given). */
+  importUsers?: FakeBackend['importUsers'];
   /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
   activity?: FakeBackend['activity'];
 }
@@ -60,6 +62,7 @@ export function renderConsole({
   resources: given,
   trainingPlans = fakeTrainingPlans(),
   account: givenAccount,
+  importUsers,
   activity,
   ...overrides
 }: RenderOptions = {}) {
@@ -78,7 +81,7 @@ export function renderConsole({
     store,
     apiUrl: fakeApiBase,
     browserLanguages: [language],
-    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), ...(activity && { activity }) }),
+    fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), ...(activity && { activity }), importUsers }),
     translations: loadTranslationsAtOnce,
     consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
   });

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserImportBody, UserImportResponse } from '../../contract/user-import.schemas';
+import { tenantLogin } from '../support/fixtures/session';
+import { renderConsole } from '../support/views/render-console';
+import { users } from '../support/views/resource-fixtures';
+
+const file = (text: string, name = 'staff.csv') => new File([text], name, { type: 'text/csv' });
+const staff = 'Nome;Cognome;Email;Azienda\nAnna;Neri;anna@example.com;Acme\nBruno;Gialli;bruno@;\nCarla;Blu;carla@example.com;Nowhere\n';
+
+async function openImport(language: 'en' | 'it', importUsers?: (body: UserImportBody) => Promise<UserImportResponse>) {
+  const rendered = renderConsole({ path: '/users', language, signedIn: tenantLogin, resources: { users: users() }, importUsers });
+  const stored = () => JSON.parse(rendered.store.entries.get('user_import_mapping') ?? 'null') as unknown;
+  await rendered.user.click(await screen.findByRole('button', { name: language === 'it' ? 'Importa' : 'Import' }));
+  const dialog = await screen.findByRole('dialog');
+  const upload = (chosen: File) => rendered.user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, chosen);
+  return { ...rendered, dialog, upload, stored };
+}
+
+describe('the CSV import of users', () => {
+  it('walks an Italian admin through mapping, preview and report, with reasons in Italian', async () => {
+    const importBatch = vi.fn((body: UserImportBody) =>
+      Promise.resolve<UserImportResponse>({
+        dryRun: body.dryRun,
+        results: body.rows.map(({ line }) =>
+          line === 4 ? { line, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' } : { line, outcome: 'created', id: 'u1' },
+        ),
+      }),
+    );
+    const { dialog, upload, user, stored } = await openImport('it', importBatch);
+    expect(within(dialog).getByText('Importa utenti da un file CSV')).toBeDefined();
+
+    await upload(file(staff));
+    expect(await within(dialog).findByText(/staff\.csv: 3 righe/)).toBeDefined();
+    expect(within(dialog).getByRole('combobox', { name: /Email/ }).textContent).toBe('Email');
+    await user.click(within(dialog).getByRole('button', { name: 'Controlla le righe' }));
+
+    expect(await within(dialog).findByText('1 da creare')).toBeDefined();
+    expect(within(dialog).getByText('2 con errori (non importate)')).toBeDefined();
+    const preview = within(dialog).getByRole('table');
+    expect(within(preview).getByText('Email non valida')).toBeDefined();
+    expect(within(preview).getByText('Non trovato')).toBeDefined();
+    expect(stored()).toEqual({ name: 'Nome', surname: 'Cognome', email: 'Email', company: 'Azienda', scope: null, admin: null, enabled: null });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Importa 1 nuovo utente' }));
+    expect(await within(dialog).findByText('Importazione terminata')).toBeDefined();
+    expect(within(dialog).getByText('1 create')).toBeDefined();
+    expect(within(dialog).getByText('2 non riuscite')).toBeDefined();
+    expect(importBatch.mock.calls.map(([body]) => [body.dryRun, body.rows.map(({ line }) => line)])).toEqual([
+      [true, [2, 4]],
+      [false, [2, 4]],
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Scarica il resoconto (CSV)' })).toBeDefined();
+  });
+
+  it.each([
+    ['', 'This file is empty.'],
+    ['anna@example.com;Anna\nbruno@example.com;Bruno\n', 'The first row must name the columns'],
+    ['Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n', 'Only one column was found'],
+    ['Name;Surname;Email\n', 'This file has a header but no users under it.'],
+  ])('refuses a bad file with a message and lets another be chosen (%#)', async (text, message) => {
+    const { dialog, upload } = await openImport('en');
+    await upload(file(text));
+    expect(await within(dialog).findByText(new RegExp(message.replace(/[.()]/g, '\\$&')))).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Choose a CSV file' })).toBeDefined();
+  });
+
+  it('keeps the check disabled until name, surname and email have a column', async () => {
+    const { dialog, upload } = await openImport('en');
+    await upload(file('First;Last;Mail of user\nAnna;Neri;anna@example.com\n'));
+    await within(dialog).findByText(/staff\.csv: 1 row\./);
+    expect((within(dialog).getByRole('button', { name: 'Check the rows' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
