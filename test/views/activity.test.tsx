@@ -63,9 +63,11 @@ describe('the Activity page', { timeout: 15_000 }, () => {
     expect(list.mock.calls.at(-1)![0].filters).toEqual({ action: 'UPDATE' });
   });
 
-  it('is not a page of a COMPANY admin: the address leads home', async () => {
+  it('is not a page of a COMPANY admin: the address says so and reads no activity', async () => {
     const { location } = renderConsole({ path: '/activity', signedIn: companyLogin });
 
-    await waitFor(() => expect(location()).toBe('/home'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Not available for your account');
+    expect(location()).toBe('/activity');
+    expect(screen.queryByRole('grid')).toBeNull();
   });
 });
