@@ -20,7 +20,11 @@ const open = async (path: string, options: RenderOptions = {}) => {
 type User = ReturnType<typeof renderConsole>['user'];
 
 const gridRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('gridcell', { hidden: true }).map((cell) => cell.textContent);
+/** What each cell says: its text, or the name of the icon standing for its value (the freely navigable tick). */
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('gridcell', { hidden: true })
+    .map((cell) => cell.textContent || (cell.querySelector('[role="img"]')?.getAttribute('aria-label') ?? ''));
 const gridRowNamed = (name: string) => gridRows().find((row) => within(row).queryByText(name))!;
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
