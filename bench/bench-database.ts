@@ -12,24 +12,41 @@ import { seedDemoData } from '../server/db/seed';
 export interface BenchDatabase {
   client: DatabaseClient;
   description: string;
+  /** False when a kept database (BENCH_DATABASE) was seeded by an earlier run: no seed is needed. */
+  fresh: boolean;
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database with the demo data: its own PostgreSQL database when DATABASE_URL is set, else PGlite. */
+/**
+ * A fresh, migrated database with the demo data: its own PostgreSQL database when DATABASE_URL is set, else PGlite.
+ * With DATABASE_URL and BENCH_DATABASE, that database of the server instead, kept afterwards: created and seeded by
+ * the first run, used as it is by the next ones (seeding a million users takes minutes; measure in a quiet moment).
+ */
 export async function openBenchDatabase(logger: Logger): Promise<BenchDatabase> {
   const adminUrl = process.env.DATABASE_URL;
-  const opened = adminUrl ? await createPostgresDatabase(adminUrl, logger) : await createPgliteDatabase(logger);
+  const kept = process.env.BENCH_DATABASE;
+  if (adminUrl && kept) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('BENCH_DATABASE: a lower-case PostgreSQL name, please');
+    const exists = await withAdmin(adminUrl, async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1);
+    if (exists) return { ...(await postgresDatabase(adminUrl, kept, logger, 'kept')), fresh: false };
+    await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${kept}"`));
+    return prepared(await postgresDatabase(adminUrl, kept, logger, 'kept'));
+  }
+  return prepared(adminUrl ? await createPostgresDatabase(adminUrl, logger) : await createPgliteDatabase(logger));
+}
+
+async function prepared(opened: Omit<BenchDatabase, 'fresh'>): Promise<BenchDatabase> {
   try {
     await migrate(opened.client);
     await seedDemoData(opened.client.db, hashPassword);
-    return opened;
+    return { ...opened, fresh: true };
   } catch (error) {
     await opened.destroy();
     throw error;
   }
 }
 
-async function createPgliteDatabase(logger: Logger): Promise<BenchDatabase> {
+async function createPgliteDatabase(logger: Logger): Promise<Omit<BenchDatabase, 'fresh'>> {
   const directory = await mkdtemp(path.join(tmpdir(), 'admin-console-bench-'));
   const client = await openPglite(directory, logger);
   return {
@@ -42,9 +59,13 @@ async function createPgliteDatabase(logger: Logger): Promise<BenchDatabase> {
   };
 }
 
-async function createPostgresDatabase(adminUrl: string, logger: Logger): Promise<BenchDatabase> {
+async function createPostgresDatabase(adminUrl: string, logger: Logger): Promise<Omit<BenchDatabase, 'fresh'>> {
   const name = `admin_console_bench_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  return postgresDatabase(adminUrl, name, logger, 'dropped');
+}
+
+async function postgresDatabase(adminUrl: string, name: string, logger: Logger, after: 'kept' | 'dropped') {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const client = openPostgres(url.toString(), undefined, logger);
@@ -53,10 +74,10 @@ async function createPostgresDatabase(adminUrl: string, logger: Logger): Promise
   );
   return {
     client,
-    description: `PostgreSQL ${server?.version} (database ${name}, dropped afterwards)`,
+    description: `PostgreSQL ${server?.version} (database ${name}, ${after} afterwards)`,
     destroy: async () => {
       await client.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      if (after === 'dropped') await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }

@@ -30,6 +30,8 @@ const floodSeconds = positiveInteger('BENCH_FLOOD_SECONDS', 10);
 /** The overload part runs on both databases: DATABASE_URL's server, else the local one (a database created and dropped). */
 const importRows = positiveInteger('BENCH_IMPORT_ROWS', 10_000);
 const overloadPostgres = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Which parts run (all by default): `list` (the list API against its SQL), `import`, `health` (under a flood). */
+const parts = new Set((process.env.BENCH_PARTS || 'list,import,health').split(',').map((part) => part.trim()));
 
 const recorder = statementRecorder();
 const database = await openBenchDatabase(recorder.logger);
@@ -37,9 +39,13 @@ let app: App | undefined;
 try {
   const { client } = database;
   console.log(`Database: ${database.description}`);
-  const seedStarted = performance.now();
-  await client.withConnection((connection) => seedBenchUsers(connection, userCount));
-  console.log(`Seeded ${userCount} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (database.fresh) {
+    const seedStarted = performance.now();
+    await client.withConnection((connection) => seedBenchUsers(connection, userCount));
+    console.log(`Seeded ${userCount} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  } else {
+    console.log(`Users seeded by an earlier run (BENCH_DATABASE): BENCH_USERS is the count it was seeded with`);
+  }
 
   // The API as served (rate limits on, one counter upsert per request), limits far above what the bench sends.
   const limit = 1_000_000_000;
@@ -68,7 +74,7 @@ try {
   const rows: string[][] = [];
   const goals: { goal: string; pass: boolean }[] = [];
   const plans: string[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of parts.has('list') ? scenarios : []) {
     const call = () => fetch(`${baseUrl}${scenario.url}`, { headers: { authorization: `Bearer ${token}` } });
     for (let warmUp = 0; warmUp < 5; warmUp += 1) await (await call()).arrayBuffer();
     const first = (await (await call()).json()) as { total: number; totalIsEstimate: boolean; items: unknown[] };
@@ -112,18 +118,22 @@ try {
   console.log('\nPlans of the statements one request sent (EXPLAIN on the same values):');
   for (const plan of plans) console.log(plan);
 
+  if (parts.has('import')) await reportImport(baseUrl, client);
+} finally {
+  await app?.close();
+  await database.destroy();
+}
+
+if (parts.has('health')) await healthUnderFlood({ postgresUrl: overloadPostgres, connections: floodConnections, floodSeconds });
+
+async function reportImport(baseUrl: string, client: DatabaseClient) {
   const imported = await importFigure(baseUrl, await sessionOf(client, 'tenant.admin@example.com'));
   console.log(
     `\nCSV import (POST /api/users/import, batches of ${importBatchLimit} one after the other as the console sends them, TENANT admin,` +
       ` half the rows into a company named in the file): ${importRows} rows in ${imported.seconds.toFixed(1)} s` +
       ` (${imported.created} created, ${imported.other} skipped or failed); goal < 60 s for 10 000: ${imported.seconds < 60 ? 'met' : 'NOT met'}`,
   );
-} finally {
-  await app?.close();
-  await database.destroy();
 }
-
-await healthUnderFlood({ postgresUrl: overloadPostgres, connections: floodConnections, floodSeconds });
 
 /** A file of `importRows` new users imported through the API in the console's batches; the time of the whole import. */
 async function importFigure(baseUrl: string, bearer: string) {
