@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RateLimitSettings } from './http/rate-limits';
 import { defaultLoadShedding, type LoadSheddingSettings } from './http/load-shedding';
 import type { HstsMode } from './http/security-headers';
+import { defaultPoolSize } from './db/request-context';
 
 /** Fastify's `trustProxy`: every proxy (`true`), a number of proxy hops, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | number | string[];
@@ -12,6 +13,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections per pool of this instance (it keeps two: the owner's work and the requests'). */
+  databasePoolSize: number;
   /** Whether an empty database gets the demo tenants and accounts (by default only the embedded database does). */
   demoData: boolean;
   trustProxy: TrustProxy;
@@ -54,6 +57,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
+    databasePoolSize: integerSetting(env, 'DATABASE_POOL_SIZE', defaultPoolSize, 1),
     demoData: booleanSetting(env, 'DEMO_DATA', databaseUrl === undefined),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     loginMaxFailures: integerSetting(env, 'LOGIN_MAX_FAILURES', 10, 1),

@@ -18,7 +18,7 @@ const closeGraceMs = 8_000;
 const consoleDir = path.resolve('dist');
 
 const config = readServerConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const applied = await migrate(database);
 // Demo data (published passwords) only when asked: by default on the embedded database, never silently on a server.
 const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) : false;

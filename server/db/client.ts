@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startPgliteWorker } from './pglite-worker';
-import { openRequestDatabases, ownerConnectionSetup, type RequestDatabase } from './request-context';
+import { defaultPoolSize, openRequestDatabases, ownerConnectionSetup, type RequestDatabase } from './request-context';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,14 +26,17 @@ export interface DatabaseClient {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL: connections each of the instance's two pools (the owner's, the requests') may open. */
+  poolSize?: number;
   onPoolError?: (error: Error) => void;
 }
+
 
 export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> {
   return options.databaseUrl
-    ? Promise.resolve(openPostgres(options.databaseUrl, options.onPoolError))
+    ? Promise.resolve(openPostgres(options.databaseUrl, options.onPoolError, undefined, options.poolSize))
     : openPglite(pgliteDirectory(options.dataDir), undefined, options.onPoolError);
 }
 
@@ -73,9 +76,11 @@ export function openPostgres(
   connectionString: string,
   onPoolError = (error: Error) => console.error(error),
   logger?: Logger,
+  poolSize = defaultPoolSize,
 ): DatabaseClient {
   const pool = new pg.Pool({
     connectionString,
+    max: poolSize,
     connectionTimeoutMillis: 10_000,
     statement_timeout: 30_000,
     onConnect: async (client) => {
@@ -83,7 +88,7 @@ export function openPostgres(
     },
   });
   pool.on('error', onPoolError);
-  const requests = openRequestDatabases(connectionString, onPoolError, logger);
+  const requests = openRequestDatabases(connectionString, onPoolError, logger, poolSize);
   return {
     db: drizzlePostgres({ client: pool, schema, logger }),
     kind: 'postgres',

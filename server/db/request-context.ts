@@ -38,6 +38,15 @@ const settingsKey = (settings: RequestSettings) => `${settings.scope ?? ''}|${se
 /** How many request databases (one per distinct settings) are kept for reuse; past it they are built again. */
 const maxSharedDatabases = 1000;
 
+/**
+ * Connections per pool when nothing else is asked (DATABASE_POOL_SIZE). Few: every answer that comes back costs the
+ * one event loop its rows and its reply, so the statements in flight bound the work of one turn of the loop and how
+ * long a health check or any other request waits behind it under a flood (at 100 connections, `/api/health` p99
+ * under a list flood was 11–16× idle with 10 connections per pool, 4× with 3; `bench/README.md`). Two cores of
+ * PostgreSQL are kept busy by 3 statements at a time; a server with more cores, or slow statements, may want more.
+ */
+export const defaultPoolSize = 3;
+
 /** The settings each pooled connection of the request pool holds now, so that they are sent only when they change. */
 const heldSettings = new WeakMap<pg.PoolClient, string>();
 
@@ -85,8 +94,8 @@ class SettingsPool {
  * The request databases of one PostgreSQL database: a pool of its own (its connections always carry some request's
  * role and settings, so they are never shared with the owner's work), and a Drizzle database per request over it.
  */
-export function openRequestDatabases(connectionString: string, onPoolError: (error: Error) => void, logger?: Logger) {
-  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
+export function openRequestDatabases(connectionString: string, onPoolError: (error: Error) => void, logger?: Logger, poolSize = defaultPoolSize) {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
   pool.on('error', onPoolError);
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);

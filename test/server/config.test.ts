@@ -42,6 +42,19 @@ describe('DEMO_DATA', () => {
   });
 });
 
+describe('DATABASE_POOL_SIZE', () => {
+  it('keeps 3 connections per pool by default, takes another count from the environment', () => {
+    expect(readServerConfig({}).databasePoolSize).toBe(3);
+    expect(readServerConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+  });
+
+  it('refuses anything but a whole number from 1', () => {
+    for (const raw of ['0', '-2', '2.5', 'many']) {
+      expect(() => readServerConfig({ DATABASE_POOL_SIZE: raw })).toThrow(`DATABASE_POOL_SIZE must be an integer of at least 1, got "${raw}"`);
+    }
+  });
+});
+
 describe('sign-in throttling settings', () => {
   it('defaults to 10 failures, a first delay of 30 s and a longest one of 15 minutes', () => {
     expect(readServerConfig({})).toMatchObject({ loginMaxFailures: 10, loginDelaySeconds: 30, loginMaxDelaySeconds: 900 });
