@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useConsoleActorRef, useVideoMachines } from '../views/actors';
 import { ContentWizardView } from '../views/contents/ContentWizardView';
 import { newContentFields, newContentMessages } from '../views/resources/content-fields';
@@ -10,5 +11,15 @@ export function ContentWizardRoute() {
   const wizard = useConsoleActorRef(useVideoMachines().wizard, {
     input: { fields: newContentFields, messages: newContentMessages, leaveTo: contentsPath },
   });
+  return <ContentWizardView wizard={wizard} fields={newContentFields} />;
+}
+
+/**
+ * /contents/{id}/video: the same wizard for an existing content, started at the upload (its first video, or one
+ * replacing it); done or left, it leads back to the content's page.
+ */
+export function ContentVideoRoute({ id }: { id: string }) {
+  const [input] = useState(() => ({ contentId: id, leaveTo: `${contentsPath}/${id}` }));
+  const wizard = useConsoleActorRef(useVideoMachines().wizard, { input });
   return <ContentWizardView wizard={wizard} fields={newContentFields} />;
 }

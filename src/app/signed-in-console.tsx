@@ -22,11 +22,12 @@ import { RouterNavigation } from './navigation';
 import { TrainingPlanPage, trainingPlanRoutes } from './training-plan-routes';
 
 const ContentWizardRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentWizardRoute));
+const ContentVideoRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentVideoRoute));
 const SettingsPage = lazyView(() => import('../views/settings/SettingsPage').then((module) => module.SettingsPage));
 
 /** The code of the screen at `path` (a list's grid, a form, the wizard, the plan editor, the settings), fetched ahead. */
 export function preloadScreen(path: string) {
-  const [, section = '', record] = path.split('/');
+  const [, section = '', record, part] = path.split('/');
   const screen =
     section === 'settings'
       ? SettingsPage
@@ -34,6 +35,8 @@ export function preloadScreen(path: string) {
         ? TrainingPlanPage
         : section === 'contents' && record === 'new'
           ? ContentWizardRoute
+          : section === 'contents' && part === 'video'
+            ? ContentVideoRoute
           : record
             ? FormView
             : ListGrid;
@@ -100,6 +103,13 @@ export function SignedInConsole() {
               {resourceRoutes(tenantsResource)}
               {resourceRoutes(usersResource)}
               {resourceRoutes(topicsResource)}
+              <Route key="contents/:id/video" path="/contents/:id/video">
+                {({ id }) => (
+                  <LazyPage titleKey="pages.contentVideo">
+                    <ContentVideoRoute key={id} id={id} />
+                  </LazyPage>
+                )}
+              </Route>
               {resourceRoutes(contentsResource, { newPage: <ContentWizardRoute />, newPageCode: ContentWizardRoute })}
               {trainingPlanRoutes()}
               <Route key="activity" path="/activity">

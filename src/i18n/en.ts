@@ -228,6 +228,10 @@ export const en = {
     awaitsVideo: 'Waiting for a video',
     textPreview: 'Text as readers see it',
     video: 'Video',
+    noVideo: 'This content has no video yet.',
+    uploadVideo: 'Upload a video',
+    replaceVideo: 'Replace video',
+    saveToUpload: 'Save the content as Reference to upload its video.',
   },
   wizard: {
     details: 'Details',
@@ -240,6 +244,9 @@ export const en = {
     preparing: 'Preparing the uploader…',
     attaching: 'Saving the video…',
     finishLater: 'Finish later',
+    back: 'Back',
+    replaceNote: 'The current video stays until the new one is uploaded.',
+    notReference: 'This content is shown inline: it has no video to upload.',
   },
   trainingPlans: {
     freelyNavigable: 'Freely navigable',
@@ -355,6 +362,7 @@ export const en = {
     contents: 'Contents',
     contentNew: 'New content',
     contentEdit: 'Edit content',
+    contentVideo: 'Content video',
     topics: 'Topics',
     topicNew: 'New topic',
     topicEdit: 'Edit topic',
@@ -421,6 +429,8 @@ export const en = {
     refreshFailed: 'Refresh token failed',
     aborted: 'Request timeout or cancelled',
     player: 'Video player',
+    failed: 'This video could not be processed.',
+    uploadAgain: 'Upload it again',
   },
   // The administrator's daily tools (issue 15): exports, history, activity, theme.
   listExport: {

@@ -230,6 +230,10 @@ export const it: Translations = {
     awaitsVideo: 'In attesa del video',
     textPreview: 'Il testo come lo leggono gli utenti',
     video: 'Video',
+    noVideo: 'Questo contenuto non ha ancora un video.',
+    uploadVideo: 'Carica un video',
+    replaceVideo: 'Sostituisci il video',
+    saveToUpload: 'Salva il contenuto come Riferimento per caricarne il video.',
   },
   wizard: {
     details: 'Dettagli',
@@ -242,6 +246,9 @@ export const it: Translations = {
     preparing: 'Preparazione del caricamento…',
     attaching: 'Salvataggio del video…',
     finishLater: 'Completa più tardi',
+    back: 'Indietro',
+    replaceNote: 'Il video attuale resta finché il nuovo non è caricato.',
+    notReference: 'Questo contenuto è mostrato come testo: non ha un video da caricare.',
   },
   trainingPlans: {
     freelyNavigable: 'Navigazione libera',
@@ -357,6 +364,7 @@ export const it: Translations = {
     contents: 'Contenuti',
     contentNew: 'Nuovo contenuto',
     contentEdit: 'Modifica contenuto',
+    contentVideo: 'Video del contenuto',
     topics: 'Argomenti',
     topicNew: 'Nuovo argomento',
     topicEdit: 'Modifica argomento',
@@ -423,6 +431,8 @@ export const it: Translations = {
     refreshFailed: 'Aggiornamento del token non riuscito',
     aborted: 'Richiesta scaduta o annullata',
     player: 'Lettore video',
+    failed: 'Non è stato possibile elaborare questo video.',
+    uploadAgain: 'Caricalo di nuovo',
   },
   // Gli strumenti quotidiani dell'amministratore (issue 15): esportazioni, cronologia, attività, tema.
   listExport: {

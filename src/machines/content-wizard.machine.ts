@@ -10,7 +10,8 @@ import { outcomeActions } from './outcomes';
 import type { UploaderEvent } from './uploader-messages';
 import { clampUploaderHeight, serviceOrigin, UPLOADER_HEIGHT } from './video-links';
 
-export interface ContentWizardInput {
+/** /contents/new: a new content, whose details come first. */
+export interface NewContentInput {
   /** Step 1's fields: a new content starts as a Video (REFERENCE). */
   fields: readonly FieldSpec[];
   /** What step 1 says once the content is saved (or not). */
@@ -19,14 +20,27 @@ export interface ContentWizardInput {
   leaveTo: string;
 }
 
-/** What the wizard keeps of the content created in step 1. */
+/** /contents/{id}/video: an existing REFERENCE content gets its (first, or a new) video; the wizard starts at the upload. */
+export interface ExistingContentInput {
+  contentId: string;
+  /** Where the wizard leads once done or left: the content's page. */
+  leaveTo: string;
+}
+
+export type ContentWizardInput = NewContentInput | ExistingContentInput;
+
+/** What the wizard keeps of the content it uploads a video for (created in step 1, or read first). */
 export interface CreatedContent {
   id: string;
   version: number;
   title: string;
+  /** The video the content had when the wizard began (a video being replaced); null for a new content. */
+  videoBefore: string | null;
 }
 
 export interface ContentWizardContext {
+  /** The existing content the wizard was opened for; null for a new content. */
+  contentId: string | null;
   fields: readonly FieldSpec[];
   messages: FormMessages;
   leaveTo: string;
@@ -41,7 +55,8 @@ export interface ContentWizardContext {
   failure: Failure | null;
 }
 
-export type ContentWizardEvent = UploaderEvent | { type: 'wizard.frameLoaded' } | { type: 'wizard.retry' };
+/** `wizard.leave`: 'Finish later' (or Back, before the upload): to `leaveTo`, the content staying as it is. */
+export type ContentWizardEvent = UploaderEvent | { type: 'wizard.frameLoaded' } | { type: 'wizard.retry' } | { type: 'wizard.leave' };
 
 export interface AttachVideoInput {
   id: string;
@@ -56,7 +71,7 @@ export interface UploaderBridgeInput {
 
 const createdContent = (record: StoredRecord | null): CreatedContent => {
   const content = (record ?? {}) as Partial<Content>;
-  return { id: content.id ?? '', version: content.version ?? 0, title: content.title ?? '' };
+  return { id: content.id ?? '', version: content.version ?? 0, title: content.title ?? '', videoBefore: content.externalUuid ?? null };
 };
 
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
@@ -74,12 +89,17 @@ const attachedActions = [
   { type: 'navigate', params: ({ context }: { context: ContentWizardContext }) => ({ path: context.leaveTo }) },
 ] as const;
 
+/** Left before the end ('Finish later', the uploader's 'Back to contents'): where the user came from. */
+const leaveActions = [{ type: 'navigate', params: ({ context }: { context: ContentWizardContext }) => ({ path: context.leaveTo }) }] as const;
+
 const attachFailedNotice = { type: 'notify', params: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } } as const;
 
 /**
  * The two-step creation of a content: step 1 is the content form; INLINE content is then saved and done, REFERENCE
  * content goes on to the video service's uploader, whose messages the uploader bridge (an actor src/app provides:
  * it listens to the uploader frame's window only, from the service's origin only) turns into `uploader.*` events.
+ * Given an existing content instead, the wizard reads it and starts at the upload: its first video (none was attached,
+ * or the service could not process it) or a new one replacing it, through the same uploader and attach.
  */
 export const contentWizardMachine = setup({
   types: {
@@ -99,17 +119,21 @@ export const contentWizardMachine = setup({
   actions: outcomeActions,
   guards: {
     isInline: (_, record: StoredRecord | null) => (record as Partial<Content> | null)?.renderType === 'INLINE',
+    forExistingContent: ({ context }) => context.contentId !== null,
+    isReference: (_, record: StoredRecord) => (record as Partial<Content>).renderType === 'REFERENCE',
     isStaleVersion: (_, failure: Failure) => isStaleVersion(failure),
+    /** Another video than the one uploaded here, and than the one the content had when the wizard began. */
     hasOtherVideo: ({ context }, record: StoredRecord) => {
       const attached = (record as Partial<Content>).externalUuid;
-      return Boolean(attached) && attached !== context.externalUuid;
+      return Boolean(attached) && attached !== context.externalUuid && attached !== context.content?.videoBefore;
     },
   },
 }).createMachine({
   id: 'contentWizard',
   context: ({ input }) => ({
-    fields: input.fields,
-    messages: input.messages,
+    contentId: 'contentId' in input ? input.contentId : null,
+    fields: 'fields' in input ? input.fields : [],
+    messages: 'messages' in input ? input.messages : { createdKey: '', updatedKey: '' },
     leaveTo: input.leaveTo,
     content: null,
     access: null,
@@ -119,8 +143,40 @@ export const contentWizardMachine = setup({
     videoFailure: null,
     failure: null,
   }),
-  initial: 'details',
+  initial: 'starting',
+  on: {
+    // Sent by the screens of the upload (and of an existing content's reading) only; step 1 has the form's Cancel.
+    'wizard.leave': { target: '.left', actions: leaveActions },
+  },
   states: {
+    starting: {
+      description: 'A new content begins with its details; an existing one is read first.',
+      always: [{ guard: 'forExistingContent', target: 'opening' }, { target: 'details' }],
+    },
+    opening: {
+      description: 'The existing content is read: its title for the uploader, its version for the attach, the video it has.',
+      tags: 'busy',
+      invoke: {
+        id: 'openContent',
+        src: 'loadContent',
+        input: ({ context }) => ({ id: context.contentId! }),
+        onDone: [
+          {
+            guard: { type: 'isReference', params: ({ event }) => event.output },
+            target: 'preparingUpload',
+            actions: assign({ content: ({ event }) => createdContent(event.output), failure: null }),
+          },
+          { target: 'notReference', actions: assign({ content: ({ event }) => createdContent(event.output), failure: null }) },
+        ],
+        onError: { target: 'openFailed', actions: assign({ failure: failureOf }) },
+      },
+    },
+    openFailed: {
+      on: { 'wizard.retry': 'opening' },
+    },
+    notReference: {
+      description: 'An INLINE content shows its text: it has no video to upload.',
+    },
     details: {
       description: 'Step 1: the content form; saving it creates the content.',
       invoke: {
@@ -166,7 +222,7 @@ export const contentWizardMachine = setup({
       invoke: { id: 'uploaderBridge', src: 'uploaderBridge', input: ({ context }) => ({ origin: context.serviceOrigin ?? '' }) },
       on: {
         'uploader.update': { target: 'attaching', actions: assign({ externalUuid: ({ event }) => event.uuid }) },
-        'uploader.reload': { target: 'left', actions: { type: 'navigate', params: ({ context }) => ({ path: context.leaveTo }) } },
+        'uploader.reload': { target: 'left', actions: leaveActions },
         'uploader.resize': { actions: assign({ frameHeight: ({ event }) => clampUploaderHeight(event.height) }) },
       },
       states: {
@@ -227,7 +283,7 @@ export const contentWizardMachine = setup({
     },
     savedInline: { type: 'final', description: 'INLINE content needs no upload: created in step 1.' },
     attached: { type: 'final' },
-    left: { type: 'final', description: 'The uploader asked to go back to the contents.' },
+    left: { type: 'final', description: "Left before the end: 'Finish later', Back, or the uploader's 'Back to contents'." },
   },
 });
 
@@ -245,5 +301,10 @@ export const selectFrameHeight = (snapshot: ContentWizardSnapshot) => snapshot.c
 export const selectIsFrameLoading = (snapshot: ContentWizardSnapshot) => snapshot.matches({ uploading: 'loadingFrame' });
 export const selectVideoFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('tokenFailed') ? snapshot.context.videoFailure : null);
 export const selectAttachFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('attachFailed') ? snapshot.context.failure : null);
+/** Opened for an existing content (`/contents/{id}/video`) rather than a new one. */
+export const selectForExistingContent = (snapshot: ContentWizardSnapshot) => snapshot.context.contentId !== null;
+export const selectIsOpening = (snapshot: ContentWizardSnapshot) => snapshot.matches('opening');
+export const selectOpenFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('openFailed') ? snapshot.context.failure : null);
+export const selectIsNotReference = (snapshot: ContentWizardSnapshot) => snapshot.matches('notReference');
 export const selectIsPreparing = (snapshot: ContentWizardSnapshot) => snapshot.matches('preparingUpload');
 export const selectIsAttaching = (snapshot: ContentWizardSnapshot) => snapshot.matches('attaching');

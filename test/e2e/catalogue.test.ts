@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Frame, Page as BrowserPage } from 'playwright-core';
+import type { Page as BrowserPage } from 'playwright-core';
 import { apiSession, unique, type Page } from './api';
 import { demo, signIn, usePage } from './browser';
+import { dataRows, frameWithUrl, sampleVideo } from './uploads';
 
 interface ContentRow {
   id: string;
@@ -11,19 +11,10 @@ interface ContentRow {
   externalUuid: string | null;
 }
 
-const sampleVideo = resolve('test/fixtures/sample.webm');
-const dataRows = (page: BrowserPage) => page.locator('[role="row"][data-id]');
 
 async function chooseOption(page: BrowserPage, field: string, option: string) {
   await page.getByRole('combobox', { name: field, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function frameWithUrl(page: BrowserPage, part: string): Promise<Frame> {
-  let found: Frame | undefined;
-  await expect.poll(() => (found = page.frames().find((frame) => frame.url().includes(part))) !== undefined, { timeout: 15_000 }).toBe(true);
-  if (!found) throw new Error(`no frame with ${part}`);
-  return found;
 }
 
 describe('a COMPANY admin building the catalogue', () => {

@@ -1,16 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import {
   selectAccess,
   selectAttachFailure,
+  selectContent,
+  selectForExistingContent,
   selectFrameHeight,
   selectIsFrameLoading,
+  selectIsNotReference,
+  selectIsOpening,
+  selectOpenFailure,
   selectStep,
   selectVideoFailure,
 } from '../../src/machines/content-wizard.machine';
 import { selectIsComplete } from '../../src/machines/form.machine';
 import { pending } from '../support/fixtures/session';
-import { access, flush, noConfiguration, refreshRefused, serverError, staleContent, startWizard, storedContent } from '../support/fixtures/catalogue';
+import {
+  access,
+  existingContentInput,
+  failedVideoContent,
+  flush,
+  noConfiguration,
+  refreshRefused,
+  serverError,
+  staleContent,
+  startWizard,
+  storedContent,
+} from '../support/fixtures/catalogue';
 
 /** The wizard in step 2 with the uploader's frame shown. */
 async function uploading(overrides: Parameters<typeof startWizard>[0] = {}) {
@@ -45,7 +61,7 @@ describe('content wizard: step 1', () => {
       version: null,
       idempotencyKey: null,
     });
-    expect(actor.getSnapshot().context.content).toEqual({ id: 'k1', version: 1, title: 'Forklift training' });
+    expect(actor.getSnapshot().context.content).toEqual({ id: 'k1', version: 1, title: 'Forklift training', videoBefore: null });
     expect(selectAccess(actor.getSnapshot())).toEqual(access);
     expect(selectStep(actor.getSnapshot())).toBe('upload');
   });
@@ -140,6 +156,14 @@ describe('content wizard: the uploader bridge', () => {
     expect(fakes.attachVideo).toHaveBeenLastCalledWith({ id: 'k1', externalUuid: 'video-1', version: 1 });
   });
 
+  it("leaves for the contents on 'Finish later', the content staying without a video", async () => {
+    const { actor, fakes, outcomes } = await uploading();
+    actor.send({ type: 'wizard.leave' });
+    expect(actor.getSnapshot().value).toBe('left');
+    expect(outcomes.at(-1)).toEqual({ navigate: { path: '/contents' } });
+    expect(fakes.attachVideo).not.toHaveBeenCalled();
+  });
+
   it('goes back to the contents when the uploader asks for a reload', async () => {
     const { actor, fakes, outcomes } = await uploading();
     actor.send({ type: 'uploader.reload' });
@@ -224,5 +248,124 @@ describe('content wizard: uploader events out of step 2', () => {
     expect(wizard.actor.getSnapshot().matches('attaching')).toBe(true);
     expect(wizard.fakes.attachVideo).toHaveBeenCalledTimes(1);
     expect(wizard.actor.getSnapshot().context.externalUuid).toBe('v1');
+  });
+});
+
+/** The wizard opened for the existing content k1 (/contents/k1/video), which it reads as `loadContent` answers. */
+async function openExisting(overrides: Parameters<typeof startWizard>[0] = {}, until: 'uploading' | 'opening' | 'preparingUpload' | 'openFailed' | 'notReference' = 'uploading') {
+  const wizard = startWizard({ loadContent: async () => failedVideoContent(), ...overrides }, existingContentInput);
+  await waitFor(wizard.actor, (snapshot) => snapshot.matches(until), { timeout: 1000 });
+  return wizard;
+}
+
+describe('content wizard: an existing content’s video', () => {
+  it('reads the content first, without any form, and starts at the upload with its title, version and the video it had', async () => {
+    const wizard = startWizard({ loadContent: async () => failedVideoContent() }, existingContentInput);
+    expect(wizard.actor.getSnapshot().value).toBe('opening');
+    expect(selectIsOpening(wizard.actor.getSnapshot())).toBe(true);
+    expect(selectForExistingContent(wizard.actor.getSnapshot())).toBe(true);
+    expect(selectStep(wizard.actor.getSnapshot())).toBe('upload');
+    expect(wizard.actor.getSnapshot().children.form).toBeUndefined();
+    await waitFor(wizard.actor, (snapshot) => snapshot.matches('uploading'), { timeout: 1000 });
+    expect(wizard.fakes.loadContent).toHaveBeenCalledWith({ id: 'k1' });
+    expect(wizard.fakes.createContent).not.toHaveBeenCalled();
+    expect(selectContent(wizard.actor.getSnapshot())).toEqual({ id: 'k1', version: 3, title: 'Forklift training', videoBefore: 'video-0' });
+    expect(selectAccess(wizard.actor.getSnapshot())).toEqual(access);
+  });
+
+  it('a new content is not an existing one: the wizard starts with its details', () => {
+    const { actor } = startWizard();
+    expect(selectForExistingContent(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().value).toBe('details');
+  });
+
+  it('attaches the new video on the version read (replacing a FAILED one), says so and leads back to the content', async () => {
+    const { actor, fakes, outcomes } = await openExisting();
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
+    expect(actor.getSnapshot().value).toBe('attached');
+    expect(fakes.attachVideo).toHaveBeenCalledWith({ id: 'k1', externalUuid: 'video-1', version: 3 });
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.videoUploaded' } },
+      { navigate: { path: '/contents/k1' } },
+    ]);
+  });
+
+  it('gives a content without a video its first one', async () => {
+    const { actor, fakes } = await openExisting({ loadContent: async () => storedContent({ version: 5 }) });
+    expect(selectContent(actor.getSnapshot())?.videoBefore).toBeNull();
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
+    expect(fakes.attachVideo).toHaveBeenCalledWith({ id: 'k1', externalUuid: 'video-1', version: 5 });
+  });
+
+  it.each([
+    ['while reading the content', 'opening', { loadContent: pending }],
+    ['while the token is on its way', 'preparingUpload', { obtainVideoAccess: pending }],
+    ['with the uploader shown', 'uploading', {}],
+    ['after a failed attach', 'attachFailed', { attachVideo: () => Promise.reject(serverError) }],
+  ] as const)("'Finish later' (or Back) leads back to the content, which keeps its video: %s", async (_, state, fakes) => {
+    const { actor, fakes: called, outcomes } = await openExisting(fakes, state === 'attachFailed' ? 'uploading' : state);
+    if (state === 'attachFailed') {
+      actor.send({ type: 'uploader.update', uuid: 'video-1' });
+      await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    }
+    actor.send({ type: 'wizard.leave' });
+    expect(actor.getSnapshot().value).toBe('left');
+    expect(outcomes.at(-1)).toEqual({ navigate: { path: '/contents/k1' } });
+    expect(called.attachVideo).toHaveBeenCalledTimes(state === 'attachFailed' ? 1 : 0);
+  });
+
+  it("leads back to the content when the uploader's 'Back to contents' is clicked", async () => {
+    const { actor, outcomes } = await openExisting();
+    actor.send({ type: 'uploader.reload' });
+    expect(actor.getSnapshot().value).toBe('left');
+    expect(outcomes).toEqual([{ navigate: { path: '/contents/k1' } }]);
+  });
+
+  it('says when the content cannot be read, and reads it again on retry', async () => {
+    const wizard = await openExisting({ loadContent: () => Promise.reject(serverError) }, 'openFailed');
+    expect(selectOpenFailure(wizard.actor.getSnapshot())).toEqual(serverError);
+    expect(wizard.fakes.obtainVideoAccess).not.toHaveBeenCalled();
+    wizard.fakes.loadContent.mockResolvedValueOnce(failedVideoContent());
+    wizard.actor.send({ type: 'wizard.retry' });
+    await waitFor(wizard.actor, (snapshot) => snapshot.matches('uploading'), { timeout: 1000 });
+    expect(wizard.fakes.loadContent).toHaveBeenCalledTimes(2);
+    expect(selectOpenFailure(wizard.actor.getSnapshot())).toBeNull();
+  });
+
+  it('offers no upload for an INLINE content: it has no video', async () => {
+    const inline = storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' });
+    const { actor, fakes, outcomes } = await openExisting({ loadContent: async () => inline }, 'notReference');
+    expect(selectIsNotReference(actor.getSnapshot())).toBe(true);
+    expect(fakes.obtainVideoAccess).not.toHaveBeenCalled();
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    expect(actor.getSnapshot().value).toBe('notReference');
+    actor.send({ type: 'wizard.leave' });
+    expect(outcomes).toEqual([{ navigate: { path: '/contents/k1' } }]);
+  });
+
+  it('after a conflict, still attaches when the content read again has the video it had (the one being replaced)', async () => {
+    const { actor, fakes } = await openExisting({
+      attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
+      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, title: 'Forklift basics' })),
+    });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
+    expect(actor.getSnapshot().value).toBe('attached');
+    expect(fakes.attachVideo.mock.calls.map(([input]) => input)).toEqual([
+      { id: 'k1', externalUuid: 'video-1', version: 3 },
+      { id: 'k1', externalUuid: 'video-1', version: 4 },
+    ]);
+  });
+
+  it('after a conflict, shows it when someone else attached a third video meanwhile', async () => {
+    const { actor, fakes } = await openExisting({
+      attachVideo: () => Promise.reject(staleContent),
+      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, externalUuid: 'video-other', status: 'PENDING_PROCESSING' })),
+    });
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    expect(fakes.attachVideo).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,20 +1,31 @@
+import UploadIcon from '@mui/icons-material/Upload';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { Content } from '../../domain/catalogue';
 import { selectRecord, selectValues } from '../../machines/form.machine';
 import type { FormActor } from '../form/form-actor';
+import { FailedVideo } from '../video/FailedVideo';
 import { VideoPlayer } from '../video/VideoPlayer';
 
+/** Where a content's video is uploaded, or replaced (the content wizard started at its upload). */
+export const contentVideoPath = (id: string) => `/contents/${id}/video`;
+
 /**
- * Below a content's form: the INLINE text as it reads (plain text, never markup), or the video of a non-inline
- * content that has one (a 16:9 player frame).
+ * Below a content's form: the INLINE text as it reads (plain text, never markup), or the video of a REFERENCE content:
+ * 'Upload a video' while it has none, 'Upload it again' when the video service could not process it, else its player
+ * (a 16:9 frame) and 'Replace video'. The actions are the saved content's: not offered while the form says INLINE.
  */
 export function ContentExtras({ form }: { form: FormActor }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const { renderType, text } = useSelector(form, selectValues);
-  const externalUuid = useSelector(form, (snapshot) => (selectRecord(snapshot) as Partial<Content> | null)?.externalUuid ?? null);
+  const record = useSelector(form, (snapshot) => selectRecord(snapshot) as Partial<Content> | null);
   if (renderType === 'INLINE') {
     return (
       <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
@@ -27,13 +38,35 @@ export function ContentExtras({ form }: { form: FormActor }) {
       </Paper>
     );
   }
-  if (!externalUuid) return null;
+  if (!record?.id) return null;
+  const upload = () => navigate(contentVideoPath(record.id!));
+  const externalUuid = record.externalUuid ?? null;
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+    <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} data-testid="content-video">
       <Typography variant="subtitle2" color="text.secondary" gutterBottom>
         {t('contents.video')}
       </Typography>
-      <VideoPlayer key={externalUuid} externalUuid={externalUuid} />
+      {record.renderType !== 'REFERENCE' ? (
+        <Alert severity="info">{t('contents.saveToUpload')}</Alert>
+      ) : !externalUuid ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography>{t('contents.noVideo')}</Typography>
+          <Button variant="contained" startIcon={<UploadIcon />} onClick={upload}>
+            {t('contents.uploadVideo')}
+          </Button>
+        </Stack>
+      ) : record.status === 'FAILED' ? (
+        <FailedVideo onUploadAgain={upload} />
+      ) : (
+        <Stack spacing={2}>
+          <VideoPlayer key={externalUuid} externalUuid={externalUuid} />
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button startIcon={<UploadIcon />} onClick={upload}>
+              {t('contents.replaceVideo')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,11 +17,15 @@ import {
   selectAttachFailure,
   selectContent,
   selectForm,
+  selectForExistingContent,
   selectFrameHeight,
   selectIsAttaching,
   selectIsFrameLoading,
+  selectIsNotReference,
+  selectIsOpening,
   selectIsPreparing,
   selectLeaveTo,
+  selectOpenFailure,
   selectStep,
   selectVideoFailure,
   type contentWizardMachine,
@@ -35,10 +40,14 @@ import { PageTitle } from '../pages/PageTitle';
 import { UploaderFrame } from '../video/UploaderFrame';
 import { VideoFailureAlert } from '../video/VideoFailureAlert';
 import { ActionAlert } from '../pages/ActionAlert';
+import { LoadingLine } from '../pages/LoadingLine';
 
 export type ContentWizardActor = ActorRefFrom<typeof contentWizardMachine>;
 
-/** /contents/new: the content form, then, for a video or podcast, the video service's uploader. */
+/**
+ * /contents/new: the content form, then, for a video or podcast, the video service's uploader.
+ * /contents/{id}/video: that content's uploader alone (its first video, or one replacing the one it has).
+ */
 export interface ContentWizardViewProps {
   wizard: ContentWizardActor;
   fields: FieldConfig[];
@@ -49,6 +58,8 @@ export function ContentWizardView({ wizard, fields }: ContentWizardViewProps) {
   const step = useSelector(wizard, selectStep);
   const form = useSelector(wizard, selectForm);
   const leaveTo = useSelector(wizard, selectLeaveTo);
+  const existing = useSelector(wizard, selectForExistingContent);
+  if (existing) return <ExistingContentUpload wizard={wizard} />;
 
   return (
     <>
@@ -62,7 +73,43 @@ export function ContentWizardView({ wizard, fields }: ContentWizardViewProps) {
         </Step>
       </Stepper>
       {step === 'details' && form && <DetailsStep form={form} fields={fields} leaveTo={leaveTo} />}
-      {step === 'upload' && <UploadStep wizard={wizard} leaveTo={leaveTo} />}
+      {step === 'upload' && <UploadStep wizard={wizard} />}
+    </>
+  );
+}
+
+/** An existing content's video: the content is read first (or why it cannot be, or that it has no video), then the upload step. */
+function ExistingContentUpload({ wizard }: { wizard: ContentWizardActor }) {
+  const { t } = useTranslation();
+  const content = useSelector(wizard, selectContent);
+  const opening = useSelector(wizard, selectIsOpening);
+  const openFailure = useSelector(wizard, selectOpenFailure);
+  const notReference = useSelector(wizard, selectIsNotReference);
+  const back = () => wizard.send({ type: 'wizard.leave' });
+  const title = <PageTitle record={content?.title}>{t('pages.contentVideo')}</PageTitle>;
+  if (!opening && !openFailure && !notReference) {
+    return (
+      <>
+        {title}
+        <UploadStep wizard={wizard} />
+      </>
+    );
+  }
+  return (
+    <>
+      {title}
+      <Stack spacing={2}>
+        {opening && <LoadingLine />}
+        {openFailure && (
+          <ActionAlert actionLabel={t('form.retry')} onAction={() => wizard.send({ type: 'wizard.retry' })}>
+            {t('loadingError.content')}
+          </ActionAlert>
+        )}
+        {notReference && <Alert severity="info">{t('wizard.notReference')}</Alert>}
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={back}>{t('wizard.back')}</Button>
+        </Stack>
+      </Stack>
     </>
   );
 }
@@ -82,9 +129,8 @@ function DetailsStep({ form, fields, leaveTo }: { form: FormActor; fields: Field
   );
 }
 
-function UploadStep({ wizard, leaveTo }: { wizard: ContentWizardActor; leaveTo: string }) {
+function UploadStep({ wizard }: { wizard: ContentWizardActor }) {
   const { t, i18n } = useTranslation();
-  const [, navigate] = useLocation();
   const [language] = useState(i18n.language);
   const access = useSelector(wizard, selectAccess);
   const content = useSelector(wizard, selectContent);
@@ -99,6 +145,7 @@ function UploadStep({ wizard, leaveTo }: { wizard: ContentWizardActor; leaveTo: 
   return (
     <Stack spacing={2}>
       <Typography>{t('wizard.uploadFor', { title: content?.title ?? '' })}</Typography>
+      {content?.videoBefore && <Typography color="text.secondary">{t('wizard.replaceNote')}</Typography>}
       {videoFailure && <VideoFailureAlert failure={videoFailure} onRetry={retry} />}
       {attachFailure && (
         <ActionAlert actionLabel={t('form.retry')} onAction={retry}>
@@ -122,7 +169,7 @@ function UploadStep({ wizard, leaveTo }: { wizard: ContentWizardActor; leaveTo: 
         />
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => navigate(leaveTo)}>{t('wizard.finishLater')}</Button>
+        <Button onClick={() => wizard.send({ type: 'wizard.leave' })}>{t('wizard.finishLater')}</Button>
       </Stack>
     </Stack>
   );

@@ -86,10 +86,23 @@ const message = async (_: VideoSessionHarness, event: GraphEvent) => {
 const frameHeight = () => getComputedStyle(uploaderFrame()!.parentElement!).height;
 
 const uploadText = 'Upload the video of “Forklift training”.';
+const replaceNote = 'The current video stays until the new one is uploaded.';
+
+/** Opened for an existing content (/contents/k1/video) rather than a new one. */
+const forExisting = (context: ContentWizardContext) => context.contentId !== null;
+
+/** The page's title: the wizard's for a new content, the content video's (the tab naming the content) for an existing one. */
+const expectTitle = (context: ContentWizardContext) => {
+  expect(screen.getByTestId('page-title').textContent).toBe(forExisting(context) ? 'Content video' : 'New content');
+  // The steps of a new content's wizard; an existing content's upload is one step.
+  expect(screen.queryByText('Details') === null).toBe(forExisting(context));
+};
 
 /** What step 2 shows in every state but the frame's: its title, no frame, and `status`/alerts as given. */
-const expectStep2 = ({ status, alerts }: { status: string[]; alerts: string[] }) => {
+const expectStep2 = ({ status, alerts }: { status: string[]; alerts: string[] }, context: ContentWizardContext) => {
+  expectTitle(context);
   expect(screen.getByText(uploadText)).toBeTruthy();
+  expect(screen.queryByText(replaceNote) !== null).toBe(context.content?.videoBefore !== null);
   expect(uploaderFrame()).toBeNull();
   expect(progressText()).toEqual(status);
   expect(pageAlerts().map((alert) => alert.textContent)).toEqual(alerts);
@@ -97,6 +110,8 @@ const expectStep2 = ({ status, alerts }: { status: string[]; alerts: string[] })
 };
 
 const expectFrame = (context: ContentWizardContext, loading: boolean) => {
+  expectTitle(context);
+  expect(screen.queryByText(replaceNote) !== null).toBe(context.content?.videoBefore !== null);
   expect(uploaderFrame()?.getAttribute('src')).toBe(
     `${access.serviceUrl}/upload?courseId=${access.courseId}&title=Forklift%20training&lang=en&token=${access.token}`,
   );
@@ -121,9 +136,29 @@ async function readAgain({ console: c }: VideoSessionHarness, event: GraphEvent)
   else request.respond(200, output);
 }
 
+/** Before the upload of an existing content: its title, `alerts` and `status` as given, Back, no frame. */
+const expectOpening = ({ status, alerts }: { status: string[]; alerts: string[] }, context: ContentWizardContext) => {
+  expectTitle(context);
+  expect(progressText()).toEqual(status);
+  expect(pageAlerts().map((alert) => alert.textContent)).toEqual(alerts);
+  expect(button('Back')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Finish later' })).toBeNull();
+  expect(uploaderFrame()).toBeNull();
+};
+
+/** The wizard's actor in the console. */
+const wizardSnapshot = ({ console: c }: VideoSessionHarness) => c.actors.latest('contentWizard')!.getSnapshot();
+
+/** The content's page, where an existing content's wizard leads once done or left. */
+const expectContentPage = ({ console: c }: VideoSessionHarness) => {
+  expect(c.history.current()).toBe('/contents/k1');
+  expect(screen.getByTestId('page-title').textContent).toBe('Edit content');
+};
+
 describeUiPaths(contentWizardModel, {
   open: (scenario, path) => {
-    const harness = openForTokens('/contents/new', scenario, path);
+    const existing = scenario.name === 'existing content';
+    const harness = openForTokens(existing ? '/contents/k1/video' : '/contents/new', scenario, path);
     const { network } = harness.console;
     // Where the wizard leads: the contents (its first page) and the new content's page.
     network.always('GET', 'contents', () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
@@ -136,11 +171,20 @@ describeUiPaths(contentWizardModel, {
       await createContent(harness, record);
     },
     'details: a video created': async (harness, event) => createContent(harness, createdRecord(event)),
+    // The existing content as the API answers `GET contents/k1` (read from the API, not the cache).
+    'open: a FAILED video': readAgain,
+    'open: an article (INLINE)': readAgain,
+    'open: 500': readAgain,
+    'finish later': async ({ console: c }) => {
+      const leave = screen.queryByRole('button', { name: 'Finish later' }) ?? button('Back');
+      await c.user.click(leave);
+    },
     'token: ok': async ({ console: c }) => answerTokenRequest(c, 'ok'),
     'token: refresh refused': async ({ console: c }) => answerTokenRequest(c, 'refused'),
     'token: no configuration': async ({ console: c }) => expectNoTokenRequest(c),
     retry: async (harness) => {
-      await answerSessionCheck(harness);
+      // The session check brings the configuration a token retry needs; retrying a read needs none.
+      if (wizardSnapshot(harness).matches('tokenFailed')) await answerSessionCheck(harness);
       await harness.console.user.click(retryButton());
     },
     'frame loaded': async () => void fireEvent.load(uploaderFrame()!),
@@ -158,28 +202,35 @@ describeUiPaths(contentWizardModel, {
     'attach: stale version': attachFails,
     'attach: 500': attachFails,
     'read again: no other video': readAgain,
+    'read again: the video it had': readAgain,
     'read again: another video attached': readAgain,
     'read again: 500': readAgain,
   },
   // Without a video configuration the token is refused before anything is asked: "Preparing" never shows.
   momentary: (state, nextLabel) => state.matches('preparingUpload') && nextLabel === 'token: no configuration',
   show: {
+    opening: (_, snapshot) => expectOpening({ status: ['Loading…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    openFailed: (_, snapshot) => expectOpening({ status: [], alerts: ['Error loading contentRetry'] }, snapshot.context as ContentWizardContext),
+    notReference: (_, snapshot) =>
+      expectOpening({ status: [], alerts: ['This content is shown inline: it has no video to upload.'] }, snapshot.context as ContentWizardContext),
     details: () => {
       expect(screen.getByTestId('page-title').textContent).toBe('New content');
       expect(textbox('Title')).toBeTruthy();
       expect(button('Continue')).toBeTruthy();
       expect(uploaderFrame()).toBeNull();
     },
-    preparingUpload: () => expectStep2({ status: ['Preparing the uploader…'], alerts: [] }),
-    tokenFailed: (_, snapshot) =>
-      expectStep2({ status: [], alerts: [`${failureText((snapshot.context as ContentWizardContext).videoFailure)}Retry`] }),
+    preparingUpload: (_, snapshot) => expectStep2({ status: ['Preparing the uploader…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    tokenFailed: (_, snapshot) => {
+      const context = snapshot.context as ContentWizardContext;
+      expectStep2({ status: [], alerts: [`${failureText(context.videoFailure)}Retry`] }, context);
+    },
     'uploading.loadingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, true),
     'uploading.showingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, false),
-    'attaching.sending': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
-    'attaching.reloading': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
-    'attaching.resending': () => expectStep2({ status: ['Saving the video…'], alerts: [] }),
-    attachFailed: () => {
-      expectStep2({ status: [], alerts: ['Failed to update contentRetry'] });
+    'attaching.sending': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    'attaching.reloading': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    'attaching.resending': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    attachFailed: (_, snapshot) => {
+      expectStep2({ status: [], alerts: ['Failed to update contentRetry'] }, snapshot.context as ContentWizardContext);
       expect(notificationTexts()).toContain('Failed to update content');
     },
     savedInline: ({ console: c }) => {
@@ -188,12 +239,23 @@ describeUiPaths(contentWizardModel, {
       expect(screen.getByTestId('content-text-preview').textContent).toBe('Hello');
       expect(notificationTexts()).toEqual(['Content created successfully']);
     },
-    attached: ({ console: c }) => {
+    attached: (harness, snapshot) => {
+      const { console: c } = harness;
+      expect(notificationTexts()).toContain('Video uploaded: it is being processed');
+      if (forExisting(snapshot.context as ContentWizardContext)) return expectContentPage(harness);
       expect(c.history.current()).toBe('/contents');
       expect(screen.getByTestId('page-title').textContent).toBe('Contents');
       expect(notificationTexts()).toContain('Video uploaded: it is being processed');
     },
-    left: ({ console: c }) => {
+    left: (harness, snapshot) => {
+      const { console: c } = harness;
+      if (forExisting(snapshot.context as ContentWizardContext)) {
+        expectContentPage(harness);
+        // Only a failed attach said something (and its notice stays): leaving tells nothing.
+        const actor = c.actors.latest('contentWizard')!;
+        const attachFailed = c.actors.snapshots(actor).some((before) => before.matches('attachFailed'));
+        return expect(notificationTexts()).toEqual(attachFailed ? ['Failed to update content'] : []);
+      }
       expect(c.history.current()).toBe('/contents');
       expect(screen.getByTestId('page-title').textContent).toBe('Contents');
       expect(notificationTexts()).toEqual(['Content created successfully']);
