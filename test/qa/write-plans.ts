@@ -2,10 +2,12 @@
  * `npm run test-plans`: plays every machine's paths in the console (the `qa:ui` tests, which measure coverage
  * from the console's own actors), then writes one Markdown plan per machine into docs/test-plans/.
  * Each plan is also written as one printable HTML page into docs/test-plans/print/.
- * `--no-ui` writes the plans without running the UI tests (the executed column then says "not measured").
+ * `--no-ui` writes the plans without running the UI tests (the executed column then says "not measured");
+ * `--no-ui --keep-figures` keeps the executed figures of the plan already written, where the machine still defines as
+ * many states and transitions (for a change of the plans' words only: the UI tests' coverage is the same).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearCoverage, coverageTable, readCoverage } from './coverage';
 import { plansDirectory, renderIndex, renderPlan } from './plans';
@@ -32,15 +34,35 @@ if (playUi) {
 const measured = new Map(playUi ? readCoverage().map((figures) => [figures.machine, figures]) : []);
 const directory = join(root, plansDirectory);
 mkdirSync(directory, { recursive: true });
+const keepFigures = !playUi && process.argv.includes('--keep-figures');
+const previous = new Map(
+  registry.map((model) => {
+    const file = join(directory, `${model.name}.md`);
+    return [model.name, keepFigures && existsSync(file) ? readFileSync(file, 'utf8') : null] as const;
+  }),
+);
 if (only.length === 0) for (const file of readdirSync(directory)) rmSync(join(directory, file), { recursive: true });
 const printable = join(root, printableDirectory);
 mkdirSync(printable, { recursive: true });
 for (const model of models) {
-  const plan = await renderPlan(model, measured.get(model.name));
+  const plan = keptFigures(await renderPlan(model, measured.get(model.name)), previous.get(model.name) ?? null);
   writeFileSync(join(directory, `${model.name}.md`), plan);
   writeFileSync(join(printable, `${model.name}.html`), renderPrintable(plan, `Test plan: the ${model.name} machine`));
   console.log(`wrote ${plansDirectory}/${model.name}.md and ${printableDirectory}/${model.name}.html`);
 }
 writeFileSync(join(directory, 'README.md'), renderIndex(registry));
+
+/** The plan with the figures the previous plan measured, row by row, where that row's defined count is the same. */
+function keptFigures(plan: string, before: string | null): string {
+  if (before === null) return plan;
+  const row = (text: string, name: string) => new RegExp(`^\\| ${name} \\| (\\d+) \\|[^|]*\\|([^|]*)\\|$`, 'm').exec(text);
+  let kept = plan;
+  for (const name of ['States', 'Transitions']) {
+    const now = row(plan, name);
+    const then = row(before, name);
+    if (now && then && now[1] === then[1] && !then[2]!.includes('not measured')) kept = kept.replace(now[0], now[0].replace(/\|[^|]*\|$/, `|${then[2]}|`));
+  }
+  return kept;
+}
 if (measured.size > 0) console.log(`\n${coverageTable([...measured.values()])}`);
 process.exit(status);

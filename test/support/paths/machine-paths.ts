@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from './graph-paths';
-import { exploreModel, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
+import { definedByMachine, drive } from './graph-paths';
+import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
 
 /**
  * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
@@ -38,15 +38,45 @@ export function describeMachinePaths(model: MachineModel) {
       }
     });
 
-    if (model.manual) {
-      const manual = model.manual;
-      it('its smoke checklist has at most 15 steps, each leading the machine to the state it says the screen shows', async () => {
-        expect(manual.smoke.length).toBeGreaterThan(0);
-        expect(manual.smoke.length).toBeLessThanOrEqual(15);
-        const reached = await walkManualSteps(model, manual);
-        expect(reached.map((keys, index) => `${index + 1}. ${keys.join(', ')}`)).toEqual(
-          manual.smoke.map((step, index) => `${index + 1}. ${step.state}`),
+    const checklists = manualPlans(model);
+    if (checklists.length > 0) {
+      it('its smoke checklist has at most 15 steps in all, each leading the machine to the state it says the screen shows', async () => {
+        const steps = checklists.flatMap((manual) => manual.smoke);
+        expect(steps.length).toBeGreaterThan(0);
+        expect(steps.length).toBeLessThanOrEqual(15);
+        for (const manual of checklists) {
+          const reached = await walkManualSteps(model, manual);
+          expect(reached.map((keys, index) => `${manual.screen} ${index + 1}. ${keys.join(' + ')}`)).toEqual(
+            manual.smoke.map((step, index) => `${manual.screen} ${index + 1}. ${step.state}`),
+          );
+        }
+      });
+    }
+
+    const { readable } = model;
+    if (readable) {
+      it('its paths in words name only the scenarios, labels and states it has, and say what each automated step stands for', () => {
+        const { states } = definedByMachine(model.machine);
+        const names = model.scenarios.map((scenario) => scenario.name);
+        const labels = new Set(model.scenarios.flatMap((scenario) => scenario.events.map(([label]) => label)));
+        const scoped = (key: string) => {
+          if (labels.has(key)) return key;
+          const scope = names.find((name) => key.startsWith(`${name}: `));
+          return scope ? key.slice(scope.length + 2) : key;
+        };
+        expect(Object.keys(readable.start).filter((key) => key !== 'start' && !names.some((name) => key === `${name}: start`))).toEqual([]);
+        expect(Object.keys(readable.events).map(scoped).filter((label) => !labels.has(label))).toEqual([]);
+        expect(Object.keys(readable.automated).map(scoped).filter((label) => !labels.has(label))).toEqual([]);
+        expect(Object.keys(readable.events).filter((label) => label in readable.automated)).toEqual([]);
+        const leaves = (key: string) => scoped(key).split(' + ');
+        // A machine without states of its own names its screens by its serialisation (the notifications' ids).
+        if (Object.keys(model.machine.root.states).length > 0) expect(Object.keys(readable.screens).flatMap(leaves).filter((state) => !states.has(`${model.machine.id}.${state}`) && !states.has(state))).toEqual([]);
+        const unexplained = model.scenarios.flatMap((scenario) =>
+          scenario.events
+            .map(([label]) => label)
+            .filter((label) => [`${scenario.name}: ${label}`, label].every((key) => !(key in readable.events) && !(key in readable.automated))),
         );
+        expect(unexplained, 'each label is either done by a person or explained as automated').toEqual([]);
       });
     }
 

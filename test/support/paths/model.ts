@@ -52,14 +52,42 @@ export interface MachineModel {
    * transitions that realise it (as `unreachable` names them). Every requirement must be taken by a plan path.
    */
   requirements: Requirement[];
-  /** The plan a person runs by hand against `npm start`: its smoke checklist, checked on the machine. */
-  manual?: ManualPlan;
+  /**
+   * The plan a person runs by hand against `npm start`: its smoke checklist, checked on the machine; one per screen
+   * when several screens use the machine (the form). At most 15 steps in all.
+   */
+  manual?: ManualPlan | ManualPlan[];
+  /** How a person plays the plan's paths: the paths whose every event a person can produce are printed in these words. */
+  readable?: ReadablePaths;
 }
+
+/**
+ * The plan's paths in the console's words. An event a person produces is a `do` (a click, keys typed); an answer or
+ * a timer that comes by itself once the data is right is a `wait`; an event left out (a server failure, a lost
+ * connection, a timeout) is one a person cannot produce at will: its paths are automated only. Keys are the
+ * scenarios' labels and states; `<scenario>: <label or state>` overrides one for one scenario.
+ */
+export interface ReadablePaths {
+  /** Per scenario: how a person gets to the machine's first state (the account, the screen, the data). */
+  start: Record<string, string>;
+  events: Record<string, { do: string } | { wait: string }>;
+  /** Per leaf state (`ready.withData`, several joined with ` + `): what the screen shows. */
+  screens: Record<string, string>;
+  /** Per automated-only label: what it stands for, in a few words (`the server answers 500`). */
+  automated: Record<string, string>;
+}
+
+/** A model's checklists: none, one, or one per screen. */
+export const manualPlans = (model: MachineModel): ManualPlan[] =>
+  model.manual === undefined ? [] : Array.isArray(model.manual) ? model.manual : [model.manual];
 
 /** What a tester needs before the first step, and the smoke checklist (at most 15 steps). */
 export interface ManualPlan {
   /** The scenario whose events the steps name. */
   scenario: string;
+  /** The screen's own input and events, where it is not the scenario's screen (the form on a company, a user, …). */
+  input?: unknown;
+  events?: Array<[label: string, event: GraphEvent]>;
   /** The screen, as the sidebar and the address name it. */
   screen: string;
   account: string;
@@ -73,16 +101,17 @@ export interface ManualStep {
   see: string;
   /** The scenario's event labels the step produces: the user's action, then the answers it brings. */
   events: string[];
-  /** The machine's state once they are taken (a leaf: `ready.withData`), which the path test checks. */
+  /** The machine's state once they are taken (a leaf: `ready.withData`; for a machine without states, its serialisation), which the path test checks. */
   state: string;
 }
 
-/** Takes the smoke checklist's events on the machine alone; answers the state keys after each step. */
-export async function walkManualSteps(model: MachineModel, manual: ManualPlan): Promise<string[][]> {
+/** Takes the smoke checklist's events on the machine alone; answers the state keys after each step (`inspect` sees it all). */
+export async function walkManualSteps(model: MachineModel, manual: ManualPlan, inspect?: DriveOptions['inspect']): Promise<string[][]> {
   const scenario = model.scenarios.find((candidate) => candidate.name === manual.scenario);
   if (!scenario) throw new Error(`${model.name}: no scenario "${manual.scenario}"`);
-  const events = new Map(scenario.events);
-  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input });
+  const events = new Map([...scenario.events, ...(manual.events ?? [])]);
+  const input = 'input' in manual ? manual.input : scenario.input;
+  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input, inspect });
   const reached: string[][] = [];
   try {
     for (const step of manual.smoke) {
@@ -91,7 +120,9 @@ export async function walkManualSteps(model: MachineModel, manual: ManualPlan): 
         if (!event) throw new Error(`${model.name}: no event "${label}" in scenario "${manual.scenario}"`);
         await take(event);
       }
-      reached.push(stateKeys(actor.getSnapshot()));
+      const keys = stateKeys(actor.getSnapshot());
+      // A machine without states of its own (notifications) is told by its serialisation (the ids shown).
+      reached.push(keys.length > 0 ? keys : [scenario.serializeState(actor.getSnapshot())]);
     }
   } finally {
     actor.stop();
