@@ -29,6 +29,11 @@ export interface ListReference {
   rows: string[];
   total: number;
   pendingDelete: string | null;
+  /**
+   * What the list is busy with: a page on its way, the pause after typing, a failure shown instead of the grid. A
+   * row's Delete takes effect only while the list rests on its rows (null).
+   */
+  busy: 'loading' | 'typing' | 'failed' | null;
   notices: Notice[];
   clock: number;
   /** The pages the API answered, by query, as the console caches them (the label of the answer): a write forgets them all. */
@@ -42,10 +47,12 @@ const defaults = { page: 1, pageSize: 10, sort: { by: null as string | null, ord
 /** The rules a walk checks the companies list against. */
 export function listReference() {
   /** A change of page, size or sort applies what the search box holds; new search text starts again from page 1. */
-  const withTyped = (state: ListReference): ListReference =>
-    state.typed.trim() === state.search ? state : { ...state, search: state.typed.trim(), page: 1 };
+  const withTyped = (state: ListReference): ListReference => ({
+    ...(state.typed.trim() === state.search ? state : { ...state, search: state.typed.trim(), page: 1 }),
+    busy: 'loading',
+  });
   return {
-    initial: (): ListReference => ({ ...defaults, typed: '', rows: [], total: 0, pendingDelete: null, notices: [], clock: 0, cached: {} }),
+    initial: (): ListReference => ({ ...defaults, typed: '', rows: [], total: 0, pendingDelete: null, busy: 'loading', notices: [], clock: 0, cached: {} }),
     step(state: ListReference, label: string, event: GraphEvent): ListReference {
       switch (label) {
         case 'page 2':
@@ -55,32 +62,37 @@ export function listReference() {
         case 'sort name desc':
           return state.sort.by === 'name' && state.sort.order === 'desc' ? state : { ...withTyped(state), sort: { by: 'name', order: 'desc' }, page: 1 };
         case 'type "acme"':
-          return { ...state, typed: 'acme' };
+          return { ...state, typed: 'acme', busy: 'typing' };
         case 'pause in typing':
           return { ...withTyped(state), clock: state.clock + 300 };
         case 'address: page 2': {
           // The address names page 2 and nothing else: the defaults for the rest; a pending deletion is forgotten.
           const same = state.page === 2 && state.pageSize === 10 && state.sort.by === null && state.sort.order === 'asc' && state.search === '';
-          return same ? state : { ...state, ...defaults, page: 2, typed: '', pendingDelete: null };
+          return same ? state : { ...state, ...defaults, page: 2, typed: '', pendingDelete: null, busy: 'loading' };
         }
+        case 'refresh':
+        case 'retry':
+          return { ...state, busy: 'loading' };
+        case 'fetch: 500':
+          return { ...state, busy: 'failed' };
         case 'delete row':
-          return { ...state, pendingDelete: event.id as string };
+          return state.busy === null ? { ...state, pendingDelete: event.id as string } : state;
         case 'cancel':
           return { ...state, pendingDelete: null };
         case 'delete: ok': {
           // The last row of a later page gone: that page no longer exists, the list shows the one before.
           const page = state.rows.length === 1 && state.page > 1 ? state.page - 1 : state.page;
-          return { ...state, page, pendingDelete: null, cached: {}, notices: [...state.notices, { text: 'Company deleted', at: state.clock }] };
+          return { ...state, page, pendingDelete: null, busy: 'loading', cached: {}, notices: [...state.notices, { text: 'Company deleted', at: state.clock }] };
         }
         case 'delete: 500':
           return { ...state, pendingDelete: null, cached: {}, notices: [...state.notices, { text: 'Delete failed: Boom', at: state.clock }] };
         case 'fetch: one row':
         case 'fetch: none': {
           const page = event.output as Page<ListItem>;
-          return { ...state, rows: page.items.map((item) => item.id), total: page.total, cached: { ...state.cached, [queryKey(state)]: label } };
+          return { ...state, rows: page.items.map((item) => item.id), total: page.total, busy: null, cached: { ...state.cached, [queryKey(state)]: label } };
         }
         default:
-          // refresh, retry, confirm, fetch: 500: the query, the rows and the notifications stay as they are.
+          // confirm: the query, the rows and the notifications stay as they are.
           return state;
       }
     },

@@ -334,9 +334,9 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
 
   /**
    * Events are drawn before the walk runs, without knowing the states it will be in: the ones the screen cannot produce
-   * when their turn comes are skipped, so a walk draws several per step it takes.
+   * when their turn comes are skipped, so a walk draws several per step it takes, more for a model of many events.
    */
-  const drawnPerStep = 4;
+  const drawnPerStep = Math.max(4, Math.ceil(events.length / 2));
 
   /** GraphWalker's weighted random choice: an event taken n times so far in the run weighs 1/(n+1). */
   class WeightedStep extends fc.Arbitrary<Step> {
