@@ -127,7 +127,10 @@ export const listWalk: WalkSpec<ListHarness, ListReference> = {
   scenario: 'paged',
   ui: listUi,
   reference: listReference(),
-  file: 'test/qa/walks/list.walk.test.ts',
+  file: 'test/qa/walks/list.walk.test.tsx',
+  // An empty answer for a page after the first: the grid (MUI's DataGrid) then turns to page 1 by itself, an event the
+  // model does not have (found by these walks: `address: page 2 → fetch: none → sort name desc`; see docs/qa-guide.md).
+  avoid: (snapshot, label) => label === 'fetch: none' && (snapshot.context as ListContext).query.page > 1,
   // The model's isImpossible says what the list screen offers in every state: a click that changes nothing is walked too.
   noOps: true,
   // A page asked for again within 30 s comes from the console's cache, without a call; Refresh always asks the API.

@@ -110,8 +110,14 @@ export const sessionWalk: WalkSpec<SessionHarness, SessionReference> = {
   scenario: 'session',
   ui: sessionUi,
   reference: sessionReference,
-  file: 'test/qa/walks/session.walk.test.ts',
+  file: 'test/qa/walks/session.walk.test.tsx',
   skip: {
+    ...Object.fromEntries(
+      ['profile saved', 'profile saved (assumed tenant)', 'profile saved (company admin)'].map((label) => [
+        label,
+        'the executor waits for the settings page to read the user (GET users/me); a second save in a walk finds that answer in the console\'s cache and makes no call: the path tests save once per path',
+      ]),
+    ),
     'video token refreshed':
       'the player asks for a new video token when a company admin with videos opens a content page whose token expired: the UI path test opens the console there; a walk does not reach that page',
   },

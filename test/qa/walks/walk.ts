@@ -33,6 +33,8 @@ export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
    * only where the machine has a transition for it.
    */
   noOps?: boolean;
+  /** Events a walk does not take in a snapshot though the model offers them, with the reason in a comment where given. */
+  avoid?: (snapshot: AnyMachineSnapshot, label: string) => boolean;
   /** Labels the walks never take, each with the reason (the UI path tests still take them). */
   skip?: Record<string, string>;
   /**
@@ -145,9 +147,9 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
   }
 
   /** The screen can produce the event now: the graph offers it (the generic rules and the model's `isImpossible`). */
-  possible(event: EventObject) {
+  possible(label: string, event: EventObject) {
     const { snapshot } = this;
-    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event)) return false;
+    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label)) return false;
     if (this.spec.noOps || /^xstate\.(?:done|error|after)\./.test(event.type)) return true;
     return this.spec.model.machine.getTransitionData(snapshot, event).some(({ target, actions }) => target || actions.length > 0);
   }
@@ -176,10 +178,14 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
       await this.agree(`opening, before ${where}`);
     }
     const { spec } = this;
-    await spec.prepare?.[label]?.(this.harness);
     const perform = spec.ui.perform[label];
     if (!perform) throw new Error(`no executor for "${label}"`);
-    await perform(this.harness, event);
+    try {
+      await spec.prepare?.[label]?.(this.harness);
+      await perform(this.harness, event);
+    } catch (failure) {
+      throw new Error(`performing ${where}: ${messageOf(failure)}`, { cause: failure });
+    }
     const before = this.snapshot;
     await this.alone.take(event);
     this.reference = spec.reference.step(this.reference, label, event);
@@ -309,7 +315,7 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
       for (const label of options.path) {
         const event = byLabel.get(label);
         if (!event) throw new Error(`"${label}" is not an event of ${name}'s walks`);
-        if (!walk.possible(event)) throw new Error(`"${label}" cannot be taken in ${scenario.serializeState(walk.snapshot)}`);
+        if (!walk.possible(label, event)) throw new Error(`"${label}" cannot be taken in ${scenario.serializeState(walk.snapshot)}`);
         await walk.take(label, event);
       }
       return report();
@@ -327,7 +333,7 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
       readonly event: GraphEvent,
     ) {}
     /** Skipped when the screen cannot produce the event now, or when the walk is long enough. */
-    check = (model: Readonly<Model>) => model.walk.labels.length < options.maxSteps && model.walk.possible(this.event);
+    check = (model: Readonly<Model>) => model.walk.labels.length < options.maxSteps && model.walk.possible(this.label, this.event);
     run = (model: Model) => model.walk.take(this.label, this.event);
     toString = () => this.label;
   }
