@@ -70,6 +70,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // QA's random walks: seeded event sequences in the real console, shrunk by fast-check when they fail (docs/qa-guide.md).
+          name: 'qa:walks',
+          environment: 'jsdom',
+          include: ['test/qa/walks/**/*.test.tsx'],
+          setupFiles: ['test/support/views/setup.ts'],
+          // A run of walks is one test: its ceiling grows with the budget (WALKS, WALK_STEPS), on a loaded machine.
+          testTimeout: 600_000 + Number(process.env.WALKS ?? 0) * Number(process.env.WALK_STEPS ?? 12) * 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server:pglite',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],

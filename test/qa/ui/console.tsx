@@ -6,7 +6,7 @@ import type { KeyValueStore } from '../../../src/api/storage';
 import { memoryStore } from '../../support/memory-store';
 import { loadTranslationsAtOnce } from '../../support/translations';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
-import { provideConsoleMachines } from '../../../src/app/console-machines';
+import { provideConsoleMachines, type ProvideConsoleMachines } from '../../../src/app/console-machines';
 import { createConsole } from '../../../src/app/providers';
 import type { LoginResponse } from '../../../src/domain/session';
 import { globalLogin, meAnswer, storedSession } from '../../support/fixtures/session';
@@ -21,6 +21,8 @@ export interface OpenConsoleOptions {
   path?: string;
   /** The browser storage (empty unless given). */
   store?: KeyValueStore;
+  /** The signed-in screens' machines (the console's own unless given: the walks' self-test gives a mutated one). */
+  consoleMachines?: ProvideConsoleMachines;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface OpenConsoleOptions {
  * the network, the machines' clock and an inspector of every actor under the test's control. Synchronous: the
  * console's first states are still there when it returns.
  */
-export function openConsole({ path = '/', store = memoryStore() }: OpenConsoleOptions = {}) {
+export function openConsole({ path = '/', store = memoryStore(), consoleMachines = provideConsoleMachines }: OpenConsoleOptions = {}) {
   const network = controlledNetwork();
   const clock = new SimulatedClock();
   const actors = actorRecorder();
@@ -39,7 +41,7 @@ export function openConsole({ path = '/', store = memoryStore() }: OpenConsoleOp
     fetch: network.fetch,
     actorOptions: { inspect: actors.inspect, clock },
     translations: loadTranslationsAtOnce,
-    consoleMachines: provideConsoleMachines,
+    consoleMachines,
   });
   const history = historyLocation(path);
   const user = userEvent.setup();
@@ -72,8 +74,8 @@ export type OpenedConsole = ReturnType<typeof openConsole>;
  * calls answered at once: the session check (`GET users/me`) and the History of an edit page (`GET activity`,
  * empty), for paths of machines that run behind the sign-in.
  */
-export function openSignedIn(path: string, answer: LoginResponse = globalLogin, root?: LoginResponse) {
-  const opened = openConsole({ path, store: memoryStore(storedSession(answer, root)) });
+export function openSignedIn(path: string, answer: LoginResponse = globalLogin, root?: LoginResponse, consoleMachines?: ProvideConsoleMachines) {
+  const opened = openConsole({ path, store: memoryStore(storedSession(answer, root)), consoleMachines });
   const { token: _, ...state } = answer;
   opened.network.always('GET', 'users/me', () => ({ status: 200, body: meAnswer(state, state.user.name) }));
   opened.network.always('GET', 'activity', () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));

@@ -1,0 +1,154 @@
+import { act, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { Failure } from '../../../src/domain/failure';
+import type { Page } from '../../../src/domain/resource';
+import { normalizeQuery } from '../../../src/machines/list-query';
+import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, type ListContext, type ListInput, type ListItem } from '../../../src/machines/list.machine';
+import { readQuery } from '../../../src/views/list/list-address';
+import { en } from '../../../src/i18n/en';
+import { companyLogin, tenantLogin } from '../../support/fixtures/session';
+import type { GraphEvent } from '../../support/paths/model';
+import { openSignedIn } from './console';
+import { dataRows, failureAnswer, firstCells, heldPageRequest, listContext, rowName, rowNamed, wirePage, type ListHarness } from './list-screen';
+import type { MachineUi } from './paths';
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ListContext;
+
+/** The answer to the page the list waits for: the model's page as the API sends it, or its failure. */
+const answerPage = async (harness: ListHarness, event: GraphEvent) => {
+  const request = await heldPageRequest(harness);
+  if ('output' in event) request.respond(200, wirePage(harness.resource, event.output as Page<ListItem>));
+  else request.respond(...failureAnswer(event.error as Failure));
+};
+
+/** The answer to the `DELETE <resource>/<id>` of the row being deleted: 204, or the failure the console then announces. */
+const answerDelete = async (harness: ListHarness, event: GraphEvent) => {
+  const request = await harness.console.network.next('DELETE', `${harness.resource}/${listContext(harness).deletingId}`);
+  if ('output' in event) return request.respond(204);
+  const [status, body] = failureAnswer(event.error as Failure);
+  request.respond(status, body);
+  await screen.findByText(`Delete failed: ${body.message}`);
+};
+
+const loadingShown = () => screen.queryByText('Loading…') !== null;
+const dialog = () => screen.getByRole('dialog');
+const dialogButton = (name: string) => within(dialog()).getByRole('button', { name }) as HTMLButtonElement;
+
+/** A content status as the grid says it: its English label, never the API's code. */
+const statusLabel = (status: string) => en.contentStatusLabel[status as keyof typeof en.contentStatusLabel];
+
+/** The rows the machine holds are the rows the grid shows, by name (and, on contents, by status label). */
+const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
+  const { items } = contextOf(snapshot);
+  expect(firstCells()).toEqual(items.map((item) => rowName(resource, item.id)));
+  if (resource === 'contents') {
+    for (const item of items) {
+      const status = (item as ListItem & { status: string }).status;
+      const row = rowNamed(rowName(resource, item.id));
+      expect(within(row).getByText(statusLabel(status))).toBeTruthy();
+      expect(within(row).queryByText(status), 'the status code itself is not shown').toBeNull();
+    }
+  }
+};
+
+/**
+ * In every state: the list on screen runs with the model's input (the same sorts and conditions the guards look
+ * at), and the address bar holds the list's query (src/views/list/list-address.ts).
+ */
+const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnapshot) => {
+  const context = contextOf(snapshot);
+  expect(context.allowedSorts).toEqual(input.allowedSorts);
+  expect(context.followWhile).toEqual(input.followWhile ?? null);
+  expect(context.deleteWhen).toEqual(input.deleteWhen ?? null);
+  const address = normalizeQuery(readQuery(c.history.current().split('?')[1] ?? ''), input.allowedSorts);
+  expect(address, `the address ${c.history.current()} holds the query`).toEqual(context.query);
+};
+
+/** How the list's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
+export const listUi: MachineUi<ListHarness> = {
+  open: (scenario) => {
+    const input = scenario.input as ListInput;
+    return scenario.name === 'paged'
+      ? { console: openSignedIn('/companies', tenantLogin), resource: 'companies', input }
+      : { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
+  },
+  perform: {
+    'page 2': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Go to next page' })),
+    'page size 25': async ({ console: c }) => {
+      await c.user.click(screen.getByRole('combobox', { name: 'Rows per page:', hidden: true }));
+      await c.user.click(screen.getByRole('option', { name: '25' }));
+    },
+    'sort name desc': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Sort Name descending' })),
+    'type "acme"': async ({ console: c }) => {
+      const box = screen.getByRole('textbox', { name: 'Search' });
+      await c.user.clear(box);
+      await c.user.type(box, 'acme');
+    },
+    'address: page 2': async ({ console: c, resource }) => act(() => c.history.navigate(`/${resource}?page=2`)),
+    refresh: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Refresh' })),
+    retry: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'delete row': async ({ console: c, resource }, event) =>
+      c.user.click(within(rowNamed(rowName(resource, event.id as string))).getByRole('button', { name: 'Delete' })),
+    confirm: async ({ console: c }) => c.user.click(dialogButton('Confirm')),
+    cancel: async ({ console: c }) => c.user.click(dialogButton('Cancel')),
+    'pause in typing': async ({ console: c }) => act(() => c.clock.increment(SEARCH_DEBOUNCE_MS)),
+    '3 s pass': async ({ console: c }) => act(() => c.clock.increment(FOLLOW_INTERVAL_MS)),
+    'fetch: one row': answerPage,
+    'fetch: none': answerPage,
+    'fetch: 500': answerPage,
+    'fetch: processing': answerPage,
+    'fetch: all ready': answerPage,
+    'follow: still processing': answerPage,
+    'follow: now ready': answerPage,
+    'follow: none left': answerPage,
+    'follow: 500': answerPage,
+    'delete: ok': answerDelete,
+    'delete: 500': answerDelete,
+  },
+  show: {
+    loading: (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(loadingShown(), 'the grid says it is loading').toBe(true);
+    },
+    debouncingSearch: (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(screen.getByRole('textbox', { name: 'Search' })).toHaveProperty('value', contextOf(snapshot).searchText);
+      expect(loadingShown(), 'nothing loads during the pause').toBe(false);
+    },
+    'ready.withData': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(loadingShown()).toBe(false);
+      rowsShown(harness, snapshot);
+    },
+    'ready.following': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(loadingShown(), 'following is quiet: no loading overlay').toBe(false);
+      rowsShown(harness, snapshot);
+      expect(screen.getAllByText(statusLabel('PENDING_PROCESSING')).length).toBeGreaterThan(0);
+    },
+    'ready.empty': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(screen.getByText('No records found')).toBeTruthy();
+      expect(dataRows()).toEqual([]);
+    },
+    failure: (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      const message = `Fetch error ${contextOf(snapshot).failure!.status}`;
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(message)), message).toBe(true);
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(screen.queryByRole('grid')).toBeNull();
+    },
+    'deleting.confirming': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(within(dialog()).getByText('Are you sure to delete?')).toBeTruthy();
+      expect(dialogButton('Confirm').disabled).toBe(false);
+    },
+    'deleting.requesting': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(within(dialog()).getByText('Are you sure to delete?')).toBeTruthy();
+      expect(dialogButton('Confirm').disabled).toBe(true);
+      expect(dialogButton('Cancel').disabled).toBe(true);
+    },
+  },
+};

@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { storageKeys } from '../../../src/api/storage';
+import type { MeResponse } from '../../../src/domain/session';
+import type { SessionContext } from '../../../src/machines/session.machine';
+import { storedContent } from '../../support/fixtures/catalogue';
+import type { Path } from '../../support/paths/graph-paths';
+import { assumedLogin, globalLogin, meAnswer } from '../../support/fixtures/session';
+import { companyVideoLogin, freshVideoToken } from '../../support/models/session';
+import type { Scenario } from '../../support/paths/model';
+import { memoryStore, openConsole, storedSession, type OpenedConsole } from './console';
+import type { MachineUi } from './paths';
+
+export type SessionHarness = { console: OpenedConsole };
+type Harness = SessionHarness;
+
+/** The API's error body (docs/api-contract.md). */
+const problem = (statusCode: number, error: string, message: string) => ({ statusCode, error, message });
+
+const tenantRecord = (id: string, name: string, url: string | null) => ({
+  id,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  version: 1,
+  name,
+  domainName: null,
+  vinapseTenant: null,
+  description: null,
+  url,
+});
+const tenantsPage = {
+  items: [tenantRecord('tenant-1', 'Acme Learning', 'https://acme.test'), tenantRecord('tenant-2', 'Beta Academy', null)],
+  total: 2,
+  totalIsEstimate: false,
+};
+/** A video content whose page plays its video: the player asks for a video token. */
+const videoContent = storedContent({ externalUuid: 'video-1', status: 'READY' });
+
+/** A browser storage that cannot be used (storage disabled, a security policy): every access throws. */
+const refused = (): never => {
+  throw new DOMException('The operation is insecure.', 'SecurityError');
+};
+const unreadableStore = () => ({ getItem: refused, setItem: refused, removeItem: refused });
+
+const storeFor = (label: string | undefined) => {
+  switch (label) {
+    case 'restore: a GLOBAL session':
+      return memoryStore(storedSession(globalLogin));
+    case 'restore: an assumed tenant':
+      return memoryStore(storedSession(assumedLogin, globalLogin));
+    case 'restore: a company admin with videos':
+      return memoryStore(storedSession(companyVideoLogin));
+    case 'restore: storage unreadable':
+      return unreadableStore();
+    default:
+      return memoryStore();
+  }
+};
+
+/** Where the path's browser opens: where its events are offered (the tenants to assume one, a video to play). */
+const addressFor = (labels: string[]) => {
+  if (labels.includes('assume Acme Learning')) return '/tenants';
+  if (labels.includes('video token refreshed')) return `/contents/${videoContent.id}`;
+  return '/home';
+};
+
+const open = (scenario: Scenario, path: Path): Harness => {
+  const labels = path.steps.slice(1).map((step) => scenario.events.find(([, event]) => event === step.event)?.[0] ?? step.event.type);
+  const c = openConsole({ path: addressFor(labels), store: storeFor(labels[0]) });
+  c.network.always('GET', 'tenants', () => ({ status: 200, body: tenantsPage }));
+  c.network.always('GET', `contents/${videoContent.id}`, () => ({ status: 200, body: videoContent }));
+  return { console: c };
+};
+
+const outputOf = (event: unknown) => (event as { output: unknown }).output;
+const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
+const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name));
+const signInButton = () => screen.queryByRole('button', { name: 'Sign in' });
+const banner = () => screen.queryByTestId('assumed-tenant-banner');
+const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SessionContext;
+
+/** The signed-in frame, naming who is signed in and where (the sidebar) and, while a tenant is assumed, the banner. */
+const showsSignedIn = (snapshot: AnyMachineSnapshot) => {
+  const state = context(snapshot).session!.state;
+  const header = screen.getByTestId('sidebar-header');
+  expect(header.textContent).toContain(`${state.user.name} ${state.user.surname}`);
+  expect(header.textContent).toContain(state.company?.name ?? state.tenant?.name ?? 'Root admin');
+  expect(signInButton()).toBeNull();
+  if (state.assumedBy) expect(banner()?.textContent).toContain(`You are acting in tenant ${state.tenant!.name} as ${state.assumedBy.name}.`);
+  else expect(banner()).toBeNull();
+};
+
+const isMeRequest = ({ method, path }: { method: string; path: string }) => method === 'GET' && path === 'users/me';
+
+/**
+ * The user opens Settings from the user menu, changes the name in the profile and saves it; the API answers
+ * `PUT users/me` with the session's user under the new name (the event's payload). The profile form first reads
+ * the signed-in user (`GET users/me`): answered as the API would. A session check left behind by a state the
+ * session already left (assuming during `verifying`) may still be held: nobody waits for it, it is answered too.
+ */
+const saveProfile = async ({ console: c }: Harness, event: unknown) => {
+  const { me } = event as { me: MeResponse };
+  const state = c.runtime.actors.session.getSnapshot().context.session!.state;
+  const heldBefore = c.network.held().filter(isMeRequest).length;
+  await c.user.click(screen.getByRole('button', { name: 'User menu' }));
+  await c.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+  await waitFor(() => expect(c.network.held().filter(isMeRequest).length).toBe(heldBefore + 1));
+  for (let index = 0; index <= heldBefore; index += 1) (await c.network.next('GET', 'users/me')).respond(200, meAnswer(state, state.user.name));
+  const profile = within(screen.getByRole('region', { name: 'Profile' }));
+  const name = await profile.findByRole('textbox', { name: 'Name' });
+  await c.user.clear(name);
+  await c.user.type(name, me.user.name);
+  await c.user.clear(profile.getByRole('textbox', { name: 'Surname' }));
+  await c.user.type(profile.getByRole('textbox', { name: 'Surname' }), me.user.surname);
+  await c.user.click(profile.getByRole('button', { name: 'Save' }));
+  const request = await c.network.next('PUT', 'users/me');
+  expect(request.body).toEqual({ name: me.user.name, surname: me.user.surname });
+  request.respond(200, me);
+  await waitFor(() => expect(notificationTexts()).toContain('Profile saved'));
+  // The state's serialisation leaves names out: the new one must show at once, in the header (and the banner).
+  expect(screen.getByTestId('sidebar-header').textContent).toContain(`${me.user.name} ${me.user.surname}`);
+  if (me.assumedBy) expect(banner()?.textContent).toContain(`as ${me.assumedBy.name}.`);
+};
+
+/** How the session's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
+export const sessionUi: MachineUi<Harness> = {
+  open,
+  perform: {
+    // What the browser holds when the console opens: set up by `open` from the path's first event.
+    'restore: a GLOBAL session': async () => {},
+    'restore: an assumed tenant': async () => {},
+    'restore: a company admin with videos': async () => {},
+    'restore: nothing stored': async () => {},
+    'restore: storage unreadable': async () => {},
+    'sign in': async ({ console: c }, event) => {
+      const { email, password } = event as unknown as { email: string; password: string };
+      // After a failed attempt the form keeps the email: only the password is typed again.
+      const emailField = await screen.findByLabelText<HTMLInputElement>(/email/i);
+      if (emailField.value !== email) await c.user.type(emailField, email);
+      await c.user.clear(screen.getByLabelText(/password/i));
+      await c.user.type(screen.getByLabelText(/password/i), password);
+      await c.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    },
+    'login: ok': async ({ console: c }, event) => (await c.network.next('POST', 'auth/login')).respond(200, outputOf(event)),
+    'login: 401': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/login')).respond(401, problem(401, 'Unauthorized', 'Invalid email or password')),
+    'me: ok': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
+    'me: ok (assumed tenant)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
+    'me: ok (company admin)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
+    'me: 401': async ({ console: c }) => (await c.network.next('GET', 'users/me')).respond(401, problem(401, 'Unauthorized', 'Session expired')),
+    'me: offline': async ({ console: c }) => (await c.network.next('GET', 'users/me')).fail(),
+    'assume Acme Learning': async ({ console: c }) => {
+      const row = await waitFor(() => {
+        const found = rowNamed('Acme Learning');
+        expect(found).toBeDefined();
+        return found!;
+      });
+      await c.user.click(within(row).getByRole('button', { name: 'Assume tenant' }));
+    },
+    'assume: ok': async ({ console: c }, event) => {
+      const request = await c.network.next('POST', 'auth/assume');
+      expect(request.body).toEqual({ tenantId: 'tenant-1' });
+      request.respond(200, outputOf(event));
+    },
+    'assume: 404': async ({ console: c }) => (await c.network.next('POST', 'auth/assume')).respond(404, problem(404, 'Not Found', 'Tenant not found')),
+    'back to root': async ({ console: c }) => c.user.click(within(banner()!).getByRole('button', { name: 'Back to root admin' })),
+    'revoke: ok': async ({ console: c }) => {
+      const request = await c.network.next('POST', 'auth/logout');
+      expect(request.body).toEqual({ token: assumedLogin.token });
+      request.respond(204);
+    },
+    'revoke: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/logout')).fail(),
+    'log out': async ({ console: c }) => {
+      await c.user.click(screen.getByRole('button', { name: 'User menu' }));
+      await c.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    },
+    'logout: ok': async ({ console: c }) => (await c.network.next('POST', 'auth/logout')).respond(204),
+    'logout: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/logout')).fail(),
+    'a call answers 401': async ({ console: c }) => {
+      await c.user.click(within(screen.getByTestId('sidebar-menu')).getByRole('link', { name: 'Users' }));
+      (await c.network.next('GET', 'users')).respond(401, problem(401, 'Unauthorized', 'Session expired'));
+    },
+    'profile saved': saveProfile,
+    'profile saved (assumed tenant)': saveProfile,
+    'profile saved (company admin)': saveProfile,
+    'video token refreshed': async ({ console: c }) => {
+      (await c.network.next('POST', 'auth/refresh-jwt')).respond(200, { success: true, jwtTokens: { vinapse: freshVideoToken } });
+      await waitFor(() => expect(screen.getByTestId('player-frame').getAttribute('src')).toContain(freshVideoToken.token));
+    },
+  },
+  show: {
+    restoring: () => {
+      expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+      expect(signInButton()).toBeNull();
+    },
+    signedOut: (_, snapshot) => {
+      expect(signInButton()).toHaveProperty('disabled', false);
+      const failure = context(snapshot).failure;
+      if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+    },
+    loggingIn: () => expect(signInButton()).toHaveProperty('disabled', true),
+    loggingOut: ({ console: c }) => {
+      expect(signInButton()).toHaveProperty('disabled', true);
+      // Cleared before the API answers: a reload now cannot bring the session back.
+      expect(c.store.getItem(storageKeys.token)).toBeNull();
+    },
+    'signedIn.verifying': (_, snapshot) => showsSignedIn(snapshot),
+    'signedIn.idle': (_, snapshot) => {
+      showsSignedIn(snapshot);
+      if (banner()) expect(within(banner()!).getByRole('button', { name: 'Back to root admin' })).toHaveProperty('disabled', false);
+      const tenant = screen.queryAllByRole('row').find((row) => within(row).queryByText('Acme Learning'));
+      if (tenant) expect(within(tenant).getByRole('button', { name: 'Assume tenant' })).toHaveProperty('disabled', false);
+      const failure = context(snapshot).failure;
+      if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+    },
+    'signedIn.assuming': (_, snapshot) => {
+      showsSignedIn(snapshot);
+      expect(screen.getByTestId('page-title').textContent).toBe('Tenants');
+      // One tenant at a time: the row's action waits for the answer.
+      expect(within(rowNamed('Acme Learning')!).getByRole('button', { name: 'Assume tenant' })).toHaveProperty('disabled', true);
+    },
+    'signedIn.returningToRoot': (_, snapshot) => {
+      showsSignedIn(snapshot);
+      expect(within(banner()!).getByRole('button', { name: 'Back to root admin' })).toHaveProperty('disabled', true);
+    },
+  },
+};

@@ -1,0 +1,416 @@
+import { waitFor } from '@testing-library/react';
+import fc from 'fast-check';
+import { expect, it, vi } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { controlledActor, isPossible, stateKeys, type GraphEvent, type Path } from '../../support/paths/graph-paths';
+import { exploreModel, type MachineModel, type Scenario } from '../../support/paths/model';
+import type { OpenedConsole, OpenConsoleOptions } from '../ui/console';
+import type { MachineUi } from '../ui/paths';
+
+/**
+ * What a walk checks beside the machine: a small model of what the screen should show, written from the product's
+ * rules and not from the machine (the rows the fake API said the page holds, the page, the pending delete, the
+ * notifications), told each event the walk performs and asked, after each step, whether the console agrees.
+ */
+export interface Reference<State, Harness> {
+  initial: () => State;
+  /** The reference after `label` (with the event's payload); a new object or the same one changed. */
+  step: (state: State, label: string, event: GraphEvent) => State;
+  /** Synchronous assertions: the console's actor (its snapshot) and the screen agree with the reference. */
+  check: (state: State, harness: Harness, snapshot: AnyMachineSnapshot) => void;
+}
+
+/** One machine's random walks: its model's scenario, the UI path tests' executors, the reference. */
+export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
+  model: MachineModel;
+  /** The model's scenario whose labelled events the walks take. */
+  scenario: string;
+  ui: MachineUi<Harness>;
+  reference: Reference<State, Harness>;
+  /**
+   * Whether the walks also take events the machine ignores in the state (a sort already applied). Only for a model
+   * whose `isImpossible` says what the screen offers in every state; otherwise a walk, like the graph, takes an event
+   * only where the machine has a transition for it.
+   */
+  noOps?: boolean;
+  /** Events a walk does not take in a snapshot though the model offers them, with the reason in a comment where given. */
+  avoid?: (snapshot: AnyMachineSnapshot, label: string) => boolean;
+  /** Labels the walks never take, each with the reason (the UI path tests still take them). */
+  skip?: Record<string, string>;
+  /**
+   * Before a label is performed: brings the screen where the user performs it (a path test opens the console at the
+   * right address from its whole path; a walk does not know its next steps when it opens).
+   */
+  prepare?: Record<string, (harness: Harness) => Promise<void>>;
+  /**
+   * An outcome the console reaches by itself, without the network, once `label` is performed (a page it cached
+   * less than 30 s ago): the label of the model's event with the same outcome, then taken on the machine alone and
+   * the reference only. `before` and `after` are the machine alone's snapshots around `label`.
+   */
+  atOnce?: (state: State, label: string, before: AnyMachineSnapshot, after: AnyMachineSnapshot) => string | undefined;
+  /** The test file, for the replay command a failure prints. */
+  file: string;
+  /** Opens the console otherwise (the self-test: with a mutated machine); the executors' `open` unless given. */
+  open?: (scenario: Scenario, path: Path, options: Pick<OpenConsoleOptions, 'consoleMachines'>) => Harness;
+}
+
+export interface WalkOptions {
+  /** Walks in the run (fast-check's runs); each opens the console afresh. */
+  walks: number;
+  /** At most this many events taken per walk. */
+  maxSteps: number;
+  /** fast-check's seed: the same seed gives the same walks, weights included. */
+  seed: number;
+  /** Replays these labels in order instead of generating walks. */
+  path?: string[];
+  /** How long a step may take to show its state, in ms. */
+  settle: number;
+}
+
+/** A failed walk as fast-check left it once shrunk: the labels it took, and what did not agree. */
+export interface WalkFailure {
+  labels: string[];
+  /** The walk that failed first, before shrinking. */
+  first: string[];
+  message: string;
+  shrinks: number;
+}
+
+export interface WalkReport {
+  name: string;
+  seed: number;
+  walks: number;
+  /** Steps performed, shrinking included. */
+  steps: number;
+  /** Times each label was taken (every run). */
+  visits: Map<string, number>;
+  /** The graph's transitions (state × event, as the plan counts them) the walks took, and how many it has. */
+  edges: { taken: number; total: number };
+  failure?: WalkFailure;
+  /** The command that replays the failure (or the run) exactly. */
+  replay: string;
+  ms: number;
+}
+
+const numberFrom = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+
+/**
+ * The run's options from the environment: `WALKS` (walks per machine), `WALK_STEPS`, `WALK_SEED`, `WALK_PATH` (a
+ * JSON array of labels: the shrunk sequence a failure printed), `WALK_SETTLE` (ms).
+ */
+export function walkOptionsFromEnv(defaults: { walks: number; maxSteps: number }): WalkOptions {
+  const env = process.env;
+  return {
+    walks: numberFrom(env.WALKS, defaults.walks),
+    maxSteps: numberFrom(env.WALK_STEPS, defaults.maxSteps),
+    seed: numberFrom(env.WALK_SEED, Math.floor(Math.random() * 2 ** 31)),
+    path: env.WALK_PATH ? (JSON.parse(env.WALK_PATH) as string[]) : undefined,
+    settle: numberFrom(env.WALK_SETTLE, 5_000),
+  };
+}
+
+/** An assertion's message with what it compared in full (Vitest shortens both), without a DOM dump. */
+const messageOf = (failure: unknown): string => {
+  if (!(failure instanceof Error)) return String(failure);
+  const message = failure.message.split('\n\nIgnored nodes')[0]!.split('\n\n<')[0]!;
+  const compared = failure as Error & { actual?: unknown; expected?: unknown };
+  if (!('actual' in compared) || !('expected' in compared)) return message;
+  return `${message}\n  expected: ${JSON.stringify(compared.expected)}\n  actual:   ${JSON.stringify(compared.actual)}`;
+};
+
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The command that replays `labels` (or the whole run of `seed`) on `file`. */
+export const replayCommand = (file: string, seed: number, labels?: string[]) =>
+  `${labels ? `WALK_PATH=${shellQuote(JSON.stringify(labels))} ` : ''}WALK_SEED=${seed} npx vitest run --project qa:walks ${file}`;
+
+/** The walk in progress: the machine alone (the graph's view of the state), the console, the reference. */
+class Walk<Harness extends { console: OpenedConsole }, State> {
+  readonly labels: string[] = [];
+  private readonly alone: ReturnType<typeof controlledActor>;
+  private harness?: Harness;
+  private reference: State;
+
+  constructor(
+    private readonly spec: WalkSpec<Harness, State>,
+    private readonly scenario: Scenario,
+    private readonly settle: number,
+    private readonly consoleMachines: OpenConsoleOptions['consoleMachines'],
+  ) {
+    const { model } = spec;
+    this.alone = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input });
+    this.reference = spec.reference.initial();
+  }
+
+  get snapshot() {
+    return this.alone.actor.getSnapshot() as AnyMachineSnapshot;
+  }
+
+  /** The screen can produce the event now: the graph offers it (the generic rules and the model's `isImpossible`). */
+  possible(label: string, event: EventObject) {
+    const { snapshot } = this;
+    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label)) return false;
+    if (this.spec.noOps || /^xstate\.(?:done|error|after)\./.test(event.type)) return true;
+    return this.spec.model.machine.getTransitionData(snapshot, event).some(({ target, actions }) => target || actions.length > 0);
+  }
+
+  /** The console opens with the walk's first event: a path test's `open` may look at it (what the browser holds). */
+  private open(label: string, event: GraphEvent): Harness {
+    const first = this.snapshot;
+    const path: Path = {
+      state: first,
+      weight: 1,
+      steps: [
+        { event: { type: 'xstate.init' }, state: first },
+        { event, state: first },
+      ],
+    };
+    void label;
+    const { spec } = this;
+    return spec.open ? spec.open(this.scenario, path, { consoleMachines: this.consoleMachines }) : spec.ui.open(this.scenario, path);
+  }
+
+  async take(label: string, event: GraphEvent) {
+    this.labels.push(label);
+    const where = `step ${this.labels.length} (${this.labels.join(' → ')})`;
+    if (!this.harness) {
+      this.harness = this.open(label, event);
+      await this.agree(`opening, before ${where}`);
+    }
+    const { spec } = this;
+    const perform = spec.ui.perform[label];
+    if (!perform) throw new Error(`no executor for "${label}"`);
+    try {
+      await spec.prepare?.[label]?.(this.harness);
+      await perform(this.harness, event);
+    } catch (failure) {
+      throw new Error(`performing ${where}: ${messageOf(failure)}`, { cause: failure });
+    }
+    const before = this.snapshot;
+    await this.alone.take(event);
+    this.reference = spec.reference.step(this.reference, label, event);
+    const automatic = spec.atOnce?.(this.reference, label, before, this.snapshot);
+    if (automatic) {
+      const outcome = this.scenario.events.find(([candidate]) => candidate === automatic)?.[1];
+      if (!outcome) throw new Error(`no event "${automatic}" in the scenario`);
+      await this.alone.take(outcome);
+      this.reference = spec.reference.step(this.reference, automatic, outcome);
+    }
+    await this.agree(automatic ? `${where}, then at once ${automatic}` : where);
+  }
+
+  private actor(): AnyActorRef | undefined {
+    const { ui, model } = this.spec;
+    return ui.actorUnderTest ? ui.actorUnderTest(this.harness!) : this.harness!.console.actors.latest(model.machine.id);
+  }
+
+  /** The console's actor is where the machine alone is, its invariants hold, and the screen shows what both the state and the reference say. */
+  private async agree(where: string) {
+    const { model, ui, reference } = this.spec;
+    const expected = this.snapshot;
+    const check = () => {
+      const actor = this.actor();
+      expect(actor, `a ${model.machine.id} actor is running`).toBeDefined();
+      const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
+      expect(snapshot.value, 'the console\'s actor is in the graph\'s state').toEqual(expected.value);
+      expect(this.scenario.serializeState(snapshot), 'the console\'s actor is in the graph\'s state').toBe(this.scenario.serializeState(expected));
+      for (const [name, holds] of model.invariants) expect(holds(snapshot), name).toBe(true);
+      const keys = stateKeys(snapshot);
+      for (const key of keys.length > 0 ? keys : [model.machine.id]) {
+        const show = ui.show[key];
+        expect(show, `a UI assertion for state ${key}`).toBeDefined();
+        show!(this.harness!, snapshot);
+      }
+      reference.check(this.reference, this.harness!, snapshot);
+    };
+    try {
+      try {
+        check();
+      } catch {
+        // Without the page's DOM, which Testing Library adds to a timeout: the report stays readable.
+        await waitFor(check, { timeout: this.settle, onTimeout: (failure) => failure });
+      }
+    } catch (failure) {
+      throw new Error(`after ${where}: ${messageOf(failure)}`, { cause: failure });
+    }
+  }
+
+  close() {
+    this.alone.actor.stop();
+    this.harness?.console.close();
+  }
+}
+
+/**
+ * Random walks on one machine in the real console, by fast-check's model-based testing (`fc.commands`,
+ * `fc.asyncModelRun`): each walk is a sequence of the model's labelled events, drawn with weights that favour the
+ * events taken least so far in the run (GraphWalker's weighted random walk), each performed only when the graph
+ * offers it in the current state, by the UI path tests' executors; after every step the console's actor, the
+ * screen and the reference must agree. A failing walk is shrunk by fast-check to a shortest sequence that still fails.
+ */
+export async function runWalks<Harness extends { console: OpenedConsole }, State>(
+  spec: WalkSpec<Harness, State>,
+  options: WalkOptions,
+  consoleMachines?: OpenConsoleOptions['consoleMachines'],
+): Promise<WalkReport> {
+  const started = performance.now();
+  // The console's cache keeps a page fresh for 30 s of real time: held still, so a walk does not depend on the machine's speed.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    return await walkAll(spec, options, consoleMachines, started);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+async function walkAll<Harness extends { console: OpenedConsole }, State>(
+  spec: WalkSpec<Harness, State>,
+  options: WalkOptions,
+  consoleMachines: OpenConsoleOptions['consoleMachines'],
+  started: number,
+): Promise<WalkReport> {
+  const exploration = exploreModel(spec.model).find(({ scenario }) => scenario.name === spec.scenario);
+  if (!exploration) throw new Error(`${spec.model.name}: no scenario "${spec.scenario}"`);
+  const { scenario, graph } = exploration;
+  const events = scenario.events.filter(([label]) => !(label in (spec.skip ?? {})));
+  const byLabel = new Map(events);
+  const visits = new Map<string, number>(events.map(([label]) => [label, 0]));
+  const graphEdges = new Set(graph.edges.map((edge) => `${scenario.serializeState(edge.state)} —${graph.describeEvent(edge.event)}`));
+  const taken = new Set<string>();
+  const name = spec.model.scenarios.length > 1 ? `${spec.model.name}/${scenario.name}` : spec.model.name;
+  let steps = 0;
+  /** Set by the first failure: shrinking replays walks, and the weights the run drew them with stay as they were. */
+  let failures: Array<{ labels: string[]; message: string }> = [];
+
+  const newWalk = () => {
+    const walk = new Walk(spec, scenario, options.settle, consoleMachines);
+    const take = walk.take.bind(walk);
+    walk.take = async (label, event) => {
+      const before = scenario.serializeState(walk.snapshot);
+      steps += 1;
+      await take(label, event);
+      if (failures.length === 0) {
+        visits.set(label, (visits.get(label) ?? 0) + 1);
+        taken.add(`${before} —${label}`);
+      }
+    };
+    return walk;
+  };
+
+  const report = (failure?: WalkFailure): WalkReport => ({
+    name,
+    seed: options.seed,
+    walks: options.path ? 1 : options.walks,
+    steps,
+    visits,
+    edges: { taken: [...taken].filter((edge) => graphEdges.has(edge)).length, total: graphEdges.size },
+    failure,
+    replay: replayCommand(spec.file, options.seed, failure?.labels ?? options.path),
+    ms: performance.now() - started,
+  });
+
+  if (options.path) {
+    const walk = newWalk();
+    try {
+      for (const label of options.path) {
+        const event = byLabel.get(label);
+        if (!event) throw new Error(`"${label}" is not an event of ${name}'s walks`);
+        if (!walk.possible(label, event)) throw new Error(`"${label}" cannot be taken in ${scenario.serializeState(walk.snapshot)}`);
+        await walk.take(label, event);
+      }
+      return report();
+    } catch (failure) {
+      return report({ labels: walk.labels, first: walk.labels, message: messageOf(failure), shrinks: 0 });
+    } finally {
+      walk.close();
+    }
+  }
+
+  type Model = { walk: Walk<Harness, State> };
+  class Step implements fc.AsyncCommand<Model, object> {
+    constructor(
+      readonly label: string,
+      readonly event: GraphEvent,
+    ) {}
+    /** Skipped when the screen cannot produce the event now, or when the walk is long enough. */
+    check = (model: Readonly<Model>) => model.walk.labels.length < options.maxSteps && model.walk.possible(this.label, this.event);
+    run = (model: Model) => model.walk.take(this.label, this.event);
+    toString = () => this.label;
+  }
+
+  /**
+   * Events are drawn before the walk runs, without knowing the states it will be in: the ones the screen cannot produce
+   * when their turn comes are skipped, so a walk draws several per step it takes, more for a model of many events.
+   */
+  const drawnPerStep = Math.max(4, Math.ceil(events.length / 2));
+
+  /** GraphWalker's weighted random choice: an event taken n times so far in the run weighs 1/(n+1). */
+  class WeightedStep extends fc.Arbitrary<Step> {
+    generate(random: fc.Random): fc.Value<Step> {
+      const weights = events.map(([label]) => 1 / (1 + (visits.get(label) ?? 0)));
+      let at = random.nextDouble() * weights.reduce((sum, weight) => sum + weight, 0);
+      const index = Math.max(0, weights.findIndex((weight) => (at -= weight) < 0));
+      const [label, event] = events[index === -1 ? events.length - 1 : index]!;
+      return new fc.Value(new Step(label, event), undefined);
+    }
+    canShrinkWithoutContext(value: unknown): value is Step {
+      void value;
+      return false;
+    }
+    shrink(): fc.Stream<fc.Value<Step>> {
+      return fc.Stream.nil();
+    }
+  }
+
+  const property = fc.asyncProperty(fc.commands([new WeightedStep()], { maxCommands: options.maxSteps * drawnPerStep, size: 'max' }), async (commands) => {
+    const walk = newWalk();
+    try {
+      await fc.asyncModelRun(() => ({ model: { walk }, real: {} }), commands);
+    } catch (failure) {
+      failures.push({ labels: [...walk.labels], message: messageOf(failure) });
+      throw failure;
+    } finally {
+      walk.close();
+    }
+  });
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.walks, endOnFailure: false });
+  if (!details.failed) return report();
+  // The last walk that failed is the one shrinking ended with: fast-check shrinks from each failing candidate on.
+  const last = failures.at(-1) ?? { labels: [], message: messageOf(details.errorInstance) };
+  const first = failures[0]?.labels ?? last.labels;
+  failures = [];
+  return report({ ...last, first, shrinks: details.numShrinks });
+}
+
+/** A failure as a person reads it: the machine, the seed, the shrunk sequence and the one command that replays it. */
+export function describeFailure({ name, seed, failure, replay }: WalkReport): string {
+  if (!failure) return `${name}: no failure`;
+  return [
+    `Random walk on ${name} failed (seed ${seed}; shrunk ${failure.shrinks} times from ${failure.first.length} steps to ${failure.labels.length}):`,
+    `  ${failure.labels.join(' → ')}`,
+    failure.message,
+    `Replay: ${replay}`,
+  ].join('\n');
+}
+
+/** One line for the run's log: walks, steps, the graph's transitions taken, the seed. */
+export function describeRun({ name, seed, walks, steps, edges, visits, ms }: WalkReport): string {
+  const events = [...visits.values()].filter((count) => count > 0).length;
+  return `walks ${name}: ${walks} walks, ${steps} steps, ${events}/${visits.size} events, ${edges.taken}/${edges.total} graph transitions, seed ${seed}, ${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The Vitest test of one machine's walks: runs them within the budget and fails with the shrunk sequence and its replay. */
+export function describeWalks<Harness extends { console: OpenedConsole }, State>(
+  spec: WalkSpec<Harness, State>,
+  defaults: { walks: number; maxSteps: number },
+) {
+  const options = walkOptionsFromEnv(defaults);
+  const title = options.path
+    ? `${spec.model.name}: replays ${options.path.join(' → ')}`
+    : `${spec.model.name}: ${options.walks} random walks of up to ${options.maxSteps} events agree with the machine, the screen and the reference`;
+  it(title, async () => {
+    const report = await runWalks(spec, options);
+    console.info(describeRun(report));
+    if (report.failure) throw new Error(describeFailure(report));
+  });
+}
