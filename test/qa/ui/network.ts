@@ -73,11 +73,15 @@ export function controlledNetwork() {
 
   return {
     fetch: fetch as typeof globalThis.fetch,
-    /** Waits for the console to make this call, and takes it out of the held ones for the test to answer. */
-    async next(method: string, path: string | RegExp): Promise<HeldRequest> {
+    /**
+     * Waits for the console to make this call, and takes it out of the held ones for the test to answer. `latest`:
+     * the last one made, where a call no actor waits for any more may still be held before it (a request that
+     * cannot be aborted, such as a revocation the user's logout overtook).
+     */
+    async next(method: string, path: string | RegExp, which: 'first' | 'latest' = 'first'): Promise<HeldRequest> {
       let found: HeldRequest | undefined;
       await waitFor(() => {
-        found = held.find(matches(method, path));
+        found = which === 'latest' ? held.findLast(matches(method, path)) : held.find(matches(method, path));
         if (!found) throw new Error(`no ${method} ${String(path)} held; held: ${held.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
       });
       held.splice(held.indexOf(found!), 1);
