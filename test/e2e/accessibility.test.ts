@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page as BrowserPage } from 'playwright-core';
 import { signIn, usePage } from './browser';
-import { scopeAccounts, screensOf, waitForScreen, type ScopeName } from './screens';
+import { scopeAccounts, screensOf, showEveryKindOfRow, waitForScreen, type ScopeName } from './screens';
 
 /** Every serious or critical violation axe finds on the page as it is now, one line each, with where. */
 async function seriousViolations(page: BrowserPage, where: string): Promise<string[]> {
@@ -40,6 +40,7 @@ for (const { locale, name, scheme, scopes } of passes) {
     for (const scope of scopes) {
       it(`finds nothing serious on any screen of a ${scope} admin`, { timeout: 600_000 }, async () => {
         const screens = await screensOf(scope);
+        await showEveryKindOfRow(scope, screens);
         await page().emulateMedia({ colorScheme: scheme });
         await signIn(page(), scopeAccounts[scope]);
         const found: string[] = [];

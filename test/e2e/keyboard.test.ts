@@ -13,6 +13,8 @@ const focused = (page: BrowserPage) =>
       inGrid: Boolean(element?.closest('[role="grid"]')),
       // The browser's own judgement of whether the focus is to be shown (as after a key), which MUI draws as a ring.
       shown: Boolean(element?.matches(':focus-visible')),
+      // Not compared: when the focus is lost, what the page said then (a failed load, a notification) tells why.
+      alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')].map((alert) => alert.textContent?.trim()).filter(Boolean),
     };
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page as BrowserPage } from 'playwright-core';
 import { signIn, usePage } from './browser';
-import { scopeAccounts, screensOf, waitForScreen, type ScopeName } from './screens';
+import { scopeAccounts, screensOf, showEveryKindOfRow, waitForScreen, type ScopeName } from './screens';
 
 /** How much wider than the window the page is: what the user would have to scroll sideways. */
 const sidewaysOverflow = (page: BrowserPage) =>
@@ -31,12 +31,17 @@ for (const { name, viewport } of sizes) {
       it(`fits the window without sideways scrolling, row actions in reach, for a ${scope} admin`, { timeout: 600_000 }, async () => {
         await page().setViewportSize(viewport);
         const screens = await screensOf(scope);
+        await showEveryKindOfRow(scope, screens);
         await signIn(page(), scopeAccounts[scope]);
         const found: string[] = [];
         for (const path of ['/login', ...screens]) {
           await page().goto(path);
           if (path !== '/login') await waitForScreen(page());
-          const overflow = await sidewaysOverflow(page());
+          // Waits for the layout to settle (a grid measures its columns after its first paint), then reports.
+          const overflow = await expect
+            .poll(() => sidewaysOverflow(page()), { timeout: 5_000 })
+            .toBeLessThanOrEqual(0)
+            .then(() => 0, () => sidewaysOverflow(page()));
           if (overflow > 0) found.push(`${path}: ${overflow} px too wide`);
           const outOfReach = await actionsOutOfReach(page());
           if (outOfReach.length > 0) found.push(`${path}: out of reach: ${outOfReach.join(', ')}`);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page as BrowserPage } from 'playwright-core';
-import { apiSession, type Account, type Page } from './api';
+import { apiSession, unique, type Account, type Page } from './api';
 import { demo } from './browser';
 
 export type ScopeName = 'GLOBAL' | 'TENANT' | 'COMPANY';
@@ -53,4 +53,23 @@ export async function waitForScreen(page: BrowserPage) {
   await page.getByTestId('page-title').first().waitFor();
   await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading…|Caricamento…/ }).count()).toBe(0);
   await expect.poll(() => page.locator('.MuiDataGrid-overlay, [role="progressbar"]').count()).toBe(0);
+}
+
+/**
+ * Makes the screens show the rows that only some data brings, whatever ran before: a History row on the edit pages
+ * of tenants, companies and topics (each record saved as it is), and, for a COMPANY, a video still waiting for its
+ * video in the contents list (its warning chip). The widest and the most colourful things the screens can hold.
+ */
+export async function showEveryKindOfRow(scope: ScopeName, screens: string[]) {
+  const { call } = await apiSession(scopeAccounts[scope]);
+  for (const path of screens.filter((screen) => /^\/(tenants|companies|topics)\/[0-9a-f-]{36}$/.test(screen))) {
+    // What each resource requires (a company its tax id and country), as they are.
+    const { name, version, taxId, countryCode } = (await call<Record<string, unknown>>('GET', path.slice(1))).body;
+    const saved = await call('PUT', path.slice(1), { name, version, taxId, countryCode });
+    expect(saved.status, path).toBe(200);
+  }
+  if (scope === 'COMPANY') {
+    const video = await call('POST', 'contents', { title: unique('Awaiting its video'), type: 'Video' });
+    expect(video.status, JSON.stringify(video.body)).toBe(201);
+  }
 }

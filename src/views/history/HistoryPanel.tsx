@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,20 @@ export function actorText(t: TFunction, entry: ActivityEntry) {
 }
 
 export const changedText = (t: TFunction, entry: ActivityEntry) => entry.changed.map((name) => fieldLabel(t, name)).join(', ');
+
+/**
+ * On a phone the table is stacked: each entry a block, each cell a line led by its column's name (`data-label`), so
+ * the page never scrolls sideways; the header row stays for screen readers only.
+ */
+const stackedOnPhone = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)' },
+    '& tr, & td': { display: 'block' },
+    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td': { border: 0, py: 0.25, px: 0, overflowWrap: 'anywhere' },
+    '& td::before': { content: 'attr(data-label) ": "', fontWeight: 500 },
+  },
+});
 
 /**
  * The History of a record on its edit page: who changed which fields, when, newest first (the audit log through the
@@ -57,7 +72,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: s
         <Typography color="text.secondary">{t('history.empty')}</Typography>
       ) : (
         <>
-          <Table size="small" aria-labelledby="history-title">
+          <Table size="small" aria-labelledby="history-title" sx={stackedOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('history.when')}</TableCell>
@@ -69,10 +84,10 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: s
             <TableBody>
               {items.map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell>{when.format(new Date(entry.at))}</TableCell>
-                  <TableCell>{actorText(t, entry)}</TableCell>
-                  <TableCell>{t(`history.actions.${entry.action}`)}</TableCell>
-                  <TableCell>{changedText(t, entry)}</TableCell>
+                  <TableCell data-label={t('history.when')}>{when.format(new Date(entry.at))}</TableCell>
+                  <TableCell data-label={t('history.who')}>{actorText(t, entry)}</TableCell>
+                  <TableCell data-label={t('history.action')}>{t(`history.actions.${entry.action}`)}</TableCell>
+                  <TableCell data-label={t('history.fields')}>{changedText(t, entry)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
