@@ -168,12 +168,14 @@ export const sessionUi: MachineUi<Harness> = {
       });
       await c.user.click(within(row).getByRole('button', { name: 'Assume tenant' }));
     },
+    // An assumption the console stopped waiting for (a 401 signed the user out meanwhile) may still be held: the
+    // answer goes to the latest call, the one the console waits for.
     'assume: ok': async ({ console: c }, event) => {
-      const request = await c.network.next('POST', 'auth/assume');
+      const request = await c.network.next('POST', 'auth/assume', 'latest');
       expect(request.body).toEqual({ tenantId: 'tenant-1' });
       request.respond(200, outputOf(event));
     },
-    'assume: 404': async ({ console: c }) => (await c.network.next('POST', 'auth/assume')).respond(404, problem(404, 'Not Found', 'Tenant not found')),
+    'assume: 404': async ({ console: c }) => (await c.network.next('POST', 'auth/assume', 'latest')).respond(404, problem(404, 'Not Found', 'Tenant not found')),
     'back to root': async ({ console: c }) => c.user.click(within(banner()!).getByRole('button', { name: 'Back to root admin' })),
     // A revocation or logout is never aborted: one the console stopped waiting for (a logout clicked while returning
     // to the root admin overtakes the revocation) stays held, so the answer goes to the latest call.

@@ -6,10 +6,13 @@ export interface Notice {
   at: number;
 }
 
-/** The texts of the notifications on screen, oldest first. */
+/**
+ * The texts of the notifications on screen, oldest first. `hidden`: while a confirmation (a modal dialog) is open,
+ * the notifications stay in view above it but out of the accessibility tree, like everything behind the dialog.
+ */
 export const notificationTexts = () =>
   within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
+    .queryAllByRole('alert', { hidden: true })
     .map((alert) => alert.textContent);
 
 /** The notices still open at `clock`: each closes by itself `closeAfter` ms after it was pushed. */
