@@ -91,12 +91,21 @@ const sortQuery = (context: ListContext, { sortBy, sortOrder }: { sortBy: string
 const afterDeletionQuery = ({ query, items }: ListContext): ListQuery =>
   items.length === 1 && query.page > 1 ? { ...query, page: query.page - 1 } : query;
 
+/** The last page there is, by the API's total: page 1 when there are no rows at all. */
+const lastPageOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** The same query on the last page the API's answer says there is. */
+const lastPageQuery = ({ query }: ListContext, { total }: Page<ListItem>): ListQuery => ({ ...query, page: lastPageOf(total, query.pageSize) });
+
 /**
  * The address of the list with a query it does not show yet: `{path}?{query}{filters}`; none without a path, or for
  * the same query. The filters are the list's own (a page whose filters change starts another list at their address).
  */
 const addressOf = (context: ListContext, query: ListQuery): Destination | null =>
   context.path === null || sameQuery(query, context.query) ? null : { path: `${context.path}?${writeQuery(query, context.filters)}` };
+
+/** A correction the user did not ask for replaces the address rather than adding an entry Back would return to. */
+const withReplace = (destination: Destination | null): Destination | null => destination && { ...destination, replace: true };
 
 /**
  * The list machine of one kind of row: the same graph for every resource, its rows typed as the resource's records
@@ -127,6 +136,8 @@ export function listMachineOf<Row extends ListItem>() {
     },
     guards: {
       hasItems: (_, page: Page<Row>) => page.items.length > 0,
+      /** No row on a page after the last one (an old link, rows deleted meanwhile): the total says where the last is. */
+      isPastLastPage: ({ context }, page: Page<Row>) => page.items.length === 0 && lastPageOf(page.total, context.query.pageSize) < context.query.page,
       isOtherPage: ({ context }, { page }: { page: number }) => Number.isInteger(page) && page >= 1 && page !== context.query.page,
       isOtherPageSize: ({ context }, { pageSize }: { pageSize: number }) => isPageSize(pageSize) && pageSize !== context.query.pageSize,
       isOtherAllowedSort: ({ context: { allowedSorts, query } }, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
@@ -217,6 +228,16 @@ export function listMachineOf<Row extends ListItem>() {
               guard: { type: 'hasItems', params: ({ event }) => event.output },
               target: 'ready.withData',
               actions: { type: 'showPage', params: ({ event }) => event.output },
+            },
+            {
+              guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
+              description: 'The list turns to the last page there is, in place of the one asked for (the address too).',
+              target: 'loading',
+              reenter: true,
+              actions: [
+                { type: 'navigate', params: ({ context, event }) => withReplace(addressOf(context, lastPageQuery(context, event.output))) },
+                assign({ query: ({ context, event }) => lastPageQuery(context, event.output) }),
+              ],
             },
             { target: 'ready.empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
           ],
@@ -344,5 +365,8 @@ export const selectIsLoading = (snapshot: ListState) => snapshot.matches('loadin
 export const selectFailure = (snapshot: ListState) => (snapshot.matches('failure') ? snapshot.context.failure : null);
 export const selectDeletingId = (snapshot: ListState) => (snapshot.matches('deleting') ? snapshot.context.deletingId : null);
 export const selectIsBusy = (snapshot: ListState) => snapshot.hasTag('busy');
+/** The ids of the shown rows whose Delete the machine takes now (`can`): none while a page loads or a search waits. */
+export const selectDeletableIds = (snapshot: ListState) =>
+  snapshot.context.items.filter((item) => snapshot.can({ type: 'list.delete', id: item.id })).map((item) => item.id);
 /** Whether a row meets the list's condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
 export const selectMayDeleteRow = (snapshot: ListState, row: ListItem) => holds(snapshot.context.deleteWhen, row);

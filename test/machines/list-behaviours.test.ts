@@ -137,3 +137,38 @@ describe('list: deleting while the list refreshes itself', () => {
     expect(selectDeletingId(actor.getSnapshot())).toBeNull();
   });
 });
+
+describe('list: a page after the last one', () => {
+  it('turns to the last page there is when an old link names a later one, replacing the address', async () => {
+    // 12 rows: page 2 holds the last two, pages after it none.
+    const byPage = async ({ query }: { query: { page: number } }) => (query.page === 2 ? pageOf(['k', 'l'], 12) : pageOf([], 12));
+    const { actor, query, lastRequest, fakes, outcomes } = startList({ query: { page: '5', search: 'acme' }, path: '/companies' }, { fetchPage: byPage });
+    await flush();
+    await flush();
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(2);
+    expect(query()).toMatchObject({ page: 2, search: 'acme' });
+    expect(lastRequest().query).toMatchObject({ page: 2, search: 'acme' });
+    expect(outcomes).toEqual([{ navigate: { path: '/companies?page=2&pageSize=10&sortOrder=asc&search=acme', replace: true } }]);
+    expect(actor.getSnapshot().matches({ ready: 'withData' })).toBe(true);
+    expect(actor.getSnapshot().context.items.map((item) => item.id)).toEqual(['k', 'l']);
+  });
+
+  it('turns to page 1 when no row is left at all, and says the list is empty there', async () => {
+    let calls = 0;
+    const { actor, query, lastRequest } = startList({ query: { page: '3' } }, { fetchPage: async () => (calls++, pageOf([], 0)) });
+    await flush();
+    await flush();
+    expect(query().page).toBe(1);
+    expect(lastRequest().query.page).toBe(1);
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true);
+  });
+
+  it('stays on an empty page that the total says exists (an estimate, or rows deleted since the count)', async () => {
+    const { actor, query, fakes } = startList({ query: { page: '2' } }, { fetchPage: async () => pageOf([], 15) });
+    await flush();
+    expect(query().page).toBe(2);
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true);
+  });
+});

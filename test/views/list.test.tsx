@@ -238,6 +238,27 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(resource.api.remove).not.toHaveBeenCalled();
   });
 
+  it('disables Delete while a page loads or the search waits for its pause, as the machine would ignore it', async () => {
+    const resource = companies();
+    const { user } = await openList('/companies', { resources: { companies: resource } });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const deleteOf = (name: string) => within(rowNamed(name)).getByRole('button', { name: 'Delete', hidden: true });
+    expect(deleteOf('Company 03')).toHaveProperty('disabled', false);
+
+    let answer: (page: Awaited<ReturnType<typeof resource.api.list>>) => void = () => {};
+    const page = await resource.api.list.getMockImplementation()!({ query: { page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: '' }, filters: {} });
+    resource.api.list.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(deleteOf('Company 03')).toHaveProperty('disabled', true));
+    act(() => answer(page));
+    await waitFor(() => expect(deleteOf('Company 03')).toHaveProperty('disabled', false));
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'Company');
+    expect(deleteOf('Company 03')).toHaveProperty('disabled', true);
+    await waitFor(() => expect(resource.api.list).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(deleteOf('Company 03')).toHaveProperty('disabled', false));
+  });
+
   it('deletes after confirmation, says so, and shows the list without the row', async () => {
     const resource = companies();
     const { user } = await openList('/companies', { resources: { companies: resource } });

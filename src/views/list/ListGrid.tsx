@@ -24,6 +24,7 @@ import {
   selectQuery,
   selectTotal,
   selectTotalIsEstimate,
+  selectDeletableIds,
   type ListItem,
 } from '../../machines/list.machine';
 import { useSessionActor } from '../actors';
@@ -56,6 +57,8 @@ function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunctio
   };
 }
 
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
 /** The page of rows in a server-side DataGrid: the list machine holds paging and sorting, the grid only shows them. */
 export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor<Row>; config: ListConfig<Row>; basePath: string }) {
   const { t, i18n } = useTranslation();
@@ -68,6 +71,8 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
   const loading = useSelector(list, selectIsLoading);
   // Row actions that act on the session (assume a tenant) wait while the session is busy deciding another one.
   const sessionBusy = useSelector(session, selectIsBusy);
+  // The rows whose Delete the machine takes now: none while a page loads or a search waits for its pause.
+  const deletable = useSelector(list, selectDeletableIds, sameIds);
 
   const columns = useMemo((): GridColDef<Row>[] => {
     const rowActions = config.rowActions ?? [];
@@ -106,6 +111,7 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
                 <GridActionsCellItem
                   icon={<DeleteIcon />}
                   label={t('list.delete')}
+                  disabled={!deletable.includes(params.row.id)}
                   onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
                 />
               ))}
@@ -113,7 +119,7 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
         ),
       },
     ];
-  }, [config, t, list, session, sessionBusy, navigate, basePath]);
+  }, [config, t, list, session, sessionBusy, deletable, navigate, basePath]);
 
   const apiRef = useGridApiRef();
   useEffect(() => apiRef.current?.subscribeEvent('columnHeaderKeyDown', enterHeaderWidgets), [apiRef]);

@@ -47,7 +47,8 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
     case 'list.retry':
       return !snapshot.matches('failure');
     case 'list.delete':
-      return !gridShown || !context.items.some((item) => item.id === (event as { id?: string }).id);
+      // Disabled while a page loads or a search waits for its pause (the machine would not take it).
+      return !gridShown || snapshot.matches('loading') || snapshot.matches('debouncingSearch') || !context.items.some((item) => item.id === (event as { id?: string }).id);
     case 'list.confirmDelete':
     case 'list.cancelDelete':
       return !snapshot.matches({ deleting: 'confirming' });
@@ -77,7 +78,7 @@ export const listModel: MachineModel = {
     '"page 2" is the grid\'s next-page button: only on page 1 while the total says a page 2 exists.',
     'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
     'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
-    'A row\'s Delete button only while the grid shows that row.',
+    'A row\'s Delete button only while the grid shows that row, and disabled while a page loads or a search waits for its pause.',
   ],
   scenarios: [
     {
@@ -145,6 +146,13 @@ export const listModel: MachineModel = {
         "list.loading \u2014xstate.done.actor.fetchPage\u2192 list.ready.empty",
         "list.loading \u2014xstate.error.actor.fetchPage\u2192 list.failure",
         "list.failure \u2014list.retry\u2192 list.loading",
+      ],
+    },
+    {
+      id: 'LIST-PAST-END',
+      rule: "A page after the last one (an old link, rows deleted meanwhile) turns to the last page there is, and the address with it.",
+      by: [
+        "list.loading \u2014xstate.done.actor.fetchPage [isPastLastPage]\u2192 list.loading",
       ],
     },
     {
