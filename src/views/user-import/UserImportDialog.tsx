@@ -20,7 +20,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserImportInput, userImportMachine } from '../../machines/user-import.machine';
-import { countOf, importFields, mappingComplete, requiredImportFields, sendable, type PreparedRow, type RowResult } from '../../machines/user-import-rows';
+import { countOf, importFields, requiredImportFields, sendable, type PreparedRow, type RowResult } from '../../machines/user-import-rows';
 import { useConsoleActorRef } from '../actors';
 import { fieldText, fileProblemText, reasonText } from './import-texts';
 
@@ -224,12 +224,12 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
         {failed && <Button onClick={() => actor.send({ type: 'import.retry' })}>{t('userImport.retry')}</Button>}
         {snapshot.matches('importFailed') && <Button onClick={() => actor.send({ type: 'import.stop' })}>{t('userImport.stop')}</Button>}
         {snapshot.matches('mapping') && (
-          <Button variant="contained" disabled={!mappingComplete(context.mapping)} onClick={() => actor.send({ type: 'import.check' })}>
+          <Button variant="contained" disabled={!snapshot.can({ type: 'import.check' })} onClick={() => actor.send({ type: 'import.check' })}>
             {t('userImport.check')}
           </Button>
         )}
         {snapshot.matches('preview') && (
-          <Button variant="contained" disabled={total === 0} onClick={() => actor.send({ type: 'import.start' })}>
+          <Button variant="contained" disabled={!snapshot.can({ type: 'import.start' })} onClick={() => actor.send({ type: 'import.start' })}>
             {t('userImport.start', { count: countOf(context.preview, 'created') })}
           </Button>
         )}
