@@ -4,8 +4,10 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
 import type { TrainingPlan, TrainingPlanModule } from '../../../src/domain/training-plans';
 import type { OrderedListContext, OrderedListInput, OrderedPage } from '../../../src/machines/ordered-list.machine';
+import type { ProvideConsoleMachines } from '../../../src/app/console-machines';
 import { companyLogin } from '../../support/fixtures/session';
-import type { GraphEvent } from '../../support/paths/model';
+import type { Path } from '../../support/paths/graph-paths';
+import type { GraphEvent, Scenario } from '../../support/paths/model';
 import { storedPlan } from '../../support/models/form';
 import { draggedRow, keyboardRow } from '../../support/models/ordered-list';
 import { openSignedIn, type OpenedConsole } from './console';
@@ -124,17 +126,23 @@ const pickedShown = (snapshot: AnyMachineSnapshot) => {
 
 const loadingShown = () => within(section()).queryByText('Loading…') !== null;
 
+/**
+ * The console at the plan's page, the plan's form answered at once with the status the path's first answer gives
+ * the rows' owner (a draft when it gives none); `consoleMachines`: the walks' self-test gives a mutated console.
+ */
+export const openPlan = (scenario: Scenario, path: Path, consoleMachines?: ProvideConsoleMachines): OrderedHarness => {
+  expect((scenario.input as OrderedListInput).deleteWhen, 'the model gives the table its own condition').toEqual({ field: 'status', oneOf: ['DRAFT'] });
+  const opened = openSignedIn(`/${planPath}`, companyLogin, undefined, consoleMachines);
+  // The plan's form loads the plan first; the table then takes it from the cache as the rows' owner.
+  const first = path.steps[1]?.event as GraphEvent | undefined;
+  const owner = first && 'output' in first ? ((first.output as OrderedPage).owner as { status: string }) : { status: 'DRAFT' };
+  opened.network.once('GET', planPath, { status: 200, body: planAs(owner.status) });
+  return { console: opened, planStale: false, dragging: false };
+};
+
 /** How the ordered list's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
 export const orderedListUi: MachineUi<OrderedHarness> = {
-  open: (scenario, path) => {
-    expect((scenario.input as OrderedListInput).deleteWhen, 'the model gives the table its own condition').toEqual({ field: 'status', oneOf: ['DRAFT'] });
-    const opened = openSignedIn(`/${planPath}`, companyLogin);
-    // The plan's form loads the plan first; the table then takes it from the cache as the rows' owner.
-    const first = path.steps[1]?.event as GraphEvent | undefined;
-    const owner = first && 'output' in first ? ((first.output as OrderedPage).owner as { status: string }) : { status: 'DRAFT' };
-    opened.network.once('GET', planPath, { status: 200, body: planAs(owner.status) });
-    return { console: opened, planStale: false, dragging: false };
-  },
+  open: (scenario, path) => openPlan(scenario, path),
   perform: {
     'pick up a': (harness) => pressOnHandle(harness, '[Space]'),
     'step down': (harness) => pressOnHandle(harness, '[ArrowDown]'),
