@@ -5,7 +5,8 @@ import type { Failure } from '../../../src/domain/failure';
 import type { RecordBody } from '../../../src/domain/resource';
 import type { FormContext, FormInput } from '../../../src/machines/form.machine';
 import { companyLogin } from '../../support/fixtures/session';
-import type { GraphEvent } from '../../support/paths/model';
+import type { GraphEvent, Scenario } from '../../support/paths/model';
+import type { ProvideConsoleMachines } from '../../../src/app/console-machines';
 import { NAME_MAX_LENGTH, planFields, storedPlan, tooLongName, typedName } from '../../support/models/form';
 import { openSignedIn, type OpenedConsole } from './console';
 import { button, dialog, dialogButton, errorAnswer, notificationTexts } from './form-screen';
@@ -88,16 +89,19 @@ const formShown = ({ id }: FormHarness, snapshot: AnyMachineSnapshot, { editable
   else expect(deleteButton?.disabled, 'a loaded DRAFT may be deleted while the form is editable').toBe(!editable);
 };
 
+/** The plan's form of the scenario (new, or the stored plan's) in a company admin's console (its own machines, or `consoleMachines`). */
+export const openPlanForm = (scenario: Scenario, consoleMachines?: ProvideConsoleMachines): FormHarness => {
+  const { id, fields } = scenario.input as FormInput;
+  expect(fields, "the model's fields are the plan form's").toBe(planFields);
+  const opened = openSignedIn(id === null ? '/training-plans/new' : `/${planPath}`, companyLogin, undefined, consoleMachines);
+  // The modules table below a loaded plan: not this machine's business.
+  opened.network.always('GET', `${planPath}/modules`, () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
+  return { console: opened, id };
+};
+
 /** How the form's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
 export const formUi: MachineUi<FormHarness> = {
-  open: (scenario) => {
-    const { id, fields } = scenario.input as FormInput;
-    expect(fields, "the model's fields are the plan form's").toBe(planFields);
-    const opened = openSignedIn(id === null ? '/training-plans/new' : `/${planPath}`, companyLogin);
-    // The modules table below a loaded plan: not this machine's business.
-    opened.network.always('GET', `${planPath}/modules`, () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
-    return { console: opened, id };
-  },
+  open: (scenario) => openPlanForm(scenario),
   // Saving a new plan opens its edit page, which starts a form of its own: the path follows the form it opened.
   actorUnderTest: (harness) => harness.console.actors.first('form'),
   perform: {
