@@ -33,8 +33,11 @@ export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
    * only where the machine has a transition for it.
    */
   noOps?: boolean;
-  /** Events a walk does not take in a snapshot though the model offers them, with the reason in a comment where given. */
-  avoid?: (snapshot: AnyMachineSnapshot, label: string) => boolean;
+  /**
+   * Events a walk does not take in a snapshot though the model offers them (`taken`: the labels the walk took so
+   * far), with the reason in a comment where given.
+   */
+  avoid?: (snapshot: AnyMachineSnapshot, label: string, taken: readonly string[]) => boolean;
   /** Labels the walks never take, each with the reason (the UI path tests still take them). */
   skip?: Record<string, string>;
   /**
@@ -149,7 +152,7 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
   /** The screen can produce the event now: the graph offers it (the generic rules and the model's `isImpossible`). */
   possible(label: string, event: EventObject) {
     const { snapshot } = this;
-    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label)) return false;
+    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label, this.labels)) return false;
     if (this.spec.noOps || /^xstate\.(?:done|error|after)\./.test(event.type)) return true;
     return this.spec.model.machine.getTransitionData(snapshot, event).some(({ target, actions }) => target || actions.length > 0);
   }
@@ -334,31 +337,39 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
   }
 
   type Model = { walk: Walk<Harness, State> };
+
+  /**
+   * GraphWalker's weighted random choice among the events the screen can produce now: an event taken n times so far
+   * in the run weighs 1/(n+1). Made when the step's turn comes, in the state the walk is in: drawn beforehand, an
+   * event every walk must take at its start (the first load) would weigh less and less in a run, and the walks would
+   * spend their draws waiting for it.
+   */
+  const choose = (walk: Walk<Harness, State>, at: number) => {
+    const possible = events.filter(([label, event]) => walk.possible(label, event));
+    const weights = possible.map(([label]) => 1 / (1 + (visits.get(label) ?? 0)));
+    let left = at * weights.reduce((sum, weight) => sum + weight, 0);
+    const index = weights.findIndex((weight) => (left -= weight) < 0);
+    return possible[index === -1 ? possible.length - 1 : index];
+  };
+
+  /** A step of a walk: a random number in [0, 1) that picks the event when its turn comes. */
   class Step implements fc.AsyncCommand<Model, object> {
-    constructor(
-      readonly label: string,
-      readonly event: GraphEvent,
-    ) {}
-    /** Skipped when the screen cannot produce the event now, or when the walk is long enough. */
-    check = (model: Readonly<Model>) => model.walk.labels.length < options.maxSteps && model.walk.possible(this.label, this.event);
-    run = (model: Model) => model.walk.take(this.label, this.event);
+    private label = '?';
+    constructor(readonly at: number) {}
+    /** Skipped when the screen can produce no event now (a final state), or when the walk is long enough. */
+    check = (model: Readonly<Model>) => model.walk.labels.length < options.maxSteps && choose(model.walk, this.at) !== undefined;
+    run = (model: Model) => {
+      const [label, event] = choose(model.walk, this.at)!;
+      this.label = label;
+      return model.walk.take(label, event);
+    };
     toString = () => this.label;
   }
 
-  /**
-   * Events are drawn before the walk runs, without knowing the states it will be in: the ones the screen cannot produce
-   * when their turn comes are skipped, so a walk draws several per step it takes, more for a model of many events.
-   */
-  const drawnPerStep = Math.max(4, Math.ceil(events.length / 2));
-
-  /** GraphWalker's weighted random choice: an event taken n times so far in the run weighs 1/(n+1). */
-  class WeightedStep extends fc.Arbitrary<Step> {
+  /** Steps that fast-check does not shrink one by one: shrinking a walk removes steps. */
+  class RandomStep extends fc.Arbitrary<Step> {
     generate(random: fc.Random): fc.Value<Step> {
-      const weights = events.map(([label]) => 1 / (1 + (visits.get(label) ?? 0)));
-      let at = random.nextDouble() * weights.reduce((sum, weight) => sum + weight, 0);
-      const index = Math.max(0, weights.findIndex((weight) => (at -= weight) < 0));
-      const [label, event] = events[index === -1 ? events.length - 1 : index]!;
-      return new fc.Value(new Step(label, event), undefined);
+      return new fc.Value(new Step(random.nextDouble()), undefined);
     }
     canShrinkWithoutContext(value: unknown): value is Step {
       void value;
@@ -369,7 +380,8 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
     }
   }
 
-  const property = fc.asyncProperty(fc.commands([new WeightedStep()], { maxCommands: options.maxSteps * drawnPerStep, size: 'max' }), async (commands) => {
+  // Twice the steps a walk may take: fast-check draws a walk's length from 0 to the most, and most walks go to the end.
+  const property = fc.asyncProperty(fc.commands([new RandomStep()], { maxCommands: 2 * options.maxSteps, size: 'max' }), async (commands) => {
     const walk = newWalk();
     try {
       await fc.asyncModelRun(() => ({ model: { walk }, real: {} }), commands);
