@@ -25,6 +25,7 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0008_list_counts_and_boundaries.sql',
         '0009_audit_actor_snapshot.sql',
         '0010_leakproof_search.sql',
+        '0011_unlogged_counters.sql',
       ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {

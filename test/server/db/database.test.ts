@@ -38,12 +38,32 @@ describe('migrations and seed', () => {
           '0008_list_counts_and_boundaries.sql',
           '0009_audit_actor_snapshot.sql',
           '0010_leakproof_search.sql',
+          '0011_unlogged_counters.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);
       } finally {
         await client.close();
       }
+    }
+  });
+
+  it('keeps only counters and list caches out of the WAL; everything else survives a crash', async () => {
+    const client = await database.open();
+    try {
+      const tables = await rows<{ name: string; persistence: string }>(
+        client,
+        `SELECT c.relname AS name, c.relpersistence AS persistence FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
+      );
+      const unlogged = tables.filter((table) => table.persistence === 'u').map((table) => table.name).sort();
+      expect(unlogged).toEqual(['list_boundaries', 'list_counts', 'rate_limit_counters']);
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['users', 'sessions', 'idempotency_keys', 'login_throttle', 'table_write_versions']),
+      );
+      expect(tables.filter((table) => table.persistence === 'p')).toHaveLength(tables.length - unlogged.length);
+    } finally {
+      await client.close();
     }
   });
 
