@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { plansDirectory, renderIndex, renderPlan, withoutMeasuredFigures } from './plans';
 import { printableDirectory, renderPrintable } from './printable';
 import { registry } from '../support/models/registry';
+import { reviewedDirectory } from '../support/paths/reviewed';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, plansDirectory, file), 'utf8');
@@ -30,6 +31,7 @@ describe('test plans', () => {
     expect(readdirSync(join(root, plansDirectory)).sort()).toEqual(['README.md', 'print', ...registry.map((model) => `${model.name}.md`)].sort());
     expect(readdirSync(join(root, printableDirectory)).sort()).toEqual(registry.map((model) => `${model.name}.html`).sort());
     expect(read('README.md')).toBe(renderIndex(registry));
+    expect(readdirSync(join(root, reviewedDirectory)).sort()).toEqual(registry.map((model) => `${model.name}.json`).sort());
   });
 
   // A change to a machine or its model must show as a change to its plan in review: `npm run test-plans`.

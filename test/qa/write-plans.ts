@@ -1,7 +1,8 @@
 /**
  * `npm run test-plans`: plays every machine's paths in the console (the `qa:ui` tests, which measure coverage
  * from the console's own actors), then writes one Markdown plan per machine into docs/test-plans/.
- * Each plan is also written as one printable HTML page into docs/test-plans/print/.
+ * Each plan is also written as one printable HTML page into docs/test-plans/print/, and its paths with the states
+ * they reach into test/machines/plans/<name>.json, which the path tests drive as reviewed.
  * `--no-ui` writes the plans without running the UI tests (the executed column then says "not measured");
  * `--no-ui --keep-figures` keeps the executed figures of the plan already written, where the machine still defines as
  * many states and transitions (for a change of the plans' words only: the UI tests' coverage is the same).
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { clearCoverage, coverageTable, readCoverage } from './coverage';
 import { plansDirectory, renderIndex, renderPlan } from './plans';
 import { printableDirectory, renderPrintable } from './printable';
+import { currentPlan, renderReviewed, reviewedDirectory, reviewedFile } from '../support/paths/reviewed';
 import { registry } from '../support/models/registry';
 
 const root = join(import.meta.dirname, '../..');
@@ -44,11 +46,13 @@ const previous = new Map(
 if (only.length === 0) for (const file of readdirSync(directory)) rmSync(join(directory, file), { recursive: true });
 const printable = join(root, printableDirectory);
 mkdirSync(printable, { recursive: true });
+mkdirSync(join(root, reviewedDirectory), { recursive: true });
 for (const model of models) {
   const plan = keptFigures(await renderPlan(model, measured.get(model.name)), previous.get(model.name) ?? null);
   writeFileSync(join(directory, `${model.name}.md`), plan);
   writeFileSync(join(printable, `${model.name}.html`), renderPrintable(plan, `Test plan: the ${model.name} machine`));
-  console.log(`wrote ${plansDirectory}/${model.name}.md and ${printableDirectory}/${model.name}.html`);
+  writeFileSync(reviewedFile(model.name), renderReviewed(await currentPlan(model)));
+  console.log(`wrote ${plansDirectory}/${model.name}.md, ${printableDirectory}/${model.name}.html and ${reviewedDirectory}/${model.name}.json`);
 }
 writeFileSync(join(directory, 'README.md'), renderIndex(registry));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definedByMachine, drive } from './graph-paths';
 import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
+import { currentPlan, describeReviewed, driveReviewed, reviewedDirectory, reviewedPlan } from './reviewed';
 
 /**
  * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
@@ -8,11 +9,24 @@ import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManu
  * the invariants checked at every step; then that those paths take every state and transition the machine defines.
  */
 export function describeMachinePaths(model: MachineModel) {
+  // The reviewed paths: what the machine did when its plan was last written and reviewed, driven on the machine now.
+  const reviewed = reviewedPlan(model.name);
+  describe(`${model.name} machine: reviewed plan paths`, () => {
+    for (const [scenarioName, paths] of Object.entries(reviewed)) {
+      const prefix = Object.keys(reviewed).length > 1 ? `${scenarioName}: ` : '';
+      it.each(paths.map((path) => [`${prefix}${describeReviewed(path)}`, path] as const))('%s', (_, path) => driveReviewed(model, scenarioName, path));
+    }
+  });
+
   describe(`${model.name} machine: plan paths`, () => {
     for (const { scenario, graph, options } of exploreModel(model)) {
       const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
       it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) => drive(path, options));
     }
+
+    it(`its plan paths are the reviewed ones (${reviewedDirectory}/${model.name}.json; npm run test-plans writes them)`, async () => {
+      expect(await currentPlan(model)).toEqual(reviewedPlan(model.name));
+    });
 
     it('the plan reaches every state and transition the machine defines, but those declared unreachable', async () => {
       const { total, reachable } = await modelCoverage(model);

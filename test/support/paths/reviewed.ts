@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { controlledActor } from './graph-paths';
+import { exploreModel, type MachineModel } from './model';
+
+/**
+ * The plan's paths as reviewed: written by `npm run test-plans` beside the Markdown plan, committed, and driven again
+ * by the path tests. The live graph is explored from the machine under test, so a path test built from it alone
+ * compares the machine with itself: a wrong guard or a wrong assignment changes the graph and the expected states
+ * together. These paths hold the states (and what the context held) that the reviewed machine reached.
+ */
+export const reviewedDirectory = 'test/machines/plans';
+
+const root = join(import.meta.dirname, '../../..');
+
+/** One step: the scenario's event label (`start` for the first), the serialised state, and a digest of the context. */
+export type ReviewedStep = [event: string, state: string, context: string];
+
+/** Per scenario, its plan paths. */
+export type ReviewedPlan = Record<string, ReviewedStep[][]>;
+
+/** Values that differ from run to run (ids drawn at random, times read from the clock) are left out of the digest. */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const stable = (_key: string, value: unknown) => {
+  if (typeof value === 'string' && uuid.test(value)) return '<uuid>';
+  if (typeof value === 'number' && value > 1e12) return '<time>';
+  if (value instanceof Error) return { error: value.name, message: value.message };
+  return value;
+};
+
+/** A short digest of what the context holds, so a changed value shows without the plan carrying every value. */
+export const contextDigest = (snapshot: AnyMachineSnapshot) =>
+  createHash('sha256').update(JSON.stringify(snapshot.context, stable) ?? '').digest('base64url').slice(0, 12);
+
+/** The plan paths of the machine's graph now, as `reviewedPlan` would hold them once written. */
+export async function currentPlan(model: MachineModel): Promise<ReviewedPlan> {
+  const plan: ReviewedPlan = {};
+  for (const { scenario, graph, options } of exploreModel(model)) {
+    plan[scenario.name] = [];
+    for (const path of graph.planPaths) {
+      const labels = path.steps.map((step, index) => (index === 0 ? 'start' : graph.describeEvent(step.event)));
+      plan[scenario.name]!.push(await stepsTaken(model, scenario.name, labels, options.serializeState));
+    }
+  }
+  return plan;
+}
+
+/** The steps' states and context digests when the labelled events are taken on the machine alone. */
+async function stepsTaken(
+  model: MachineModel,
+  scenarioName: string,
+  labels: string[],
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+  check: (snapshot: AnyMachineSnapshot, label: string) => void = () => undefined,
+) {
+  const scenario = model.scenarios.find((candidate) => candidate.name === scenarioName)!;
+  const events = new Map(scenario.events);
+  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input });
+  const steps: ReviewedStep[] = [];
+  try {
+    for (const [index, label] of labels.entries()) {
+      if (index > 0) {
+        const event = events.get(label);
+        if (!event) throw new Error(`${model.name}: no event "${label}" in scenario "${scenarioName}"`);
+        await take(event);
+      }
+      const snapshot = actor.getSnapshot();
+      check(snapshot, label);
+      steps.push([label, serialize(snapshot), contextDigest(snapshot)]);
+    }
+  } finally {
+    actor.stop();
+  }
+  return steps;
+}
+
+export const reviewedFile = (name: string) => join(root, reviewedDirectory, `${name}.json`);
+
+/** One line per step, so that a changed step shows as one changed line. */
+export const renderReviewed = (plan: ReviewedPlan) =>
+  `{\n${Object.entries(plan)
+    .map(([scenario, paths]) => ` ${JSON.stringify(scenario)}: [\n${paths.map((path) => `  [\n${path.map((step) => `   ${JSON.stringify(step)}`).join(',\n')}\n  ]`).join(',\n')}\n ]`)
+    .join(',\n')}\n}\n`;
+
+/** The committed paths of a machine; none before its first `npm run test-plans`. */
+export function reviewedPlan(name: string): ReviewedPlan {
+  const file = reviewedFile(name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReviewedPlan) : {};
+}
+
+/** Drives a reviewed path on the machine under test: at every step the state, the context and the invariants must be as reviewed. */
+export async function driveReviewed(model: MachineModel, scenarioName: string, path: ReviewedStep[]) {
+  const scenario = model.scenarios.find((candidate) => candidate.name === scenarioName);
+  expect(scenario, `scenario ${scenarioName}`).toBeDefined();
+  const invariants = (snapshot: AnyMachineSnapshot, label: string) => {
+    for (const [name, holds] of model.invariants) expect(holds(snapshot), `${name}, after ${label}`).toBe(true);
+  };
+  const taken = await stepsTaken(model, scenarioName, path.map(([event]) => event), scenario!.serializeState, invariants);
+  for (const [index, [event, state, context]] of path.entries()) {
+    const after = `after step ${index} (${event}); if the machine changed on purpose, review the change and run npm run test-plans`;
+    expect(taken[index]?.[1], after).toBe(state);
+    expect(taken[index]?.[2], `the context ${after}`).toBe(context);
+  }
+}
+
+export const describeReviewed = (path: ReviewedStep[]) => path.slice(1).map(([event]) => event).join(' → ') || 'start';
