@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, InspectedActionEvent, InspectionEvent } from 'xstate';
 import { controlledActor } from './graph-paths';
 import { exploreModel, type MachineModel } from './model';
 
@@ -16,7 +16,7 @@ export const reviewedDirectory = 'test/machines/plans';
 
 const root = join(import.meta.dirname, '../../..');
 
-/** One step: the scenario's event label (`start` for the first), the serialised state, and a digest of the context. */
+/** One step: the scenario's event label (`start` for the first), the serialised state, and a digest of its data and actions. */
 export type ReviewedStep = [event: string, state: string, context: string];
 
 /** Per scenario, its plan paths. */
@@ -31,9 +31,15 @@ const stable = (_key: string, value: unknown) => {
   return value;
 };
 
-/** A short digest of what the context holds, so a changed value shows without the plan carrying every value. */
-export const contextDigest = (snapshot: AnyMachineSnapshot) =>
-  createHash('sha256').update(JSON.stringify(snapshot.context, stable) ?? '').digest('base64url').slice(0, 12);
+/**
+ * A short digest of what the context holds and of the actions the step ran with their parameters (where the list
+ * navigates, which outcome it tells the user), so a changed value shows without the plan carrying every value.
+ */
+export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[]) =>
+  createHash('sha256')
+    .update(JSON.stringify({ context: snapshot.context, actions }, stable) ?? '')
+    .digest('base64url')
+    .slice(0, 12);
 
 /** The plan paths of the machine's graph now, as `reviewedPlan` would hold them once written. */
 export async function currentPlan(model: MachineModel): Promise<ReviewedPlan> {
@@ -58,7 +64,15 @@ async function stepsTaken(
 ) {
   const scenario = model.scenarios.find((candidate) => candidate.name === scenarioName)!;
   const events = new Map(scenario.events);
-  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input });
+  // The actions the machine itself ran (not its invoked children), with their parameters, since the last step.
+  let actions: unknown[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.action' && event.actorRef.sessionId === event.rootId) {
+      const { action } = event as InspectedActionEvent;
+      actions.push({ type: action.type, params: action.params });
+    }
+  };
+  const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input, inspect });
   const steps: ReviewedStep[] = [];
   try {
     for (const [index, label] of labels.entries()) {
@@ -69,7 +83,8 @@ async function stepsTaken(
       }
       const snapshot = actor.getSnapshot();
       check(snapshot, label);
-      steps.push([label, serialize(snapshot), contextDigest(snapshot)]);
+      steps.push([label, serialize(snapshot), stepDigest(snapshot, actions)]);
+      actions = [];
     }
   } finally {
     actor.stop();
@@ -102,7 +117,7 @@ export async function driveReviewed(model: MachineModel, scenarioName: string, p
   for (const [index, [event, state, context]] of path.entries()) {
     const after = `after step ${index} (${event}); if the machine changed on purpose, review the change and run npm run test-plans`;
     expect(taken[index]?.[1], after).toBe(state);
-    expect(taken[index]?.[2], `the context ${after}`).toBe(context);
+    expect(taken[index]?.[2], `the context or the actions run ${after}`).toBe(context);
   }
 }
 
