@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../../src/domain/resource';
 import type { ContentWizardContext } from '../../../src/machines/content-wizard.machine';
 import { access } from '../../support/fixtures/catalogue';
 import type { GraphEvent } from '../../support/paths/graph-paths';
+import type { Scenario } from '../../support/paths/model';
 import type { MachineUi } from './paths';
 import {
   answerSessionCheck,
@@ -18,12 +19,13 @@ import {
   type VideoSessionHarness,
 } from './video-session';
 
-const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
-const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
+export const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
+export const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const uploaderFrame = () => screen.queryByTestId<HTMLIFrameElement>('uploader-frame');
+export const uploaderFrame = () => screen.queryByTestId<HTMLIFrameElement>('uploader-frame');
 const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
-const progressText = () => screen.queryAllByRole('status').map((status) => status.textContent);
+/** What the page's status lines say: preparing, saving the video, loading the uploader. */
+export const progressText = () => screen.queryAllByRole('status').map((status) => status.textContent);
 
 /** The record a `details:` event's form answers, as `POST contents` returns it. */
 const createdRecord = (event: GraphEvent) => (event as unknown as { output: { record: Content } }).output.record;
@@ -82,7 +84,7 @@ const message = async (_: VideoSessionHarness, event: GraphEvent) => {
 };
 
 /** The frame's height as laid out (the box around the frame has it). */
-const frameHeight = () => getComputedStyle(uploaderFrame()!.parentElement!).height;
+export const frameHeight = () => getComputedStyle(uploaderFrame()!.parentElement!).height;
 
 const uploadText = 'Upload the video of “Forklift training”.';
 const replaceNote = 'The current video stays until the new one is uploaded.';
@@ -145,6 +147,15 @@ const expectOpening = ({ status, alerts }: { status: string[]; alerts: string[] 
   expect(uploaderFrame()).toBeNull();
 };
 
+/** Where a scenario's wizard opens: a new content's, or the existing content k1's video. */
+export const wizardAddress = (scenario: Scenario) => (scenario.name === 'existing content' ? '/contents/k1/video' : '/contents/new');
+
+/** The wizard's console, where the wizard leads answered at once: the contents (their first page). */
+export const leadingToContents = (harness: VideoSessionHarness) => {
+  harness.console.network.always('GET', 'contents', () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
+  return harness;
+};
+
 /** The wizard's actor in the console. */
 const wizardSnapshot = ({ console: c }: VideoSessionHarness) => c.actors.latest('contentWizard')!.getSnapshot();
 
@@ -156,14 +167,7 @@ const expectContentPage = ({ console: c }: VideoSessionHarness) => {
 
 /** How the content wizard's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
 export const contentWizardUi: MachineUi<VideoSessionHarness> = {
-  open: (scenario, path) => {
-    const existing = scenario.name === 'existing content';
-    const harness = openForTokens(existing ? '/contents/k1/video' : '/contents/new', scenario, path);
-    const { network } = harness.console;
-    // Where the wizard leads: the contents (its first page) and the new content's page.
-    network.always('GET', 'contents', () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
-    return harness;
-  },
+  open: (scenario, path) => leadingToContents(openForTokens(wizardAddress(scenario), scenario, path)),
   perform: {
     'details: an INLINE article saved': async (harness, event) => {
       const record = createdRecord(event);

@@ -39,6 +39,11 @@ export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
    * far), with the reason in a comment where given.
    */
   avoid?: (snapshot: AnyMachineSnapshot, label: string, taken: readonly string[]) => boolean;
+  /**
+   * Labels weighed less (or more) than the others when a step chooses, by this factor (1 unless given): an event that
+   * ends a walk where it begins (the wizard's article, saved in step 1) would otherwise end many walks at once.
+   */
+  weights?: Record<string, number>;
   /** Labels the walks never take, each with the reason (the UI path tests still take them). */
   skip?: Record<string, string>;
   /**
@@ -66,6 +71,15 @@ export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
   /** Opens the console otherwise (the self-test: with a mutated machine); the executors' `open` unless given. */
   open?: (scenario: Scenario, path: Path, options: Pick<OpenConsoleOptions, 'consoleMachines'> & { variant?: string }) => Harness;
 }
+
+/**
+ * An `avoid` for the outcomes that end a walk (`labels`: leaving the screen, nothing left to do): taken only once a
+ * walk has taken `steps` steps, so that it mostly ends after the screen's other events (the UI paths end at once).
+ */
+export const endingAfter =
+  (steps: number, labels: readonly string[]) =>
+  (_: AnyMachineSnapshot, label: string, taken: readonly string[]) =>
+    labels.includes(label) && taken.length < steps;
 
 export interface WalkOptions {
   /** Walks in the run (fast-check's runs); each opens the console afresh. */
@@ -382,13 +396,13 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
 
   /**
    * GraphWalker's weighted random choice among the events the screen can produce now: an event taken n times so far
-   * in the run weighs 1/(n+1). Made when the step's turn comes, in the state the walk is in: drawn beforehand, an
+   * in the run weighs 1/(n+1) (times the spec's weight for it). Made when the step's turn comes, in the state the walk is in: drawn beforehand, an
    * event every walk must take at its start (the first load) would weigh less and less in a run, and the walks would
    * spend their draws waiting for it.
    */
   const choose = (walk: Walk<Harness, State>, at: number) => {
     const possible = events.filter(([label, event]) => walk.possible(label, event));
-    const weights = possible.map(([label]) => 1 / (1 + (visits.get(label) ?? 0)));
+    const weights = possible.map(([label]) => (spec.weights?.[label] ?? 1) / (1 + (visits.get(label) ?? 0)));
     let left = at * weights.reduce((sum, weight) => sum + weight, 0);
     const index = weights.findIndex((weight) => (left -= weight) < 0);
     return possible[index === -1 ? possible.length - 1 : index];
