@@ -21,7 +21,7 @@ import {
 } from '../ui/content-wizard.ui';
 import { pageAlerts, videoSession, type VideoSessionHarness } from '../ui/video-session';
 import { notificationTexts, visibleNotices, type Notice } from './notices';
-import type { WalkSpec } from './walk';
+import { endingAfter, type WalkSpec } from './walk';
 
 /**
  * Where the user is in a new content's wizard: step 1 (the details), then for a video step 2: the uploader being
@@ -188,10 +188,6 @@ export const wizardReference = {
   },
 };
 
-/** The outcomes that end a walk (the contents, nothing left to do), and the steps a walk takes in the wizard before they may come. */
-const leaving = new Set(['reload', 'attach: ok']);
-const STAY_FOR = 5;
-
 /**
  * A new content's wizard (`/contents/new`), the model's `wizard` scenario, in a company admin's console signed in
  * with a video configuration (the token asked for, answered or refused by the API) or, in one walk out of four,
@@ -207,10 +203,12 @@ export const contentWizardWalk: WalkSpec<VideoSessionHarness, WizardReference> =
     [CONFIGURED]: { cannot: ['token: no configuration'], weight: 3 },
     [UNCONFIGURED]: { cannot: ['token: ok', 'token: refresh refused'] },
   },
+  // An article is saved in step 1 and the walk ends there: one walk in five or so, the others go on to the upload.
+  weights: { 'details: an INLINE article saved': 0.25 },
   // Without a video configuration, the uploader's preparation ends at once: the token is refused without a call.
   atOnce: (state, _, __, after) => (!state.configured && after.matches('preparingUpload') ? 'token: no configuration' : undefined),
-  // Leaving for the contents ends the walk: taken only once the walk has been in the wizard a while.
-  avoid: (_, label, taken) => leaving.has(label) && taken.length < STAY_FOR,
+  // Leaving for the contents (the uploader's "Back to contents", the video saved) ends the walk.
+  avoid: endingAfter(5, ['reload', 'attach: ok']),
   open: (scenario, _, { consoleMachines, variant }) =>
     leadingToContents({ console: openSignedIn(wizardAddress(scenario), videoSession(variant !== UNCONFIGURED), undefined, consoleMachines), pendingCheck: null }),
 };
