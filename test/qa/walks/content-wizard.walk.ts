@@ -48,6 +48,8 @@ export interface WizardReference {
   height: number;
   /** The video id the uploader reported. */
   uploaded: string | null;
+  /** This save of the video already read the content again after a conflict: a second conflict is the user's to see. */
+  readAgain: boolean;
   /** The red alert of step 2, Retry after it. */
   alert: string | null;
   notices: Notice[];
@@ -85,6 +87,7 @@ export const wizardReference = {
     version: null,
     height: HEIGHT.initial,
     uploaded: null,
+    readAgain: false,
     alert: null,
     notices: [],
   }),
@@ -112,21 +115,21 @@ export const wizardReference = {
       case 'token: refresh refused':
         return { ...state, phase: 'token failed', alert: tokenFailures[label]! };
       case 'retry':
-        return { ...state, phase: state.phase === 'token failed' ? 'preparing' : 'saving video', alert: null };
+        return { ...state, phase: state.phase === 'token failed' ? 'preparing' : 'saving video', readAgain: false, alert: null };
       case 'frame loaded':
         return { ...state, phase: 'frame' };
       case 'update':
-        return { ...state, phase: 'saving video', uploaded: (event as unknown as { uuid: string }).uuid };
+        return { ...state, phase: 'saving video', uploaded: (event as unknown as { uuid: string }).uuid, readAgain: false };
       case 'reload':
         return { ...state, phase: 'left' };
       case 'attach: ok':
         return { ...state, phase: 'video saved', notices: notify('Video uploaded: it is being processed') };
-      // Someone saved the content meanwhile: it is read again, and the video saved on the version read, unless the
-      // content got another video meanwhile.
+      // Someone saved the content meanwhile: it is read again, and the video saved once more on the version read,
+      // unless the content got another video meanwhile; a conflict again then fails.
       case 'attach: stale version':
-        return state;
+        return state.readAgain ? saveFailure : state;
       case 'read again: no other video':
-        return { ...state, version: (event as unknown as { output: Content }).output.version };
+        return { ...state, version: (event as unknown as { output: Content }).output.version, readAgain: true };
       case 'read again: another video attached':
       case 'read again: 500':
       case 'attach: 500':
