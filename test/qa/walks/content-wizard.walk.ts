@@ -56,7 +56,6 @@ export interface WizardReference {
 }
 
 const HEIGHT = { initial: 600, min: 300, max: 1200 };
-const contentsPath = '/contents';
 const tokenFailures: Record<string, string> = {
   'token: no configuration': 'Vinapse configuration unavailable. Login required.',
   // The server's words, else "Refresh token failed".
@@ -72,8 +71,11 @@ const UNCONFIGURED = 'no video configuration';
 const uploadPhases: readonly Phase[] = ['preparing', 'token failed', 'loading frame', 'frame', 'saving video', 'save failed'];
 
 /** The page each phase is on: the wizard's own, the new article's, or the contents (where a video or Finish later leads). */
-const pageOf = (phase: Phase) =>
-  phase === 'article saved' ? { path: '/contents/k1', title: 'Edit content' } : phase === 'video saved' || phase === 'left' ? { path: contentsPath, title: 'Contents' } : { path: '/contents/new', title: 'New content' };
+const pageOf = (phase: Phase) => {
+  if (phase === 'article saved') return { path: '/contents/k1', title: 'Edit content' };
+  if (phase === 'video saved' || phase === 'left') return { path: '/contents', title: 'Contents' };
+  return { path: '/contents/new', title: 'New content' };
+};
 
 /** The stepper's active step, as MUI marks it. */
 const activeStep = () => document.querySelector('.MuiStepLabel-label.Mui-active')?.textContent ?? null;
