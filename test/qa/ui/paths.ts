@@ -34,6 +34,16 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
 }
 
 /**
+ * Where an actor's `history` (its snapshots, oldest first) was in the `expected` state (its value and the scenario's
+ * serialisation), at `from` or later: a state it may have left at once. -1 if it was not.
+ */
+export const passedAt = (history: readonly AnyMachineSnapshot[], from: number, expected: AnyMachineSnapshot, scenario: Scenario) =>
+  history.findIndex(
+    (snapshot, at) =>
+      at >= from && isDeepStrictEqual(snapshot.value, expected.value) && scenario.serializeState(snapshot) === scenario.serializeState(expected),
+  );
+
+/**
  * Plays every path of the model's plan in the real console and checks, after every step, that the app's own
  * actor reached the path's state and that the screen shows it; then the gate: every state and transition the
  * machine defines was executed by the app's actors (but those the model declares unreachable, with the reason) and
@@ -75,11 +85,7 @@ export function describeUiPaths<Harness extends { console: OpenedConsole }>(mode
     const actor = actorOf(harness);
     expect(actor, `a ${machineId} actor is running`).toBeDefined();
     const history = harness.console.actors.snapshots(actor!);
-    const from = actor === seen.actor ? seen.count : 0;
-    const index = history.findIndex(
-      (snapshot, at) =>
-        at >= from && isDeepStrictEqual(snapshot.value, expected.value) && scenario.serializeState(snapshot) === scenario.serializeState(expected),
-    );
+    const index = passedAt(history, actor === seen.actor ? seen.count : 0, expected, scenario);
     expect(index, `state after ${after} (left at once): ${scenario.serializeState(expected)}`).toBeGreaterThanOrEqual(0);
     for (const [name, holds] of model.invariants) expect(holds(history[index]!), `${name}, after ${after}`).toBe(true);
     Object.assign(seen, { actor, count: index + 1 });

@@ -7,7 +7,7 @@ import { failures, formModel, storedPlan, tooLongName, typedName } from '../../s
 import type { GraphEvent } from '../../support/paths/model';
 import { formUi, nameField, openPlanForm, type FormHarness } from '../ui/form.ui';
 import { notificationTexts, visibleNotices, type Notice } from './notices';
-import type { WalkSpec } from './walk';
+import { endingAfter, type WalkSpec } from './walk';
 
 /**
  * Where the user is on a stored plan's page: its loading line, the load's error with Retry, the form (open to
@@ -117,10 +117,6 @@ export const formReference = {
   },
 };
 
-/** The outcomes that leave the form, and the steps a walk takes on it before they may come. */
-const leaving = new Set(['save: ok', 'delete: ok']);
-const STAY_FOR = 5;
-
 /** A stored DRAFT plan's form (`/training-plans/plan-1`), the form model's `editing` scenario. */
 export const formWalk: WalkSpec<FormHarness, FormReference> = {
   model: formModel,
@@ -131,6 +127,6 @@ export const formWalk: WalkSpec<FormHarness, FormReference> = {
   // Every label of the scenario is performed on the plan's own page, where the walk opens: nothing to skip or prepare.
   // A save or a deletion that succeeds ends the walk (the list of plans, nothing left to do): taken only once the walk
   // has been on the form a while, so that it mostly leaves after edits, refusals and reloads (the UI paths leave at once).
-  avoid: (_, label, taken) => leaving.has(label) && taken.length < STAY_FOR,
+  avoid: endingAfter(5, ['save: ok', 'delete: ok']),
   open: (scenario, _, { consoleMachines }) => openPlanForm(scenario, consoleMachines),
 };
