@@ -32,14 +32,37 @@ const stable = (_key: string, value: unknown) => {
 };
 
 /**
- * A short digest of what the context holds and of the actions the step ran with their parameters (where the list
- * navigates, which outcome it tells the user), so a changed value shows without the plan carrying every value.
+ * A short digest of what the context holds, of the actions the step ran with their parameters (where the list
+ * navigates, which outcome it tells the user) and of what the machine's selectors answer (what the views show), so a
+ * changed value shows without the plan carrying every value.
  */
-export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[]) =>
+export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[], shown: Record<string, unknown> = {}) =>
   createHash('sha256')
-    .update(JSON.stringify({ context: snapshot.context, actions }, stable) ?? '')
+    .update(JSON.stringify({ context: snapshot.context, actions, shown }, stable) ?? '')
     .digest('base64url')
     .slice(0, 12);
+
+type Selector = (snapshot: AnyMachineSnapshot) => unknown;
+
+/** The selectors the views read the machine through (`select…` of its module taking the snapshot alone), by name. */
+async function selectorsOf(name: string): Promise<Array<[string, Selector]>> {
+  const module = (await import(`../../../src/machines/${name}.machine.ts`)) as Record<string, unknown>;
+  return Object.entries(module)
+    .filter((entry): entry is [string, Selector] => entry[0].startsWith('select') && typeof entry[1] === 'function' && entry[1].length === 1)
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** What each selector answers for the snapshot, as a view would read it (an error is an answer too). */
+const shownBy = (selectors: Array<[string, Selector]>, snapshot: AnyMachineSnapshot) =>
+  Object.fromEntries(
+    selectors.map(([name, select]) => {
+      try {
+        return [name, select(snapshot)];
+      } catch (failure) {
+        return [name, { threw: (failure as Error).message }];
+      }
+    }),
+  );
 
 /** The plan paths of the machine's graph now, as `reviewedPlan` would hold them once written. */
 export async function currentPlan(model: MachineModel): Promise<ReviewedPlan> {
@@ -64,6 +87,7 @@ async function stepsTaken(
 ) {
   const scenario = model.scenarios.find((candidate) => candidate.name === scenarioName)!;
   const events = new Map(scenario.events);
+  const selectors = await selectorsOf(model.name);
   // The actions the machine itself ran (not its invoked children), with their parameters, since the last step.
   let actions: unknown[] = [];
   const inspect = (event: InspectionEvent) => {
@@ -83,7 +107,7 @@ async function stepsTaken(
       }
       const snapshot = actor.getSnapshot();
       check(snapshot, label);
-      steps.push([label, serialize(snapshot), stepDigest(snapshot, actions)]);
+      steps.push([label, serialize(snapshot), stepDigest(snapshot, actions, shownBy(selectors, snapshot))]);
       actions = [];
     }
   } finally {
