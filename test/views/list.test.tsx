@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { SEARCH_DEBOUNCE_MS } from '../../src/machines/list.machine';
 import type { Failure } from '../../src/domain/failure';
 import { assumedLogin, globalLogin, pending, tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
@@ -134,11 +136,15 @@ describe('list paging and sorting', { timeout: 15_000 }, () => {
 
   it('sends one request for what is typed in the search box, from page 1', async () => {
     const resource = companies();
-    const { user } = await openList('/companies?page=2', { resources: { companies: resource } });
+    // The pause after typing runs on a clock the test moves: on a loaded machine a keystroke may take longer than it.
+    const clock = new SimulatedClock();
+    const { user } = await openList('/companies?page=2', { resources: { companies: resource }, clock });
     await waitFor(() => expect(rangeLabel()).toBe('11–20 of 23'));
     const callsBefore = resource.api.list.mock.calls.length;
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'company 2');
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveProperty('value', 'company 2');
+    expect(resource.api.list.mock.calls.length, 'nothing is asked before the pause').toBe(callsBefore);
+    act(() => clock.increment(SEARCH_DEBOUNCE_MS));
     await waitFor(() => expect(names()).toEqual(['Company 20', 'Company 21', 'Company 22', 'Company 23']));
     const searches = resource.api.list.mock.calls.slice(callsBefore).map(([{ query }]) => query);
     expect(searches).toEqual([{ page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: 'company 2' }]);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/query-core';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
+import type { SimulatedClock } from 'xstate';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
 import { provideConsoleMachines, type ProvideConsoleMachines } from '../../../src/app/console-machines';
 import { createConsole } from '../../../src/app/providers';
@@ -45,6 +46,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   importUsers?: FakeBackend['importUsers'];
   /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
   activity?: FakeBackend['activity'];
+  /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
+  clock?: SimulatedClock;
 }
 
 /**
@@ -64,6 +67,7 @@ export function renderConsole({
   account: givenAccount,
   importUsers,
   activity,
+  clock,
   ...overrides
 }: RenderOptions = {}) {
   const session = signedIn && (videoConfigured ? { ...signedIn, vinapseConfig: videoConfig } : signedIn);
@@ -84,6 +88,7 @@ export function renderConsole({
     fetch: fakeServer({ session: fakes, resources, trainingPlans, account, refreshVideoToken: vi.fn(refreshVideoToken), ...(activity && { activity }), importUsers }),
     translations: loadTranslationsAtOnce,
     consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
+    ...(clock && { actorOptions: { clock } }),
   });
   const history = historyLocation(path);
   const user = userEvent.setup();
