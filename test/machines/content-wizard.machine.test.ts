@@ -355,10 +355,14 @@ describe('content wizard: an existing content’s video', () => {
     expect(outcomes).toEqual([{ navigate: { path: '/contents/k1' } }]);
   });
 
-  it('after a conflict, still attaches when the content read again has the video it had (the one being replaced)', async () => {
+  it.each([
+    ['the video it had (the one being replaced)', { title: 'Forklift basics' }],
+    ['no video any more (removed meanwhile)', { externalUuid: null }],
+    ['the video uploaded here already', { externalUuid: 'video-1' }],
+  ] as const)('after a conflict, still attaches on the version read again when the content has %s', async (_, reread) => {
     const { actor, fakes } = await openExisting({
       attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, title: 'Forklift basics' })),
+      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, ...reread })),
     });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
@@ -377,27 +381,5 @@ describe('content wizard: an existing content’s video', () => {
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
     expect(fakes.attachVideo).toHaveBeenCalledTimes(1);
-  });
-
-  it('after a conflict, still attaches when the video it had was removed meanwhile', async () => {
-    const { actor, fakes } = await openExisting({
-      attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, externalUuid: null })),
-    });
-    actor.send({ type: 'uploader.update', uuid: 'video-1' });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
-    expect(actor.getSnapshot().value).toBe('attached');
-    expect(fakes.attachVideo).toHaveBeenLastCalledWith({ id: 'k1', externalUuid: 'video-1', version: 4 });
-  });
-
-  it('after a conflict, still attaches when the content read again already has the video uploaded here', async () => {
-    const { actor, fakes } = await openExisting({
-      attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, externalUuid: 'video-1' })),
-    });
-    actor.send({ type: 'uploader.update', uuid: 'video-1' });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
-    expect(actor.getSnapshot().value).toBe('attached');
-    expect(fakes.attachVideo).toHaveBeenCalledTimes(2);
   });
 });
