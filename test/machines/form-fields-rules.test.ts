@@ -13,6 +13,7 @@ import {
   valuesFromRecord,
   type FieldSpec,
 } from '../../src/machines/form-fields';
+import { contentEditFields } from '../../src/views/resources/content-fields';
 
 const fields: FieldSpec[] = [
   { name: 'title', kind: 'text' },
@@ -74,6 +75,11 @@ describe('form fields: the rules', () => {
     ];
     expect(changeValue(content, initialValues(content), 'title', 'Article').renderType).toBe('REFERENCE');
     expect(changeValue(content, initialValues(content), 'type', 'Article').renderType).toBe('INLINE');
+  });
+
+  it('keeps the text of an INLINE podcast that becomes an article: the render type it sets is already there', () => {
+    const podcast = { ...initialValues(contentEditFields), title: 'Welcome', type: 'Podcast', renderType: 'INLINE', text: 'Hello' };
+    expect(changeValue(contentEditFields, podcast, 'type', 'Article')).toMatchObject({ renderType: 'INLINE', text: 'Hello' });
   });
 });
 
