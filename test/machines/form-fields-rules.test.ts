@@ -34,6 +34,7 @@ describe('form fields: reading a record', () => {
   it('keeps the default of a switch the record lacks, reads a null reference as none and a nameless one with no name', () => {
     expect(valuesFromRecord(fields, { company: null })).toMatchObject({ enabled: false, company: null });
     expect(valuesFromRecord(fields, { company: { id: 'c1' } })).toMatchObject({ company: { id: 'c1', name: '' } });
+    expect(valuesFromRecord(fields, { company: { name: 'Acme' } })).toMatchObject({ company: null });
   });
 
   it('reads of a list of references only the references, and none from a record without the list', () => {
@@ -61,6 +62,10 @@ describe('form fields: the rules', () => {
   it('takes a password of exactly the minimum length', () => {
     expect(validate(fields, { ...initialValues(fields), topics: [safety], password: '12345678' })).toEqual({});
     expect(validate(fields, { ...initialValues(fields), topics: [safety], password: '1234567' })).toEqual({ password: { rule: 'minLength', min: 8 } });
+  });
+
+  it('finds a confirmation typed in neither field matching', () => {
+    expect(validate([{ name: 'confirmPassword', kind: 'password', rules: [{ sameAs: 'password' }] }], {})).toEqual({});
   });
 
   it('checks a video tenant once trimmed', () => {
