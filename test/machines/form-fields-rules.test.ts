@@ -82,6 +82,12 @@ describe('form fields: the rules', () => {
     expect(changeValue(content, initialValues(content), 'type', 'Article').renderType).toBe('INLINE');
   });
 
+  it('empties an upper-cased field to null as it is, and clears no field the form does not have', () => {
+    const country: FieldSpec[] = [{ name: 'countryCode', kind: 'text', upperCase: true, clears: ['region'] }];
+    expect(changeValue(country, { countryCode: 'it' }, 'countryCode', null)).toEqual({ countryCode: null });
+    expect(changeValue(country, { countryCode: null }, 'countryCode', 'it')).toEqual({ countryCode: 'IT' });
+  });
+
   it('keeps the text of an INLINE podcast that becomes an article: the render type it sets is already there', () => {
     const podcast = { ...initialValues(contentEditFields), title: 'Welcome', type: 'Podcast', renderType: 'INLINE', text: 'Hello' };
     expect(changeValue(contentEditFields, podcast, 'type', 'Article')).toMatchObject({ renderType: 'INLINE', text: 'Hello' });
