@@ -8,5 +8,5 @@ export interface Condition {
 export function holds(condition: Condition | null | undefined, record: object | null | undefined): boolean {
   if (!condition) return true;
   const value: unknown = record ? (record as Record<string, unknown>)[condition.field] : undefined;
-  return typeof value === 'string' && condition.oneOf.includes(value);
+  return (condition.oneOf as readonly unknown[]).includes(value);
 }

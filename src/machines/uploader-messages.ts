@@ -22,7 +22,8 @@ const hasOnlyKeys = (value: Record<string, unknown>, allowed: readonly string[])
  * wrong type or a field the protocol does not have, and the message is not the uploader's.
  */
 export function readUploaderMessage(origin: string, data: unknown, expectedOrigin: string | null): UploaderEvent | null {
-  if (expectedOrigin === null || origin !== expectedOrigin || !isRecord(data)) return null;
+  // A message's origin is a string: with no service origin known (null) it never matches, and nothing is read.
+  if (origin !== expectedOrigin || !isRecord(data)) return null;
   if (data.type === 'update') {
     return hasOnlyKeys(data, ['type', 'uuid']) && typeof data.uuid === 'string' && data.uuid.trim() !== ''
       ? { type: 'uploader.update', uuid: data.uuid }

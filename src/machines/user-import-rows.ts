@@ -46,7 +46,8 @@ export function tableOf(cells: readonly string[][]): ParsedTable | FileProblem {
   const [header, ...data] = rows;
   if (!header) return 'empty';
   const headers = header.map((cell) => cell.trim());
-  if (headers.every((cell) => cell === '') || headers.some((cell) => isEmail(cell))) return 'noHeader';
+  // A row of blank cells was dropped above: the header has some text.
+  if (headers.some((cell) => isEmail(cell))) return 'noHeader';
   if (headers.filter((cell) => cell !== '').length < 2) return 'oneColumn';
   if (data.length === 0) return 'noRows';
   return { headers, rows: data };

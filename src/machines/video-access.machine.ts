@@ -41,5 +41,6 @@ export const videoAccessMachine = setup({
 
 export type VideoAccessSnapshot = SnapshotFrom<typeof videoAccessMachine>;
 
-export const selectVideoAccess = (snapshot: VideoAccessSnapshot) => (snapshot.matches('ready') ? snapshot.context.access : null);
+/** The token once obtained: it is set only on the way to `ready`, which the machine never leaves. */
+export const selectVideoAccess = (snapshot: VideoAccessSnapshot) => snapshot.context.access;
 export const selectVideoFailure = (snapshot: VideoAccessSnapshot) => (snapshot.matches('failed') ? snapshot.context.failure : null);

@@ -6,9 +6,11 @@ import {
   selectContent,
   selectForExistingContent,
   selectFrameHeight,
+  selectIsAttaching,
   selectIsFrameLoading,
   selectIsNotReference,
   selectIsOpening,
+  selectIsPreparing,
   selectOpenFailure,
   selectStep,
   selectVideoFailure,
@@ -114,9 +116,11 @@ describe('content wizard: the token for the uploader', () => {
 
   it('waits for the token before anything of step 2', async () => {
     const wizard = startWizard({ obtainVideoAccess: pending });
+    expect(selectIsPreparing(wizard.actor.getSnapshot())).toBe(false);
     wizard.change('title', 'Forklift training');
     wizard.form().send({ type: 'form.submit' });
-    await waitFor(wizard.actor, (snapshot) => snapshot.matches('preparingUpload'), { timeout: 1000 });
+    await waitFor(wizard.actor, selectIsPreparing, { timeout: 1000 });
+    expect(wizard.actor.getSnapshot().value).toBe('preparingUpload');
     wizard.actor.send({ type: 'uploader.update', uuid: 'v1' });
     expect(wizard.actor.getSnapshot().value).toBe('preparingUpload');
     expect(selectAccess(wizard.actor.getSnapshot())).toBeNull();
@@ -124,6 +128,11 @@ describe('content wizard: the token for the uploader', () => {
 });
 
 describe('content wizard: the uploader bridge', () => {
+  it("listens to the video service's origin only, from the token's service URL", async () => {
+    const { fakes } = await uploading({ obtainVideoAccess: async () => ({ ...access, serviceUrl: 'https://video.example.com/tenant/acme/' }) });
+    expect(fakes.listen.mock.calls).toEqual([[{ origin: 'https://video.example.com' }]]);
+  });
+
   it('shows a placeholder until the frame has loaded', async () => {
     const { actor } = await uploading();
     expect(selectIsFrameLoading(actor.getSnapshot())).toBe(true);
@@ -133,8 +142,9 @@ describe('content wizard: the uploader bridge', () => {
 
   it('attaches the uploaded video: PUT externalUuid, PENDING_PROCESSING and the version, then says so and leads to the contents', async () => {
     const { actor, fakes, outcomes } = await uploading();
+    expect(selectIsAttaching(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
-    expect(actor.getSnapshot().matches('attaching')).toBe(true);
+    expect(selectIsAttaching(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
     expect(fakes.attachVideo).toHaveBeenCalledWith({ id: 'k1', externalUuid: 'video-1', version: 1 });
     expect(actor.getSnapshot().value).toBe('attached');
@@ -345,10 +355,14 @@ describe('content wizard: an existing content’s video', () => {
     expect(outcomes).toEqual([{ navigate: { path: '/contents/k1' } }]);
   });
 
-  it('after a conflict, still attaches when the content read again has the video it had (the one being replaced)', async () => {
+  it.each([
+    ['the video it had (the one being replaced)', { title: 'Forklift basics' }],
+    ['no video any more (removed meanwhile)', { externalUuid: null }],
+    ['the video uploaded here already', { externalUuid: 'video-1' }],
+  ] as const)('after a conflict, still attaches on the version read again when the content has %s', async (_, reread) => {
     const { actor, fakes } = await openExisting({
       attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, title: 'Forklift basics' })),
+      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, ...reread })),
     });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });

@@ -52,6 +52,7 @@ describe('form: deleting the record', () => {
     expect(selectMayDelete(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'form.delete' });
     expect(selectIsConfirmingDelete(actor.getSnapshot())).toBe(true);
+    expect(selectIsDeleting(actor.getSnapshot())).toBe(false);
     expect(fakes.deleteRecord).not.toHaveBeenCalled();
     actor.send({ type: 'form.confirmDelete' });
     expect(selectIsDeleting(actor.getSnapshot())).toBe(true);
@@ -73,6 +74,15 @@ describe('form: deleting the record', () => {
     await flush();
     expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
     expect(outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.deleted' } }, { navigate: { path: '/training-plans' } }]);
+  });
+
+  it('stays where it is once the record is deleted, in a form that leaves to nowhere (a step of a wizard)', async () => {
+    const { actor, outcomes } = await startForm({ leaveTo: undefined });
+    actor.send({ type: 'form.delete' });
+    actor.send({ type: 'form.confirmDelete' });
+    await flush();
+    expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
+    expect(outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.trainingPlanDeleted' } }, { navigate: null }]);
   });
 
   it('keeps the values typed when the deletion is cancelled', async () => {

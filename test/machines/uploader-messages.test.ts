@@ -12,7 +12,7 @@ describe('uploader messages', () => {
   it('reads the three shapes of the protocol from the service origin', () => {
     expect(readUploaderMessage(origin, { type: 'update', uuid: 'v1' }, origin)).toEqual({ type: 'uploader.update', uuid: 'v1' });
     expect(readUploaderMessage(origin, { type: 'reload' }, origin)).toEqual({ type: 'uploader.reload' });
-    expect(readUploaderMessage(origin, { type: 'resize', height: 640 }, origin)).toEqual({ type: 'uploader.resize', height: 640 });
+    expect(readUploaderMessage(origin, { type: 'resize', height: 640 }, origin)).toStrictEqual({ type: 'uploader.resize', height: 640 });
     expect(readUploaderMessage(origin, { type: 'resize', height: 640, force: true }, origin)).toEqual({
       type: 'uploader.resize',
       height: 640,
@@ -24,6 +24,11 @@ describe('uploader messages', () => {
     expect(readUploaderMessage(origin, { type: 'reload' }, null)).toBeNull();
     expect(readUploaderMessage('http://localhost:3000', { type: 'reload' }, origin)).toBeNull();
     expect(readUploaderMessage('null', { type: 'reload' }, origin)).toBeNull();
+  });
+
+  it('reads a message of an object with no prototype at all', () => {
+    const bare = Object.assign(Object.create(null) as object, { type: 'reload' });
+    expect(readUploaderMessage(origin, bare, origin)).toEqual({ type: 'uploader.reload' });
   });
 
   it('reads nothing from objects with inherited or prototype tricks', () => {
@@ -41,15 +46,19 @@ describe('uploader messages', () => {
     ['an update without uuid', message({ type: 'update' })],
     ['an update with a numeric uuid', message({ type: 'update', uuid: 42 })],
     ['an update with an empty uuid', message({ type: 'update', uuid: '' })],
+    ['an update with a blank uuid', message({ type: 'update', uuid: '  ' })],
     ['an update with extra fields', message({ type: 'update', uuid: 'v1', status: 'READY' })],
     ['a reload with extra fields', message({ type: 'reload', to: '/users' })],
     ['a resize with a text height', message({ type: 'resize', height: '900' })],
     ['a resize with no height', message({ type: 'resize' })],
+    ['a resize with extra fields', message({ type: 'resize', height: 900, to: '/users' })],
+    ['an unknown type with a height', message({ type: 'grow', height: 900 })],
     ['a resize with NaN', message({ type: 'resize', height: Number.NaN })],
     ['a resize with Infinity', message({ type: 'resize', height: Number.POSITIVE_INFINITY })],
     ['a resize with a non-boolean force', message({ type: 'resize', height: 900, force: 'yes' })],
     ['a text message', message('{"type":"reload"}')],
     ['null', message(null)],
+    ['no data at all', message(undefined)],
     ['an array', message([{ type: 'reload' }])],
     ['a number', message(7)],
   ])('reads nothing from %s', (_, { origin: from, data }) => {
@@ -70,5 +79,6 @@ describe('video links', () => {
       'http://acme.localhost:3001/course/company-1/watch/v1?token=video-token&lang=en',
     );
     expect(serviceOrigin({ ...access, serviceUrl: 'http://acme.localhost:3001/base/' })).toBe(origin);
+    expect(uploaderUrl({ ...access, serviceUrl: 'http://acme.localhost:3001//' }, 'Intro', 'en')).toMatch(/^http:\/\/acme\.localhost:3001\/upload\?/);
   });
 });

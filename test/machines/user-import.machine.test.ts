@@ -23,15 +23,16 @@ function fileOf(count: number, bad = 0): ParsedTable {
   };
 }
 
-/** The machine on a file, answering every batch as `answer` says, recording what it was sent and remembered. */
+/** The machine on a file, answering every batch as `answer` says, recording the files it read, what it was sent and remembered. */
 function importer(table: ParsedTable, answer: (request: BatchRequest) => Promise<RowResult[]>, batchSize?: number) {
+  const read: Blob[] = [];
   const sent: BatchRequest[] = [];
   const remembered: ColumnMapping[] = [];
   let imported = 0;
   const actor = createActor(
     userImportMachine.provide({
       actors: {
-        parseFile: fromPromise(() => Promise.resolve(table)),
+        parseFile: fromPromise(({ input }: { input: { file: Blob } }) => (read.push(input.file), Promise.resolve(table))),
         checkBatch: fromPromise(({ input }: { input: BatchRequest }) => (sent.push(input), answer(input))),
         importBatch: fromPromise(({ input }: { input: BatchRequest }) => (sent.push(input), answer(input))),
       },
@@ -39,7 +40,7 @@ function importer(table: ParsedTable, answer: (request: BatchRequest) => Promise
     }),
     { input: { importId: 'imp', remembered: {}, ...(batchSize && { batchSize }) } },
   ).start();
-  return { actor, sent, remembered, imported: () => imported };
+  return { actor, read, sent, remembered, imported: () => imported };
 }
 
 const createdAll = (request: BatchRequest) => Promise.resolve(request.rows.map(({ line }): RowResult => ({ line, outcome: 'created' })));
@@ -119,6 +120,7 @@ describe('the user import machine', () => {
     const { actor, sent, remembered, imported } = importer(fileOf(1000, 5), createdAll);
 
     await toPreview(actor);
+    expect(actor.getSnapshot().context.preview).toHaveLength(1000);
     expect(remembered).toEqual([{ ...mapped, company: null }]);
     expect(sent.map(({ rows, dryRun, key }) => [rows.length, dryRun, key])).toEqual([
       [500, true, undefined],
@@ -190,5 +192,40 @@ describe('the user import machine', () => {
     expect(sent).toEqual([]);
     actor.send({ type: 'import.start' });
     expect(actor.getSnapshot().matches('preview')).toBe(true);
+  });
+
+  it('opens with nothing read, checked or reported yet', () => {
+    const { actor } = importer(threeRows, createdAll);
+    expect(actor.getSnapshot().context).toMatchObject({ fileName: null, table: null, rows: [], answered: [], preview: [], report: [], batch: 0 });
+  });
+
+  it('reads the file the user chose, and checks the rows with the columns the user mapped', async () => {
+    const table: ParsedTable = { headers: ['Name', 'Surname', 'E-mail', 'Work mail'], rows: [['Anna', 'Neri', 'anna@home.example', 'anna@acme.example']] };
+    const { actor, read, sent, remembered } = importer(table, createdAll);
+    const file = new Blob(['Name,Surname,E-mail,Work mail']);
+    actor.send({ type: 'import.file', file, name: 'users.csv' });
+    await waitFor(actor, (snapshot) => snapshot.matches('mapping'));
+    expect(read).toEqual([file]);
+    actor.send({ type: 'import.map', field: 'email', column: 'Work mail' });
+    actor.send({ type: 'import.check' });
+    await waitFor(actor, (snapshot) => snapshot.matches('preview'));
+    expect(sent[0]!.rows.map(({ email }) => email)).toEqual(['anna@acme.example']);
+    expect(remembered[0]).toMatchObject({ email: 'Work mail' });
+  });
+
+  it('stopped after a batch went through, reports that batch created and only the rest as not imported', async () => {
+    let failing = false;
+    const { actor } = importer(fileOf(5), (request) => (failing ? Promise.reject(offline) : ((failing = !request.dryRun), createdAll(request))), 2);
+    await toPreview(actor);
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches('importFailed'));
+    actor.send({ type: 'import.stop' });
+    expect(actor.getSnapshot().context.report.map(({ line, outcome }) => [line, outcome])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'failed'],
+      [5, 'failed'],
+      [6, 'failed'],
+    ]);
   });
 });
