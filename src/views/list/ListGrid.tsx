@@ -7,7 +7,6 @@ import {
   useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
-  type GridRenderCellParams,
 } from '@mui/x-data-grid';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -60,60 +59,20 @@ function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunctio
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
-/**
- * A row's actions. They read what may be done now themselves, so the grid's columns stay the same object while the
- * list loads: new column definitions on every page turn made the grid process its columns again.
- */
-function RowActions<Row extends ListItem>({
-  params,
-  list,
-  config,
-  basePath,
-}: {
-  params: GridRenderCellParams<Row>;
-  list: ListActor<Row>;
-  config: ListConfig<Row>;
-  basePath: string;
-}) {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const session = useSessionActor();
-  // Row actions that act on the session (assume a tenant) wait while the session is busy deciding another one.
-  const sessionBusy = useSelector(session, selectIsBusy);
-  // The rows whose Delete the machine takes now: none while a page loads or a search waits for its pause.
-  const deletable = useSelector(list, selectDeletableIds, sameIds);
-  const rowActions = config.rowActions ?? [];
-  return (
-    <GridActionsCell {...params} suppressChildrenValidation={Boolean(config.deleteWhen)}>
-      {rowActions.map(({ labelKey, Icon, run }) => (
-        <GridActionsCellItem key={labelKey} icon={<Icon />} label={t(labelKey)} disabled={sessionBusy} onClick={() => run(params.row, session)} />
-      ))}
-      {!config.readOnly && (
-        <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
-      )}
-      {config.deletable &&
-        (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
-          <BlockedAction label={t('list.delete')} icon={<DeleteIcon fontSize="inherit" />} reason={t(config.deleteWhen.blockedKey)} disabled />
-        ) : (
-          <GridActionsCellItem
-            icon={<DeleteIcon />}
-            label={t('list.delete')}
-            disabled={!deletable.includes(params.row.id)}
-            onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
-          />
-        ))}
-    </GridActionsCell>
-  );
-}
-
 /** The page of rows in a server-side DataGrid: the list machine holds paging and sorting, the grid only shows them. */
 export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor<Row>; config: ListConfig<Row>; basePath: string }) {
   const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const session = useSessionActor();
   const query = useSelector(list, selectQuery);
   const items = useSelector(list, selectItems<Row>);
   const total = useSelector(list, selectTotal);
   const totalIsEstimate = useSelector(list, selectTotalIsEstimate);
   const loading = useSelector(list, selectIsLoading);
+  // Row actions that act on the session (assume a tenant) wait while the session is busy deciding another one.
+  const sessionBusy = useSelector(session, selectIsBusy);
+  // The rows whose Delete the machine takes now: none while a page loads or a search waits for its pause.
+  const deletable = useSelector(list, selectDeletableIds, sameIds);
 
   const columns = useMemo((): GridColDef<Row>[] => {
     const rowActions = config.rowActions ?? [];
@@ -131,10 +90,36 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
         display: 'flex',
         align: 'right',
         headerAlign: 'right',
-        renderCell: (params) => <RowActions params={params} list={list} config={config} basePath={basePath} />,
+        renderCell: (params) => (
+          <GridActionsCell {...params} suppressChildrenValidation={Boolean(config.deleteWhen)}>
+            {rowActions.map(({ labelKey, Icon, run }) => (
+              <GridActionsCellItem
+                key={labelKey}
+                icon={<Icon />}
+                label={t(labelKey)}
+                disabled={sessionBusy}
+                onClick={() => run(params.row, session)}
+              />
+            ))}
+            {editable && (
+              <GridActionsCellItem icon={<EditIcon />} label={t('list.edit')} onClick={() => navigate(`${basePath}/${params.row.id}`)} />
+            )}
+            {config.deletable &&
+              (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
+                <BlockedAction label={t('list.delete')} icon={<DeleteIcon fontSize="inherit" />} reason={t(config.deleteWhen.blockedKey)} disabled />
+              ) : (
+                <GridActionsCellItem
+                  icon={<DeleteIcon />}
+                  label={t('list.delete')}
+                  disabled={!deletable.includes(params.row.id)}
+                  onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
+                />
+              ))}
+          </GridActionsCell>
+        ),
       },
     ];
-  }, [config, t, list, basePath]);
+  }, [config, t, list, session, sessionBusy, deletable, navigate, basePath]);
 
   const apiRef = useGridApiRef();
   useEffect(() => apiRef.current?.subscribeEvent('columnHeaderKeyDown', enterHeaderWidgets), [apiRef]);
