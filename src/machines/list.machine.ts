@@ -144,7 +144,11 @@ export function listMachineOf<Row extends ListItem>() {
         allowedSorts.includes(sortBy) && isSortOrder(sortOrder) && (sortBy !== query.sortBy || sortOrder !== query.sortOrder),
       isOtherQuery: ({ context }, { query }: { query: RawListQuery }) => !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
       hasChangingRows: ({ context: { followWhile, items } }) => followWhile !== null && items.some((item) => holds(followWhile, item)),
-      mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => holds(deleteWhen, items.find((item) => item.id === id)),
+      /** Only a row the list shows, and one meeting the list's condition: a stale click on a row gone meanwhile asks nothing. */
+      mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => {
+        const row = items.find((item) => item.id === id);
+        return row !== undefined && holds(deleteWhen, row);
+      },
     },
     delays: {
       searchDebounce: SEARCH_DEBOUNCE_MS,

@@ -26,4 +26,17 @@ describe('list: rows that may not be deleted', () => {
     actor.send({ type: 'list.delete', id: 'live' });
     expect(selectDeletingId(actor.getSnapshot())).toBe('live');
   });
+
+  it('asks nothing for a row it does not show, with or without a condition (a stale click on a row gone meanwhile)', async () => {
+    for (const deleteWhen of [undefined, { field: 'status', oneOf: ['DRAFT'] }]) {
+      const { actor, fakes } = startList({ deleteWhen }, { fetchPage: async () => plans });
+      await flush();
+      actor.send({ type: 'list.delete', id: 'gone' });
+      expect(actor.getSnapshot().value).toEqual({ ready: 'withData' });
+      expect(selectDeletingId(actor.getSnapshot())).toBeNull();
+      actor.send({ type: 'list.confirmDelete' });
+      expect(fakes.deleteRecord).not.toHaveBeenCalled();
+      actor.stop();
+    }
+  });
 });

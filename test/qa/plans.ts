@@ -201,6 +201,12 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     out.push('| Label | Event | Payload |', '|---|---|---|');
     for (const [label, event] of scenario.events) out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
     out.push('');
+    if ((scenario.ignored ?? []).length > 0) {
+      out.push('Offered in every state, and ignored by the machine in every one (no screen sends them, or only by mistake):', '');
+      out.push('| Label | Event | Payload |', '|---|---|---|');
+      for (const [label, event] of scenario.ignored!) out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
+      out.push('');
+    }
   }
   out.splice(pathsAt, 0, ...(await pathSections(model, checklists)));
   return `${out.join('\n').trimEnd()}\n`;

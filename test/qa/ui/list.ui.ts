@@ -31,6 +31,13 @@ const answerDelete = async (harness: ListHarness, event: GraphEvent) => {
   await screen.findByText(`Delete failed: ${body.message}`);
 };
 
+/** Types "acme" over whatever the search box holds. */
+const typeAcme = async ({ console: c }: ListHarness) => {
+  const box = screen.getByRole('textbox', { name: 'Search' });
+  await c.user.clear(box);
+  await c.user.type(box, 'acme');
+};
+
 const loadingShown = () => screen.queryByText('Loading…') !== null;
 const dialog = () => screen.getByRole('dialog');
 const dialogButton = (name: string) => within(dialog()).getByRole('button', { name }) as HTMLButtonElement;
@@ -69,22 +76,20 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
 export const listUi: MachineUi<ListHarness> = {
   open: (scenario) => {
     const input = scenario.input as ListInput;
-    return scenario.name === 'paged'
-      ? { console: openSignedIn('/companies', tenantLogin), resource: 'companies', input }
-      : { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
+    if (scenario.name === 'following') return { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
+    const address = input.query ? `/companies?${new URLSearchParams(input.query as Record<string, string>).toString()}` : '/companies';
+    return { console: openSignedIn(address, tenantLogin), resource: 'companies', input };
   },
   perform: {
     'page 2': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Go to next page' })),
+    'page 1': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Go to previous page' })),
     'page size 25': async ({ console: c }) => {
       await c.user.click(screen.getByRole('combobox', { name: 'Rows per page:', hidden: true }));
       await c.user.click(screen.getByRole('option', { name: '25' }));
     },
     'sort name desc': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Sort Name descending' })),
-    'type "acme"': async ({ console: c }) => {
-      const box = screen.getByRole('textbox', { name: 'Search' });
-      await c.user.clear(box);
-      await c.user.type(box, 'acme');
-    },
+    'type "acme"': typeAcme,
+    'type "acme" again': typeAcme,
     'address: page 2': async ({ console: c, resource }) => act(() => c.history.navigate(`/${resource}?page=2`)),
     refresh: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Refresh' })),
     retry: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Retry' })),
@@ -95,6 +100,7 @@ export const listUi: MachineUi<ListHarness> = {
     'pause in typing': async ({ console: c }) => act(() => c.clock.increment(SEARCH_DEBOUNCE_MS)),
     '3 s pass': async ({ console: c }) => act(() => c.clock.increment(FOLLOW_INTERVAL_MS)),
     'fetch: one row': answerPage,
+    'fetch: rows 3–4 of 13': answerPage,
     'fetch: none': answerPage,
     'fetch: 500': answerPage,
     'fetch: processing': answerPage,

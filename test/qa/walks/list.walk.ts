@@ -57,6 +57,8 @@ export function listReference() {
       switch (label) {
         case 'page 2':
           return { ...withTyped(state), page: 2 };
+        case 'page 1':
+          return { ...withTyped(state), page: 1 };
         case 'page size 25':
           return state.pageSize === 25 ? state : { ...withTyped(state), pageSize: 25, page: 1 };
         case 'sort name desc':

@@ -12,7 +12,7 @@ import {
 import { companiesResource } from '../../../src/views/resources/companies';
 import { after, done, error } from '../paths/graph-paths';
 import { pageOf, serverError } from '../fixtures/list';
-import type { MachineModel } from '../paths/model';
+import type { GraphEvent, MachineModel } from '../paths/model';
 
 const rows = (...statuses: string[]): Page<ListItem> => ({
   items: statuses.map((status, index) => ({ id: `r${index}`, status }) as ListItem),
@@ -36,8 +36,14 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
   const dialogOpen = snapshot.matches('deleting');
   const gridShown = !snapshot.matches('failure') && !dialogOpen;
   switch (event.type) {
-    case 'list.page':
-      return !gridShown || !hasNextPage(context) || (event as { page?: number }).page !== context.query.page + 1;
+    case 'list.page': {
+      // The grid's arrows: the next page while the total says one exists, the previous one from page 2 on once the
+      // list knows of some rows (with a total of 0 the grid shows no page to leave and disables it).
+      const { page } = event as { page?: number };
+      const next = page === context.query.page + 1 && hasNextPage(context);
+      const previous = page === context.query.page - 1 && page >= 1 && context.total > 0;
+      return !gridShown || !(next || previous);
+    }
     case 'list.pageSize':
     case 'list.sort':
       return !gridShown;
@@ -60,6 +66,23 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
 /** The companies list (`/companies`) as the console starts it: its sorts, no filter, no condition, an address without a query. */
 const companiesInput: ListInput = { allowedSorts: companiesResource.list.allowedSorts, path: '/companies' };
 
+/** The companies list opened from a link naming every part of its query (`/companies?page=2&pageSize=2&…`). */
+const linkedQuery = { page: '2', pageSize: '2', sortBy: 'name', sortOrder: 'desc', search: 'acme' };
+const linkedInput: ListInput = { ...companiesInput, query: linkedQuery };
+
+/**
+ * What no screen of a list sends, or sends only by mistake (an off-by-one of the view, a click on a row just gone):
+ * the machine must take none of them, in any state.
+ */
+const strayEvents: Array<[label: string, event: GraphEvent]> = [
+  ['page 0', { type: 'list.page', page: 0 }],
+  ['page 1.5', { type: 'list.page', page: 1.5 }],
+  ['page size 7 (not offered)', { type: 'list.pageSize', pageSize: 7 }],
+  ['sort by a field the API refuses', { type: 'list.sort', sortBy: 'password', sortOrder: 'asc' }],
+  ['sort in no known order', { type: 'list.sort', sortBy: 'name', sortOrder: 'sideways' }],
+  ['delete a row not shown', { type: 'list.delete', id: 'gone' }],
+];
+
 /** The contents list (`/contents`, src/views/resources/contents.tsx): it follows the contents whose video is being processed. */
 const contentsInput: ListInput = {
   allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
@@ -72,10 +95,11 @@ export const listModel: MachineModel = {
   summary: 'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
   machine: listMachine,
   bounded:
-    'Paged: a state is its value, its page number and whether a next page exists (the grid offers "next page" only then); the only page offered is 2 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Following: a state is its value and the statuses of its rows.',
+    'Paged: a state is its value, its page number and whether a next page exists (the grid offers "next page" only then); the pages offered are 2 and, from page 2, 1 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Linked: a state is its value and its whole query; no event of the scenario changes the query but typing the search it already holds. Following: a state is its value and the statuses of its rows.',
   impossible: [
     'Paging, the page size and the sort buttons are in the grid: not while the failure alert replaces it, nor while the delete confirmation (a modal dialog) is open.',
-    '"page 2" is the grid\'s next-page button: only on page 1 while the total says a page 2 exists.',
+    '"page 2" is the grid\'s next-page button: only on page 1 while the total says a page 2 exists; "page 1" is its previous-page button: only on page 2, once a total above 0 is known.',
+    'Each scenario also offers, in every state, events the machine must ignore (listed under its events): no screen sends them, or only by mistake.',
     'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
     'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
     'A row\'s Delete button only while the grid shows that row, and disabled while a page loads or a search waits for its pause.',
@@ -89,6 +113,7 @@ export const listModel: MachineModel = {
       isImpossible: impossibleOnScreen,
       events: [
         ['page 2', { type: 'list.page', page: 2 }],
+        ['page 1', { type: 'list.page', page: 1 }],
         ['page size 25', { type: 'list.pageSize', pageSize: 25 }],
         ['sort name desc', { type: 'list.sort', sortBy: 'name', sortOrder: 'desc' }],
         ['type "acme"', { type: 'list.search', text: 'acme' }],
@@ -104,6 +129,29 @@ export const listModel: MachineModel = {
         ['fetch: 500', error('fetchPage', serverError)],
         ['delete: ok', done('deleteRecord', undefined)],
         ['delete: 500', error('deleteRecord', serverError)],
+      ],
+      ignored: [...strayEvents, ['3 s pass (nothing to follow)', after('followInterval', 'list.ready.withData')]],
+    },
+    {
+      name: 'linked',
+      input: linkedInput,
+      serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, query: contextOf(snapshot).query }),
+      isImpossible: impossibleOnScreen,
+      events: [
+        ['type "acme" again', { type: 'list.search', text: 'acme' }],
+        ['pause in typing', after('searchDebounce', 'list.debouncingSearch')],
+        ['refresh', { type: 'list.refresh' }],
+        ['retry', { type: 'list.retry' }],
+        ['fetch: rows 3–4 of 13', done('fetchPage', pageOf(['a', 'b'], 13))],
+        ['fetch: 500', error('fetchPage', serverError)],
+      ],
+      ignored: [
+        ...strayEvents,
+        ['page 2 again', { type: 'list.page', page: 2 }],
+        ['page size 2 again', { type: 'list.pageSize', pageSize: 2 }],
+        ['sort name desc again', { type: 'list.sort', sortBy: 'name', sortOrder: 'desc' }],
+        ['address: the same', { type: 'list.restore', query: linkedQuery }],
+        ['address: the same, the search spaced', { type: 'list.restore', query: { ...linkedQuery, search: '  acme ' } }],
       ],
     },
     {
@@ -296,10 +344,14 @@ export const listModel: MachineModel = {
   readable: {
     start: {
       'paged: start': 'sign in as `tenant.admin@example.com` (the demo data of `npm start`: 13 companies) and click "Companies" in the sidebar',
+      'linked: start': 'sign in as `tenant.admin@example.com`, then open `/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=acme` in the address bar (13 companies match)',
       'following: start': 'sign in as `company.admin@example.com` (Acme Robotics) and click "Contents" in the sidebar; a video just uploaded is "Processing" until the video service has processed it',
     },
     events: {
       'page 2': { do: 'Click "Go to next page" under the grid' },
+      'page 1': { do: 'Click "Go to previous page" under the grid' },
+      'type "acme" again': { do: 'Type "acme" again in "Search" (select what it holds and type over it)' },
+      'fetch: rows 3–4 of 13': { wait: 'the rows arrive: the 3rd and 4th Acme companies from Z to A, "3–4 of 13"' },
       'page size 25': { do: 'Choose 25 in "Rows per page:"' },
       'sort name desc': { do: 'Click "Sort Name descending" in the Name column\'s header' },
       'type "acme"': { do: 'Type "acme" in "Search"' },

@@ -32,6 +32,8 @@ export interface Exploration {
   input?: unknown;
   /** Events impossible in a snapshot beyond the generic rules of {@link isPossible}, e.g. a click on a button that is not shown. */
   isImpossible?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Events offered wherever {@link isPossible} allows, whatever `isImpossible` says: those the machine must ignore. */
+  ignored?: Array<[label: string, event: GraphEvent]>;
 }
 
 /** Why a generated event is never offered to the graph; the test plans print these. */
@@ -83,10 +85,12 @@ const withoutPrefixes = (paths: Path[]) => {
  * transition (the shortest path to its source, then the transition), and the plan: those transition paths
  * that are not the beginning of another one, which together still take every transition.
  */
-export function explore(machine: AnyStateMachine, { events: labelled, serializeState, input, isImpossible }: Exploration) {
-  const labels = new Map(labelled.map(([label, event]) => [event, label]));
-  const possibleEvents = (snapshot: AnyMachineSnapshot) =>
-    labelled.map(([, event]) => event).filter((event) => isPossible(snapshot, event) && !isImpossible?.(snapshot, event));
+export function explore(machine: AnyStateMachine, { events: labelled, serializeState, input, isImpossible, ignored = [] }: Exploration) {
+  const labels = new Map([...labelled, ...ignored].map(([label, event]) => [event, label]));
+  const possibleEvents = (snapshot: AnyMachineSnapshot) => [
+    ...labelled.map(([, event]) => event).filter((event) => isPossible(snapshot, event) && !isImpossible?.(snapshot, event)),
+    ...ignored.map(([, event]) => event).filter((event) => isPossible(snapshot, event)),
+  ];
   const traversal = { events: possibleEvents, serializeState, ...(input === undefined ? {} : { input }) };
   const shortestPaths = getShortestPaths(machine, traversal) as Path[];
   const pathTo = new Map(shortestPaths.map((path) => [serializeState(path.state), path]));

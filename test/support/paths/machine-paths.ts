@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
 import { definedByMachine, drive } from './graph-paths';
 import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
 import { currentPlan, describeReviewed, driveReviewed, reviewedDirectory, reviewedPlan } from './reviewed';
@@ -94,8 +95,21 @@ export function describeMachinePaths(model: MachineModel) {
       });
     }
 
+    if (model.scenarios.some((scenario) => (scenario.ignored ?? []).length > 0)) {
+      it('takes none of the events it must ignore, in any state of its graph', () => {
+        for (const { scenario, graph } of exploreModel(model)) {
+          const ignored = new Set<EventObject>((scenario.ignored ?? []).map(([, event]) => event));
+          const taken = graph.edges
+            .filter(({ event }) => ignored.has(event))
+            .map(({ state, event }) => `${scenario.name}: ${graph.describeEvent(event)} in ${scenario.serializeState(state)}`);
+          expect(taken).toEqual([]);
+        }
+      });
+    }
+
     it('labels each event once and offers only events the machine knows', () => {
-      for (const { events } of model.scenarios) {
+      for (const scenario of model.scenarios) {
+        const events = [...scenario.events, ...(scenario.ignored ?? [])];
         const labels = events.map(([label]) => label);
         expect(new Set(labels).size).toBe(labels.length);
         const known = new Set([...model.machine.root.events, ...model.machine.root.ownEvents]);

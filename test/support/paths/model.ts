@@ -22,6 +22,13 @@ export interface Scenario {
   serializeState: (snapshot: AnyMachineSnapshot) => string;
   /** Events impossible in a snapshot beyond the generic rules (outcomes of actors not running, timers of inactive states). */
   isImpossible?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /**
+   * Events the machine must ignore in every state of the scenario: what no screen sends, or sends only by mistake (a
+   * page below 1, a page size not offered, a sort the API refuses, the query already shown asked for again). Offered
+   * wherever the generic rules allow, whatever the screen, they must take no transition: no plan path holds one, and
+   * a machine (or a mutant) that takes one changes the graph and fails its path test.
+   */
+  ignored?: Array<[label: string, event: GraphEvent]>;
 }
 
 /** A machine of src/machines under test: how its graph is generated and how its paths are driven on the machine alone. */
