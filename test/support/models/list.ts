@@ -144,6 +144,9 @@ export const listModel: MachineModel = {
         ['retry', { type: 'list.retry' }],
         ['fetch: rows 3–4 of 13', done('fetchPage', pageOf(['a', 'b'], 13))],
         ['fetch: 500', error('fetchPage', serverError)],
+        ['delete row', { type: 'list.delete', id: 'a' }],
+        ['confirm', { type: 'list.confirmDelete' }],
+        ['delete: ok', done('deleteRecord', undefined)],
       ],
       ignored: [
         ...strayEvents,

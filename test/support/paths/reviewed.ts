@@ -33,8 +33,9 @@ const stable = (_key: string, value: unknown) => {
 
 /**
  * A short digest of what the context holds, of the actions the step ran with their parameters (where the list
- * navigates, which outcome it tells the user) and of what the machine's selectors answer (what the views show), so a
- * changed value shows without the plan carrying every value.
+ * navigates, which outcome it tells the user), of the actors it started with their input (the page it asks the API
+ * for, the record it saves) and of what the machine's selectors answer (what the views show), so a changed value
+ * shows without the plan carrying every value.
  */
 export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[], shown: Record<string, unknown> = {}) =>
   createHash('sha256')
@@ -88,12 +89,17 @@ async function stepsTaken(
   const scenario = model.scenarios.find((candidate) => candidate.name === scenarioName)!;
   const events = new Map(scenario.events);
   const selectors = await selectorsOf(model.name);
-  // The actions the machine itself ran (not its invoked children), with their parameters, since the last step.
+  // Since the last step: the actions the machine itself ran (not its invoked children), with their parameters, and
+  // the actors it started with their input (what it asked of the API: the page, the record saved, the row deleted).
   let actions: unknown[] = [];
   const inspect = (event: InspectionEvent) => {
     if (event.type === '@xstate.action' && event.actorRef.sessionId === event.rootId) {
       const { action } = event as InspectedActionEvent;
       actions.push({ type: action.type, params: action.params });
+    }
+    if (event.type === '@xstate.actor' && event.actorRef.sessionId !== event.rootId) {
+      const { id, options } = event.actorRef as unknown as { id: string; options?: { input?: unknown } };
+      actions.push({ started: id, input: options?.input });
     }
   };
   const { actor, take } = controlledActor({ provide: model.provide, delays: model.delays, input: scenario.input, inspect });
