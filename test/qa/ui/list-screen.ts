@@ -11,7 +11,7 @@ import type { HeldRequest } from './network';
 /** The list screen a path plays in: the console, and the resource whose list it shows. */
 export interface ListHarness {
   console: OpenedConsole;
-  resource: 'companies' | 'contents';
+  resource: 'companies' | 'contents' | 'training-plans';
   /** The scenario's input: what the model says the screen gives its list machine. */
   input: ListInput;
 }
@@ -51,13 +51,21 @@ export const contentRow = (id: string, status: string) =>
     tenantId: 'tenant-1',
   });
 
-/** The text a row shows in its first column: the company's name or the content's title. */
-export const rowName = (resource: ListHarness['resource'], id: string) => (resource === 'companies' ? `Company ${id}` : `Content ${id}`);
+/** A training plan as `GET training-plans` answers it, with the status the model gives its row. */
+export const planRow = (id: string, status: string) =>
+  record(id, { name: `Plan ${id}`, status, freelyNavigable: false, moduleCount: 0, companyId: 'company-1', tenantId: 'tenant-1' });
+
+const namePrefix = { companies: 'Company', contents: 'Content', 'training-plans': 'Plan' } as const;
+
+/** The text a row shows in its first column: the company's or the plan's name, the content's title. */
+export const rowName = (resource: ListHarness['resource'], id: string) => `${namePrefix[resource]} ${id}`;
+
+const statusOf = (item: ListItem) => (item as ListItem & { status: string }).status;
 
 /** The wire page whose parsing gives the model's page: the same ids (and statuses), with everything the screen renders. */
 export const wirePage = (resource: ListHarness['resource'], page: Page<ListItem>) => ({
   items: page.items.map((item) =>
-    resource === 'companies' ? companyRow(item.id) : contentRow(item.id, (item as ListItem & { status: string }).status),
+    resource === 'companies' ? companyRow(item.id) : resource === 'contents' ? contentRow(item.id, statusOf(item)) : planRow(item.id, statusOf(item)),
   ),
   total: page.total,
   totalIsEstimate: page.totalIsEstimate,

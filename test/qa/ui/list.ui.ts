@@ -31,6 +31,10 @@ const answerDelete = async (harness: ListHarness, event: GraphEvent) => {
   await screen.findByText(`Delete failed: ${body.message}`);
 };
 
+/** A click on Delete in the row of the event's id. */
+const clickDelete = async ({ console: c, resource }: ListHarness, event: GraphEvent) =>
+  c.user.click(within(rowNamed(rowName(resource, event.id as string))).getByRole('button', { name: 'Delete' }));
+
 /** Types "acme" over whatever the search box holds. */
 const typeAcme = async ({ console: c }: ListHarness) => {
   const box = screen.getByRole('textbox', { name: 'Search' });
@@ -57,6 +61,21 @@ const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
       expect(within(row).queryByText(status), 'the status code itself is not shown').toBeNull();
     }
   }
+  if (resource === 'training-plans') {
+    // Delete is offered on a DRAFT only; on another plan it is disabled, saying why.
+    for (const item of items) {
+      const status = (item as ListItem & { status: string }).status as keyof typeof en.planStatus;
+      const row = rowNamed(rowName(resource, item.id));
+      expect(within(row).getByText(en.planStatus[status])).toBeTruthy();
+      const remove = within(row).getByRole('button', { name: 'Delete', hidden: true }) as HTMLButtonElement;
+      if (status !== 'DRAFT') {
+        expect(remove.disabled, `Delete of a ${status} plan`).toBe(true);
+        expect(remove.getAttribute('aria-describedby') && document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(
+          en.trainingPlans.deleteNeedsDraft,
+        );
+      }
+    }
+  }
 };
 
 /**
@@ -68,6 +87,7 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
   expect(context.allowedSorts).toEqual(input.allowedSorts);
   expect(context.followWhile).toEqual(input.followWhile ?? null);
   expect(context.deleteWhen).toEqual(input.deleteWhen ?? null);
+  expect(context.deletedKey, 'the notice once a row is deleted').toBe(input.deletedKey ?? 'feedback.deleted');
   const address = normalizeQuery(readQuery(c.history.current().split('?')[1] ?? ''), input.allowedSorts);
   expect(address, `the address ${c.history.current()} holds the query`).toEqual(context.query);
 };
@@ -77,6 +97,7 @@ export const listUi: MachineUi<ListHarness> = {
   open: (scenario) => {
     const input = scenario.input as ListInput;
     if (scenario.name === 'following') return { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
+    if (scenario.name === 'drafts') return { console: openSignedIn('/training-plans', companyLogin), resource: 'training-plans', input };
     const address = input.query ? `/companies?${new URLSearchParams(input.query as Record<string, string>).toString()}` : '/companies';
     return { console: openSignedIn(address, tenantLogin), resource: 'companies', input };
   },
@@ -93,13 +114,14 @@ export const listUi: MachineUi<ListHarness> = {
     'address: page 2': async ({ console: c, resource }) => act(() => c.history.navigate(`/${resource}?page=2`)),
     refresh: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Refresh' })),
     retry: async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Retry' })),
-    'delete row': async ({ console: c, resource }, event) =>
-      c.user.click(within(rowNamed(rowName(resource, event.id as string))).getByRole('button', { name: 'Delete' })),
+    'delete row': clickDelete,
+    'delete the draft': clickDelete,
     confirm: async ({ console: c }) => c.user.click(dialogButton('Confirm')),
     cancel: async ({ console: c }) => c.user.click(dialogButton('Cancel')),
     'pause in typing': async ({ console: c }) => act(() => c.clock.increment(SEARCH_DEBOUNCE_MS)),
     '3 s pass': async ({ console: c }) => act(() => c.clock.increment(FOLLOW_INTERVAL_MS)),
     'fetch: one row': answerPage,
+    'fetch: a draft and a published plan': answerPage,
     'fetch: rows 3–4 of 13': answerPage,
     'fetch: none': answerPage,
     'fetch: 500': answerPage,
