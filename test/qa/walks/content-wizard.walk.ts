@@ -217,3 +217,127 @@ export const contentWizardWalk: WalkSpec<VideoSessionHarness, WizardReference> =
   open: (scenario, _, { consoleMachines, variant }) =>
     leadingToContents({ console: openSignedIn(wizardAddress(scenario), videoSession(variant !== UNCONFIGURED), undefined, consoleMachines), pendingCheck: null }),
 };
+
+/**
+ * Where the user is in an existing content's upload (`/contents/k1/video`: its edit page's "Upload it again"): the
+ * content being read, that failing, an article (nothing to upload), then as a new content's step 2; done once the
+ * video is saved or the upload left, both back on the content's page.
+ */
+type ExistingPhase = 'opening' | 'open failed' | 'inline' | Exclude<Phase, 'details' | 'token failed' | 'article saved'>;
+
+export interface ExistingReference {
+  phase: ExistingPhase;
+  /** The content as read when the upload opened: its title, its version, the video it had. */
+  content: Pick<Content, 'title' | 'version' | 'externalUuid'> | null;
+  /** The version the video is saved on: the one read, or the one read again after a conflict. */
+  version: number | null;
+  uploaded: string | null;
+  readAgain: boolean;
+  alert: string | null;
+  notices: Notice[];
+}
+
+const existingTexts = {
+  openFailed: 'Error loading content',
+  inline: 'This content is shown inline: it has no video to upload.',
+  replaceNote: 'The current video stays until the new one is uploaded.',
+};
+
+/** The rules a walk checks an existing content's upload against (the product spec's "Content video"). */
+export const existingReference = {
+  initial: (): ExistingReference => ({ phase: 'opening', content: null, version: null, uploaded: null, readAgain: false, alert: null, notices: [] }),
+  step(state: ExistingReference, label: string, event: GraphEvent): ExistingReference {
+    const notify = (text: string) => [...state.notices, { text, at: 0 }];
+    const saveFailure = { ...state, phase: 'save failed' as const, alert: saveFailed, notices: notify(saveFailed) };
+    const output = (event as unknown as { output?: Content }).output;
+    // The content as read: kept whether or not it can take a video.
+    const read = () => ({ content: { title: output!.title, version: output!.version, externalUuid: output!.externalUuid }, version: output!.version });
+    switch (label) {
+      case 'open: a FAILED video':
+        return { ...state, ...read(), phase: 'preparing' };
+      case 'open: an article (INLINE)':
+        return { ...state, ...read(), phase: 'inline', alert: existingTexts.inline };
+      case 'open: 500':
+        return { ...state, phase: 'open failed', alert: existingTexts.openFailed };
+      case 'retry':
+        return { ...state, phase: state.phase === 'open failed' ? 'opening' : 'saving video', readAgain: false, alert: null };
+      case 'finish later':
+      case 'reload':
+        return { ...state, phase: 'left' };
+      case 'token: ok':
+        return { ...state, phase: 'loading frame' };
+      case 'frame loaded':
+        return { ...state, phase: 'frame' };
+      case 'update':
+        return { ...state, phase: 'saving video', uploaded: (event as unknown as { uuid: string }).uuid, readAgain: false };
+      case 'attach: ok':
+        return { ...state, phase: 'video saved', notices: notify('Video uploaded: it is being processed') };
+      // Someone saved the content meanwhile: it is read again and the video saved once more on the version read,
+      // unless it got another video than the one it had; a second conflict fails.
+      case 'attach: stale version':
+        return state.readAgain ? saveFailure : state;
+      case 'read again: the video it had':
+        return { ...state, version: output!.version, readAgain: true };
+      case 'read again: another video attached':
+        return saveFailure;
+      default:
+        throw new Error(`the existing content's reference has no rule for "${label}"`);
+    }
+  },
+  check(state: ExistingReference, { console: c }: VideoSessionHarness, snapshot: AnyMachineSnapshot) {
+    const context = snapshot.context as ContentWizardContext;
+    const { phase } = state;
+    expect(notificationTexts(), 'the notifications still open').toEqual(visibleNotices(state.notices, 0, AUTO_CLOSE_MS));
+    expect(context.content?.version ?? null, 'the version a save of the video is for').toBe(state.version);
+    expect(context.externalUuid, 'the video the uploader reported').toBe(state.uploaded);
+    if (phase === 'video saved' || phase === 'left') {
+      // Back on the content's page, the upload gone.
+      expect(c.history.current(), 'the page').toBe('/contents/k1');
+      expect(screen.getByTestId('page-title').textContent, "the page's title").toBe('Edit content');
+      expect(uploaderFrame(), 'the upload is gone').toBeNull();
+      return;
+    }
+    expect(c.history.current(), 'the page').toBe('/contents/k1/video');
+    expect(screen.getByTestId('page-title').textContent, "the page's title").toBe('Content video');
+    expect(screen.queryByText('Details'), 'one step: no details').toBeNull();
+    expect(
+      pageAlerts().map((alert) => alert.textContent),
+      'the alert, with Retry where the content can be read or saved again',
+    ).toEqual(state.alert ? [state.phase === 'inline' ? state.alert : `${state.alert}Retry`] : []);
+    if (phase === 'opening' || phase === 'open failed' || phase === 'inline') {
+      expect(progressText(), 'what the page says it is doing').toEqual(phase === 'opening' ? ['Loading…'] : []);
+      expect(screen.getByRole('button', { name: 'Back' }), 'Back, before the upload').toBeTruthy();
+      expect(uploaderFrame(), 'no uploader before the content is read').toBeNull();
+      return;
+    }
+    const { content } = state;
+    expect(screen.getByText(`Upload the video of “${content!.title}”.`), 'the title read').toBeTruthy();
+    expect(screen.queryByText(existingTexts.replaceNote) !== null, 'the video it had stays until the new one is uploaded').toBe(content!.externalUuid !== null);
+    const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
+    expect(progressText(), 'what the upload says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
+    if (phase === 'loading frame' || phase === 'frame') {
+      const src = new URL(uploaderFrame()!.getAttribute('src')!);
+      expect(src.searchParams.get('title'), "the uploader is given the content's title").toBe(content!.title);
+      expect(src.searchParams.get('token'), 'and the upload token').toBe(access.token);
+    } else expect(uploaderFrame(), 'the uploader only once it may be used').toBeNull();
+    expect(screen.getByRole('button', { name: 'Finish later' })).toBeTruthy();
+  },
+};
+
+/**
+ * An existing content's upload (`/contents/k1/video`), the model's `existing content` scenario, in a company admin's
+ * console with a video configuration (the token's failures are walked in a new content's wizard: the same states).
+ */
+export const existingContentWalk: WalkSpec<VideoSessionHarness, ExistingReference> = {
+  model: contentWizardModel,
+  scenario: 'existing content',
+  ui: contentWizardUi,
+  reference: existingReference,
+  file: 'test/qa/walks/content-wizard-existing.walk.test.tsx',
+  // An article or a failed read ends the upload where it begins: weighed less, so that most walks upload.
+  weights: { 'open: an article (INLINE)': 0.25, 'open: 500': 0.5 },
+  // Leaving (Finish later, Back, the uploader's "Back to contents") or the video saved ends the walk.
+  avoid: endingAfter(5, ['finish later', 'reload', 'attach: ok']),
+  open: (scenario, _, { consoleMachines }) =>
+    leadingToContents({ console: openSignedIn(wizardAddress(scenario), videoSession(true), undefined, consoleMachines), pendingCheck: null }),
+};
