@@ -267,16 +267,23 @@ export const contentWizardMachine = setup({
         },
         reloading: {
           description:
-            'Someone saved the content since step 1 (its title, say): it is read again, and the video still goes to it unless another video was attached meanwhile.',
+            'Someone saved the content since step 1 (its title, say): it is read again (step 2 then names it by its title now), and the video still goes to it unless another video was attached meanwhile.',
           invoke: {
             id: 'loadContent',
             src: 'loadContent',
             input: ({ context }) => ({ id: context.content!.id }),
             onDone: [
-              { guard: { type: 'hasOtherVideo', params: ({ event }) => event.output }, target: '#contentWizard.attachFailed', actions: attachFailedNotice },
+              {
+                guard: { type: 'hasOtherVideo', params: ({ event }) => event.output },
+                target: '#contentWizard.attachFailed',
+                actions: [assign({ content: ({ context, event }) => ({ ...context.content!, title: createdContent(event.output).title }) }), attachFailedNotice],
+              },
               {
                 target: 'resending',
-                actions: assign({ content: ({ context, event }) => ({ ...context.content!, version: event.output.version }) }),
+                // The title it has now too: step 2 names the content as it is (the uploader, done with, keeps its own).
+                actions: assign({
+                  content: ({ context, event }) => ({ ...context.content!, version: event.output.version, title: createdContent(event.output).title }),
+                }),
               },
             ],
             onError: { target: '#contentWizard.attachFailed', actions: [assign({ failure: failureOf }), attachFailedNotice] },

@@ -210,6 +210,17 @@ describe('content wizard: a content saved by someone else meanwhile', () => {
     expect(outcomes.at(-1)).toEqual({ notify: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } });
   });
 
+  it.each([
+    ['a second conflict', { version: 3, title: 'Forklift basics' }],
+    ['another video attached', { version: 3, title: 'Forklift basics', externalUuid: 'video-other' }],
+  ] as const)('names the content by the title read again, renamed meanwhile, when the save then fails on %s', async (_, reread) => {
+    const { actor } = await uploading({ attachVideo: () => Promise.reject(staleContent), loadContent: async () => storedContent(reread) });
+    expect(selectContent(actor.getSnapshot())?.title).toBe('Forklift training');
+    actor.send({ type: 'uploader.update', uuid: 'video-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
+    expect(selectContent(actor.getSnapshot())).toMatchObject({ id: 'k1', title: 'Forklift basics' });
+  });
+
   it('tries once more only: a second conflict is the user’s to see', async () => {
     const { actor, fakes } = await uploading({ attachVideo: () => Promise.reject(staleContent) });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });

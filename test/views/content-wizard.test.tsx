@@ -184,6 +184,17 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
     expect(resource.records.get('new-1')).toMatchObject({ externalUuid: 'video-other', version: 2 });
   });
 
+  it('names the content by its title read again when it was renamed meanwhile and the save then fails', async () => {
+    const resource = contents([]);
+    await toUploader({ resources: { contents: resource } });
+    const created = resource.records.get('new-1')!;
+    expect(screen.getByText(`Upload the video of “${created.title as string}”.`)).toBeTruthy();
+    resource.records.set('new-1', { ...created, title: 'Renamed meanwhile', externalUuid: 'video-other', version: 2 });
+    await post({ type: 'update', uuid: 'video-9' });
+    await waitFor(() => expect(notificationTexts()).toContain('Failed to update content'));
+    expect(screen.getByText('Upload the video of “Renamed meanwhile”.')).toBeTruthy();
+  });
+
   it('goes back to the contents when the uploader says so, and only then', async () => {
     const { location } = await toUploader({ resources: { contents: contents([]) } });
     await post({ type: 'reload' }, 'http://acme.localhost:3002');

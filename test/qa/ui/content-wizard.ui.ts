@@ -86,7 +86,8 @@ const message = async (_: VideoSessionHarness, event: GraphEvent) => {
 /** The frame's height as laid out (the box around the frame has it). */
 export const frameHeight = () => getComputedStyle(uploaderFrame()!.parentElement!).height;
 
-const uploadText = 'Upload the video of “Forklift training”.';
+/** Step 2's heading: the content by its title (the one read again after a conflict, if it was renamed meanwhile). */
+const uploadText = (context: ContentWizardContext) => `Upload the video of “${context.content!.title}”.`;
 const replaceNote = 'The current video stays until the new one is uploaded.';
 
 /** Opened for an existing content (/contents/k1/video) rather than a new one. */
@@ -102,7 +103,7 @@ const expectTitle = (context: ContentWizardContext) => {
 /** What step 2 shows in every state but the frame's: its title, no frame, and `status`/alerts as given. */
 const expectStep2 = ({ status, alerts }: { status: string[]; alerts: string[] }, context: ContentWizardContext) => {
   expectTitle(context);
-  expect(screen.getByText(uploadText)).toBeTruthy();
+  expect(screen.getByText(uploadText(context))).toBeTruthy();
   expect(screen.queryByText(replaceNote) !== null).toBe(context.content?.videoBefore !== null);
   expect(uploaderFrame()).toBeNull();
   expect(progressText()).toEqual(status);

@@ -130,9 +130,13 @@ export const wizardReference = {
       // unless the content got another video meanwhile; a conflict again then fails.
       case 'attach: stale version':
         return state.readAgain ? saveFailure : state;
-      case 'read again: no other video':
-        return { ...state, version: (event as unknown as { output: Content }).output.version, readAgain: true };
+      // The content read again names step 2 by the title it has now.
+      case 'read again: no other video': {
+        const { output } = event as unknown as { output: Content };
+        return { ...state, content: { ...state.content!, title: output.title }, version: output.version, readAgain: true };
+      }
       case 'read again: another video attached':
+        return { ...saveFailure, content: { ...state.content!, title: (event as unknown as { output: Content }).output.title } };
       case 'read again: 500':
       case 'attach: 500':
         return saveFailure;
@@ -175,7 +179,7 @@ export const wizardReference = {
       expect(uploaderFrame(), 'no uploader in step 1').toBeNull();
       return;
     }
-    expect(screen.getByText(`Upload the video of “${content!.title}”.`), 'the title typed in step 1').toBeTruthy();
+    expect(screen.getByText(`Upload the video of “${content!.title}”.`), 'the title typed in step 1, or the one read again after a conflict').toBeTruthy();
     const framed = phase === 'loading frame' || phase === 'frame';
     const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
     expect(progressText(), 'what step 2 says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
@@ -276,10 +280,11 @@ export const existingReference = {
       // unless it got another video than the one it had; a second conflict fails.
       case 'attach: stale version':
         return state.readAgain ? saveFailure : state;
+      // The content read again names the upload by the title it has now.
       case 'read again: the video it had':
-        return { ...state, version: output!.version, readAgain: true };
+        return { ...state, content: { ...state.content!, title: output!.title }, version: output!.version, readAgain: true };
       case 'read again: another video attached':
-        return saveFailure;
+        return { ...saveFailure, content: { ...state.content!, title: output!.title } };
       default:
         throw new Error(`the existing content's reference has no rule for "${label}"`);
     }
