@@ -175,11 +175,12 @@ export function listMachineOf<Row extends ListItem>() {
       };
     },
     initial: 'loading',
+    // Each change below targets a child of the root: the active child is left and `loading` (or `debouncingSearch`)
+    // entered afresh even when it is the one active, so its fetch (or its pause) starts again.
     on: {
       'list.page': {
         guard: { type: 'isOtherPage', params: ({ event }) => event },
         target: '.loading',
-        reenter: true,
         actions: [
           { type: 'navigate', params: ({ context, event }) => addressOf(context, pageQuery(context, event)) },
           assign({ query: ({ context, event }) => pageQuery(context, event) }),
@@ -188,7 +189,6 @@ export function listMachineOf<Row extends ListItem>() {
       'list.pageSize': {
         guard: { type: 'isOtherPageSize', params: ({ event }) => event },
         target: '.loading',
-        reenter: true,
         actions: [
           { type: 'navigate', params: ({ context, event }) => addressOf(context, pageSizeQuery(context, event)) },
           assign({ query: ({ context, event }) => pageSizeQuery(context, event) }),
@@ -197,7 +197,6 @@ export function listMachineOf<Row extends ListItem>() {
       'list.sort': {
         guard: { type: 'isOtherAllowedSort', params: ({ event }) => event },
         target: '.loading',
-        reenter: true,
         actions: [
           { type: 'navigate', params: ({ context, event }) => addressOf(context, sortQuery(context, event)) },
           assign({ query: ({ context, event }) => sortQuery(context, event) }),
@@ -205,20 +204,18 @@ export function listMachineOf<Row extends ListItem>() {
       },
       'list.search': {
         target: '.debouncingSearch',
-        reenter: true,
         actions: assign({ searchText: ({ event }) => event.text }),
       },
       'list.restore': {
         description: 'The address bar changed (back, forward, a pasted link): it wins over anything in progress.',
         guard: { type: 'isOtherQuery', params: ({ event }) => event },
         target: '.loading',
-        reenter: true,
         actions: assign(({ context, event }) => {
           const query = normalizeQuery(event.query, context.allowedSorts);
           return { query, searchText: query.search, deletingId: null };
         }),
       },
-      'list.refresh': { target: '.loading', reenter: true },
+      'list.refresh': { target: '.loading' },
     },
     states: {
       loading: {

@@ -20,7 +20,17 @@ export function describeMachinePaths(model: MachineModel) {
   });
 
   describe(`${model.name} machine: plan paths`, () => {
-    for (const { scenario, graph, options } of exploreModel(model)) {
+    // A machine whose graph cannot be explored (a guard it does not know, a state it lacks) fails a test by that name:
+    // thrown while the tests are collected, it would fail the file with no test failed (Stryker counts that survived).
+    let explorations: ReturnType<typeof exploreModel> = [];
+    try {
+      explorations = exploreModel(model);
+    } catch (failure) {
+      it('explores the graph of the machine', () => {
+        throw failure;
+      });
+    }
+    for (const { scenario, graph, options } of explorations) {
       const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
       it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) => drive(path, options));
     }
