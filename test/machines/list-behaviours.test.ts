@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/domain/resource';
-import { FOLLOW_INTERVAL_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
+import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
 import { flush, pageOf, serverError, startList } from '../support/fixtures/list';
 import { pending } from '../support/fixtures/session';
 
@@ -170,5 +170,24 @@ describe('list: a page after the last one', () => {
     expect(query().page).toBe(2);
     expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true);
+  });
+});
+
+describe('list: a change while a page loads or a search waits starts afresh', () => {
+  it('asks for the page again on Refresh while it loads, and restarts the pause at each keystroke', () => {
+    const { actor, fakes, clock } = startList({}, { fetchPage: pending });
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'list.refresh' });
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(2);
+    expect(fakes.fetchPage.mock.calls[1]![0]).toMatchObject({ reload: true });
+    actor.send({ type: 'list.search', text: 'a' });
+    clock.increment(SEARCH_DEBOUNCE_MS - 100);
+    actor.send({ type: 'list.search', text: 'ab' });
+    clock.increment(SEARCH_DEBOUNCE_MS - 100);
+    expect(actor.getSnapshot().value).toBe('debouncingSearch');
+    clock.increment(100);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fakes.fetchPage).toHaveBeenCalledTimes(3);
+    expect(fakes.fetchPage.mock.calls[2]![0].query).toMatchObject({ search: 'ab', page: 1 });
   });
 });
