@@ -4,12 +4,43 @@ import { definedByMachine, drive } from './graph-paths';
 import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
 import { currentPlan, describeReviewed, driveReviewed, reviewedDirectory, reviewedPlan } from './reviewed';
 
+/** A model, or why its module (or the machine's) could not be loaded. */
+export type Loaded<T> = { model: T } | { failure: unknown; module: string };
+
+/**
+ * Loads a model while the tests are collected, keeping a failure to report as a failed test: a machine whose module
+ * throws at import (a mutant emptying its `states`) would otherwise fail the file with no test failed, which Stryker
+ * counts as a survivor.
+ */
+export async function loadModel<Module, T>(module: string, load: () => Promise<Module>, pick: (loaded: Module) => T): Promise<Loaded<T>> {
+  try {
+    return { model: pick(await load()) };
+  } catch (failure) {
+    return { failure, module };
+  }
+}
+
+/** The loaded model, for tests beside the path tests; throws (failing the test) when it could not be loaded. */
+export function modelOf<T>(loaded: Loaded<T>): T {
+  if ('failure' in loaded) throw loaded.failure;
+  return loaded.model;
+}
+
 /**
  * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
  * lists and `test/qa/ui` plays in the console) driven on the machine alone with its invoked actors controlled,
  * the invariants checked at every step; then that those paths take every state and transition the machine defines.
  */
-export function describeMachinePaths(model: MachineModel) {
+export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>) {
+  if ('failure' in loaded) {
+    describe(`the model ${loaded.module}`, () => {
+      it('loads, with its machine', () => {
+        throw loaded.failure;
+      });
+    });
+    return;
+  }
+  const model = 'model' in loaded ? loaded.model : loaded;
   // The reviewed paths: what the machine did when its plan was last written and reviewed, driven on the machine now.
   const reviewed = reviewedPlan(model.name);
   describe(`${model.name} machine: reviewed plan paths`, () => {
