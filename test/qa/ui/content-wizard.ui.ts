@@ -88,7 +88,8 @@ export const frameHeight = () => getComputedStyle(uploaderFrame()!.parentElement
 
 /** Step 2's heading: the content by its title (the one read again after a conflict, if it was renamed meanwhile). */
 const uploadText = (context: ContentWizardContext) => `Upload the video of “${context.content!.title}”.`;
-const replaceNote = 'The current video stays until the new one is uploaded.';
+/** What an upload replacing a video says of the one the content has. */
+export const replaceNote = 'The current video stays until the new one is uploaded.';
 
 /** Opened for an existing content (/contents/k1/video) rather than a new one. */
 const forExisting = (context: ContentWizardContext) => context.contentId !== null;

@@ -60,7 +60,8 @@ const namePrefix = { companies: 'Company', contents: 'Content', 'training-plans'
 /** The text a row shows in its first column: the company's or the plan's name, the content's title. */
 export const rowName = (resource: ListHarness['resource'], id: string) => `${namePrefix[resource]} ${id}`;
 
-const statusOf = (item: ListItem) => (item as ListItem & { status: string }).status;
+/** The status the model gives a row (contents, training plans). */
+export const statusOf = (item: ListItem) => (item as ListItem & { status: string }).status;
 
 /** The wire page whose parsing gives the model's page: the same ids (and statuses), with everything the screen renders. */
 export const wirePage = (resource: ListHarness['resource'], page: Page<ListItem>) => ({

@@ -10,7 +10,7 @@ import { en } from '../../../src/i18n/en';
 import { companyLogin, tenantLogin } from '../../support/fixtures/session';
 import type { GraphEvent } from '../../support/paths/model';
 import { openSignedIn } from './console';
-import { dataRows, failureAnswer, firstCells, heldPageRequest, listContext, rowName, rowNamed, wirePage, type ListHarness } from './list-screen';
+import { dataRows, failureAnswer, firstCells, heldPageRequest, listContext, rowName, rowNamed, statusOf, wirePage, type ListHarness } from './list-screen';
 import type { MachineUi } from './paths';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ListContext;
@@ -55,7 +55,7 @@ const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
   expect(firstCells()).toEqual(items.map((item) => rowName(resource, item.id)));
   if (resource === 'contents') {
     for (const item of items) {
-      const status = (item as ListItem & { status: string }).status;
+      const status = statusOf(item);
       const row = rowNamed(rowName(resource, item.id));
       expect(within(row).getByText(statusLabel(status))).toBeTruthy();
       expect(within(row).queryByText(status), 'the status code itself is not shown').toBeNull();
@@ -64,7 +64,7 @@ const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
   if (resource === 'training-plans') {
     // Delete is offered on a DRAFT only; on another plan it is disabled, saying why.
     for (const item of items) {
-      const status = (item as ListItem & { status: string }).status as keyof typeof en.planStatus;
+      const status = statusOf(item) as keyof typeof en.planStatus;
       const row = rowNamed(rowName(resource, item.id));
       expect(within(row).getByText(en.planStatus[status])).toBeTruthy();
       const remove = within(row).getByRole('button', { name: 'Delete', hidden: true }) as HTMLButtonElement;

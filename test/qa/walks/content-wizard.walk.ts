@@ -15,6 +15,7 @@ import {
   frameHeight,
   leadingToContents,
   progressText,
+  replaceNote,
   textbox,
   uploaderFrame,
   wizardAddress,
@@ -76,6 +77,25 @@ const pageOf = (phase: Phase) => {
   if (phase === 'video saved' || phase === 'left') return { path: '/contents', title: 'Contents' };
   return { path: '/contents/new', title: 'New content' };
 };
+
+/** The uploader's frame is on the page (loading, then shown). */
+const framed = (phase: Phase) => phase === 'loading frame' || phase === 'frame';
+
+/**
+ * The upload in each of its phases, a new content's step 2 or an existing content's page: the content by its title,
+ * what it says it is doing, the uploader once it may be used (given that title and the token), Finish later.
+ */
+function expectUpload(phase: Phase, title: string) {
+  expect(screen.getByText(`Upload the video of “${title}”.`), 'the title typed in step 1 or read, or the one read again after a conflict').toBeTruthy();
+  const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
+  expect(progressText(), 'what the upload says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
+  if (framed(phase)) {
+    const src = new URL(uploaderFrame()!.getAttribute('src')!);
+    expect(src.searchParams.get('title'), "the uploader is given the content's title").toBe(title);
+    expect(src.searchParams.get('token'), 'and the upload token').toBe(access.token);
+  } else expect(uploaderFrame(), 'the uploader only once it may be used').toBeNull();
+  expect(screen.getByRole('button', { name: 'Finish later' })).toBeTruthy();
+}
 
 /** The stepper's active step, as MUI marks it. */
 const activeStep = () => document.querySelector('.MuiStepLabel-label.Mui-active')?.textContent ?? null;
@@ -179,21 +199,12 @@ export const wizardReference = {
       expect(uploaderFrame(), 'no uploader in step 1').toBeNull();
       return;
     }
-    expect(screen.getByText(`Upload the video of “${content!.title}”.`), 'the title typed in step 1, or the one read again after a conflict').toBeTruthy();
-    const framed = phase === 'loading frame' || phase === 'frame';
-    const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
-    expect(progressText(), 'what step 2 says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
+    expectUpload(phase, content!.title);
     expect(
       pageAlerts().map((alert) => alert.textContent),
       'the alert of step 2, with Retry',
     ).toEqual(state.alert ? [`${state.alert}Retry`] : []);
-    if (framed) {
-      const src = new URL(uploaderFrame()!.getAttribute('src')!);
-      expect(src.searchParams.get('title'), "the uploader is given the content's title").toBe(content!.title);
-      expect(src.searchParams.get('token'), 'and the upload token').toBe(access.token);
-      expect(frameHeight(), "the frame's height").toBe(`${state.height}px`);
-    } else expect(uploaderFrame(), 'the uploader only once it may be used').toBeNull();
-    expect(screen.getByRole('button', { name: 'Finish later' })).toBeTruthy();
+    if (framed(phase)) expect(frameHeight(), "the frame's height").toBe(`${state.height}px`);
   },
 };
 
@@ -244,7 +255,6 @@ export interface ExistingReference {
 const existingTexts = {
   openFailed: 'Error loading content',
   inline: 'This content is shown inline: it has no video to upload.',
-  replaceNote: 'The current video stays until the new one is uploaded.',
 };
 
 /** The rules a walk checks an existing content's upload against (the product spec's "Content video"). */
@@ -316,16 +326,8 @@ export const existingReference = {
       return;
     }
     const { content } = state;
-    expect(screen.getByText(`Upload the video of “${content!.title}”.`), 'the title read').toBeTruthy();
-    expect(screen.queryByText(existingTexts.replaceNote) !== null, 'the video it had stays until the new one is uploaded').toBe(content!.externalUuid !== null);
-    const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
-    expect(progressText(), 'what the upload says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
-    if (phase === 'loading frame' || phase === 'frame') {
-      const src = new URL(uploaderFrame()!.getAttribute('src')!);
-      expect(src.searchParams.get('title'), "the uploader is given the content's title").toBe(content!.title);
-      expect(src.searchParams.get('token'), 'and the upload token').toBe(access.token);
-    } else expect(uploaderFrame(), 'the uploader only once it may be used').toBeNull();
-    expect(screen.getByRole('button', { name: 'Finish later' })).toBeTruthy();
+    expect(screen.queryByText(replaceNote) !== null, 'the video it had stays until the new one is uploaded').toBe(content!.externalUuid !== null);
+    expectUpload(phase, content!.title);
   },
 };
 
