@@ -32,14 +32,14 @@ const stable = (_key: string, value: unknown) => {
 };
 
 /**
- * A short digest of what the context holds, of the actions the step ran with their parameters (where the list
+ * A short digest of what the context holds, of the state's tags (what the views read as busy), of the actions the step ran with their parameters (where the list
  * navigates, which outcome it tells the user), of the actors it started with their input (the page it asks the API
  * for, the record it saves) and of what the machine's selectors answer (what the views show), so a changed value
  * shows without the plan carrying every value.
  */
 export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[], shown: Record<string, unknown> = {}) =>
   createHash('sha256')
-    .update(JSON.stringify({ context: snapshot.context, actions, shown }, stable) ?? '')
+    .update(JSON.stringify({ context: snapshot.context, tags: [...snapshot.tags].sort(), actions, shown }, stable) ?? '')
     .digest('base64url')
     .slice(0, 12);
 
