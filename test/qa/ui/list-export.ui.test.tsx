@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ListExportContext } from '../../../src/machines/list-export.machine';
 import { tenantLogin } from '../../support/fixtures/session';
-import { exportRefused, exportRequest, listExportModel } from '../../support/models/list-export';
+import { exportBroken, exportRefused, exportRequest, listExportModel } from '../../support/models/list-export';
 import { openSignedIn, type OpenedConsole } from './console';
 import { wirePage } from './list-screen';
 import { describeUiPaths } from './paths';
@@ -55,13 +55,18 @@ describeUiPaths(listExportModel, {
       (await heldExport(harness)).respond(403, { message: exportRefused.kind === 'http' ? exportRefused.message : '' });
       await screen.findByText('The export failed: Forbidden');
     },
+    'export: server error': async (harness) => {
+      (await heldExport(harness)).respond(exportBroken.status as number, '');
+      await screen.findByText('The export failed (502)');
+    },
   },
   actorUnderTest: ({ console: c }) => c.actors.latest('listExport'),
   show: {
     idle: (_, snapshot: AnyMachineSnapshot) => {
       expect(exportButton().textContent).toBe('Export CSV');
       expect(exportButton().disabled).toBe(false);
-      if ((snapshot.context as ListExportContext).failure) expect(screen.getAllByText('The export failed: Forbidden').length).toBeGreaterThan(0);
+      const { failure } = snapshot.context as ListExportContext;
+      if (failure) expect(screen.getAllByText(failure.status === exportRefused.status ? 'The export failed: Forbidden' : 'The export failed (502)').length).toBeGreaterThan(0);
     },
     exporting: () => {
       expect(exportButton().textContent).toContain('Exporting…');

@@ -15,6 +15,9 @@ export const exportRequest: ListExportRequest = {
 
 export const exportRefused: Failure = { kind: 'http', status: 403, message: 'Forbidden' };
 
+/** A server failing without saying why: the notice names the status alone. */
+export const exportBroken: Failure = { kind: 'http', status: 502 };
+
 export const listExportModel: MachineModel = {
   name: 'list-export',
   summary: "The CSV export of a list: the list's query as it is shown, downloaded once at a time, its outcome told.",
@@ -28,6 +31,7 @@ export const listExportModel: MachineModel = {
         ['Export CSV', { type: 'listExport.start', request: exportRequest }],
         ['export: downloaded', done('exportList', undefined)],
         ['export: refused', error('exportList', exportRefused)],
+        ['export: server error', error('exportList', exportBroken)],
       ],
     },
   ],
@@ -76,7 +80,10 @@ export const listExportModel: MachineModel = {
       idle: '"Export CSV" enabled',
       exporting: '"Exporting…" on the disabled button',
     },
-    automated: { 'export: refused': 'the server refuses the export (403)' },
+    automated: {
+      'export: refused': 'the server refuses the export (403)',
+      'export: server error': 'the server fails without a reason (502)',
+    },
   },
   invariants: [
     ['busy exactly while exporting', (s) => s.hasTag('busy') === s.matches('exporting')],

@@ -69,6 +69,8 @@ export const userImportModel: MachineModel = {
         ['the API checked the batch', done('checkBatch', bothCreated)],
         ['import', { type: 'import.start' }],
         ['the API imported the batch', done('importBatch', bothCreated)],
+        ['the import cannot reach the API', error('importBatch', offline)],
+        ['stop', { type: 'import.stop' }],
       ],
     },
   ],
