@@ -10,8 +10,8 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'test/mutation/vitest.config.ts', related: true },
   mutate: ['src/machines/*.ts'],
-  plugins: ['@stryker-mutator/vitest-runner', './test/mutation/ignore-descriptions.mjs'],
-  ignorers: ['machine-descriptions'],
+  plugins: ['@stryker-mutator/vitest-runner', './test/mutation/ignore-inert.mjs'],
+  ignorers: ['machine-inert-parts'],
   // The machine has 2 shared cores: one test runner per core at most (`-c 1` to leave one free).
   concurrency: 2,
   // Unchanged files and tests reuse the last run's results (`--force` measures everything again).

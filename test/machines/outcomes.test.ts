@@ -1,7 +1,17 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type AnyActorLogic, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
+import { contentWizardMachine } from '../../src/machines/content-wizard.machine';
+import { formMachine } from '../../src/machines/form.machine';
+import { listExportMachine } from '../../src/machines/list-export.machine';
+import { listMachine } from '../../src/machines/list.machine';
 import { notProvided } from '../../src/machines/not-provided';
+import { notificationsMachine } from '../../src/machines/notifications.machine';
+import { orderedListMachine } from '../../src/machines/ordered-list.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { userImportMachine } from '../../src/machines/user-import.machine';
+import { videoAccessMachine } from '../../src/machines/video-access.machine';
 import { deleteFailedNotice, serverCode } from '../../src/machines/outcomes';
 
 describe('outcomes: what a refused deletion tells the user', () => {
@@ -38,5 +48,50 @@ describe('an effect a machine declares but nobody provided', () => {
     const failed = new Promise((resolve) => actor.subscribe({ error: resolve }));
     actor.start();
     expect(await failed).toEqual(new Error('fetchPage is not provided'));
+  });
+});
+
+/** Every machine of src/machines, by its file. */
+const machines: Record<string, AnyStateMachine> = {
+  'content-wizard': contentWizardMachine,
+  form: formMachine,
+  'list-export': listExportMachine,
+  list: listMachine,
+  notifications: notificationsMachine,
+  'ordered-list': orderedListMachine,
+  session: sessionMachine,
+  'user-import': userImportMachine,
+  'video-access': videoAccessMachine,
+};
+
+/** The effects (actors) a machine's states invoke, by the name the app provides them under. */
+const invokedBy = (node: AnyStateNode): string[] => [
+  ...node.invoke.flatMap(({ src }) => (typeof src === 'string' ? [src] : [])),
+  ...Object.values(node.states).flatMap(invokedBy),
+];
+
+const failureOf = async (logic: AnyActorLogic) => {
+  const actor = createActor(logic, { input: undefined });
+  const failed = new Promise((resolve) => actor.subscribe({ error: resolve }));
+  actor.start();
+  return failed;
+};
+
+/** The actors a machine runs as it declares them (the wizard's form, a bridge hearing nothing until provided), not stand-ins. */
+const runAsDeclared: Record<string, string[]> = { 'content-wizard': ['contentForm', 'uploaderBridge'] };
+
+describe('the effects a machine invokes, as it declares them before the app provides them', () => {
+  it('are declared by every machine of src/machines', () => {
+    const files = readdirSync(new URL('../../src/machines/', import.meta.url)).filter((file) => file.endsWith('.machine.ts'));
+    expect(Object.keys(machines).sort()).toEqual(files.map((file) => file.replace('.machine.ts', '')).sort());
+  });
+
+  it.each(Object.entries(machines))('%s: each has a stand-in that fails naming it', async (name, machine) => {
+    const declared = runAsDeclared[name] ?? [];
+    for (const effect of new Set(invokedBy(machine.root))) {
+      const logic = (machine.implementations.actors as Record<string, AnyActorLogic | undefined>)[effect];
+      expect(logic, `the logic of ${effect}`).toBeDefined();
+      if (!declared.includes(effect)) expect(await failureOf(logic!), effect).toEqual(new Error(`${effect} is not provided`));
+    }
   });
 });

@@ -15,7 +15,11 @@ interface StrykerConfig {
   vitest: { configFile: string };
 }
 
-type Ignorer = { shouldIgnore: (path: { node: object }) => string | undefined };
+interface NodePath {
+  node: object;
+  parentPath?: NodePath;
+}
+type Ignorer = { shouldIgnore: (path: NodePath) => string | undefined };
 
 const load = async <T>(file: string): Promise<T> => (await import(new URL(file, root).href)) as T;
 
@@ -35,8 +39,8 @@ describe('mutation testing', () => {
     for (const plugin of config.plugins.filter((name) => name.startsWith('./'))) expect(existsSync(new URL(plugin, root))).toBe(true);
   });
 
-  it('leaves out the descriptions of states and transitions, and nothing else', async () => {
-    const { strykerPlugins } = await load<{ strykerPlugins: Array<{ kind: string; name: string; value: Ignorer }> }>('test/mutation/ignore-descriptions.mjs');
+  it('leaves out the descriptions of states and transitions and the types of setup(), and nothing else', async () => {
+    const { strykerPlugins } = await load<{ strykerPlugins: Array<{ kind: string; name: string; value: Ignorer }> }>('test/mutation/ignore-inert.mjs');
     const { default: config } = await load<{ default: StrykerConfig }>('stryker.config.mjs');
     const [plugin] = strykerPlugins;
     expect(plugin).toMatchObject({ kind: 'Ignore' });
@@ -46,5 +50,14 @@ describe('mutation testing', () => {
     expect(plugin!.value.shouldIgnore(property('target'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(property('description', true))).toBeUndefined();
     expect(plugin!.value.shouldIgnore({ node: { type: 'StringLiteral', value: 'description' } })).toBeUndefined();
+    // `types` as the property of the object given to a call: ignored in `setup({ types })` alone.
+    const inCall = (callee: string, name = 'types'): NodePath => {
+      const call = { node: { type: 'CallExpression', callee: { type: 'Identifier', name: callee } } };
+      return { ...property(name), parentPath: { node: { type: 'ObjectExpression' }, parentPath: call } };
+    };
+    expect(plugin!.value.shouldIgnore(inCall('setup'))).toMatch(/TypeScript's alone/);
+    expect(plugin!.value.shouldIgnore(inCall('createMachine'))).toBeUndefined();
+    expect(plugin!.value.shouldIgnore(inCall('setup', 'actors'))).toBeUndefined();
+    expect(plugin!.value.shouldIgnore(property('types'))).toBeUndefined();
   });
 });
