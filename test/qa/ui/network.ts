@@ -8,8 +8,8 @@ export interface HeldRequest {
   url: URL;
   body: unknown;
   headers: Headers;
-  /** Answers with `status` and a JSON body (none for 204). */
-  respond: (status: number, body?: unknown) => void;
+  /** Answers with `status`, a JSON body (none for 204) and, if given, more headers (`retry-after`). */
+  respond: (status: number, body?: unknown, headers?: Record<string, string>) => void;
   /** The connection fails: the console sees a network error. */
   fail: () => void;
 }
@@ -19,10 +19,10 @@ export type AutoAnswer = (request: HeldRequest) => { status: number; body?: unkn
 
 export const apiBase = 'http://console.test/api/';
 
-const jsonResponse = (status: number, body: unknown) =>
+const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(status === 204 || body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 
 /**
@@ -46,9 +46,9 @@ export function controlledNetwork() {
         url,
         body: text ? (JSON.parse(text) as unknown) : undefined,
         headers: request.headers,
-        respond: (status, body) => {
+        respond: (status, body, headers) => {
           answered.push(entry);
-          resolve(jsonResponse(status, body));
+          resolve(jsonResponse(status, body, headers));
         },
         fail: () => {
           answered.push(entry);

@@ -155,10 +155,14 @@ export const sessionUi: MachineUi<Harness> = {
     'login: ok': async ({ console: c }, event) => (await c.network.next('POST', 'auth/login')).respond(200, outputOf(event)),
     'login: 401': async ({ console: c }) =>
       (await c.network.next('POST', 'auth/login')).respond(401, problem(401, 'Unauthorized', 'Invalid email or password')),
+    'login: 429': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/login')).respond(429, problem(429, 'Too Many Requests', 'Too many attempts'), { 'retry-after': '60' }),
+    'login: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/login')).fail(),
     'me: ok': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (assumed tenant)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (company admin)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: 401': async ({ console: c }) => (await c.network.next('GET', 'users/me')).respond(401, problem(401, 'Unauthorized', 'Session expired')),
+    'me: 500': async ({ console: c }) => (await c.network.next('GET', 'users/me')).respond(500, problem(500, 'Internal Server Error', 'Internal error')),
     'me: offline': async ({ console: c }) => (await c.network.next('GET', 'users/me')).fail(),
     'assume Acme Learning': async ({ console: c }) => {
       const row = await waitFor(() => {
@@ -211,7 +215,16 @@ export const sessionUi: MachineUi<Harness> = {
     signedOut: (_, snapshot) => {
       expect(signInButton()).toHaveProperty('disabled', false);
       const failure = context(snapshot).failure;
-      if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+      const refused = screen.queryByTestId('sign-in-refused');
+      if (failure?.kind === 'http' && failure.status === 429) {
+        // Said in the user's language, with when to try again (a minute after the answer), not in the server's words.
+        expect(refused?.textContent).toMatch(/^Too many failed sign-in attempts\. You can try again at \d/);
+        expect(notificationTexts()).toContain(refused?.textContent);
+      } else {
+        expect(refused).toBeNull();
+        if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+        if (failure && failure.kind !== 'http') expect(notificationTexts()).toContain('Login failed');
+      }
     },
     loggingIn: () => expect(signInButton()).toHaveProperty('disabled', true),
     loggingOut: ({ console: c }) => {
@@ -227,7 +240,16 @@ export const sessionUi: MachineUi<Harness> = {
       const tenant = screen.queryAllByRole('row').find((row) => within(row).queryByText('Acme Learning'));
       if (tenant) expect(within(tenant).getByRole('button', { name: 'Assume tenant' })).toHaveProperty('disabled', false);
       const failure = context(snapshot).failure;
-      if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+      const refused = screen.queryByTestId('sign-in-refused');
+      if (failure?.kind === 'http' && failure.status === 429) {
+        // Said in the user's language, with when to try again (a minute after the answer), not in the server's words.
+        expect(refused?.textContent).toMatch(/^Too many failed sign-in attempts\. You can try again at \d/);
+        expect(notificationTexts()).toContain(refused?.textContent);
+      } else {
+        expect(refused).toBeNull();
+        if (failure?.kind === 'http') expect(notificationTexts()).toContain(failure.message);
+        if (failure && failure.kind !== 'http') expect(notificationTexts()).toContain('Login failed');
+      }
     },
     'signedIn.assuming': (_, snapshot) => {
       showsSignedIn(snapshot);

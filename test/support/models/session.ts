@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { Failure } from '../../../src/domain/failure';
 import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain/session';
 import { sessionPages } from '../../../src/app/providers';
 import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
@@ -28,6 +29,9 @@ export const renamedAs = (answer: LoginResponse, name: string, surname: string):
   const me = meAnswer(stored(answer).state, name);
   return { ...me, user: { ...me.user, surname }, assumedBy: me.assumedBy && { ...me.assumedBy, name: `${name} ${surname}` } };
 };
+
+/** A sign-in refused for too many failed attempts, with when it may be tried again (`Retry-After`). */
+export const tooManyAttempts: Failure = { kind: 'http', status: 429, message: 'Too many attempts', retryAt: Date.UTC(2030, 0, 1) };
 
 /** What `POST auth/refresh-jwt` hands out (docs/api-contract.md), and the token the session then keeps. */
 export const freshVideoToken = { token: 'video-2', expiresAt: '2030-01-01T00:00:00.000Z' };
@@ -81,10 +85,13 @@ export const sessionModel: MachineModel = {
         ['restore: storage unreadable', error('restoreSession', new Error('storage unavailable'))],
         ['login: ok', done('login', globalLogin)],
         ['login: 401', error('login', unauthorized)],
-        ['me: ok', done('fetchMe', meAnswer(globalState, 'Grace'))],
-        ['me: ok (assumed tenant)', done('fetchMe', meAnswer(stored(assumedLogin).state, 'Grace'))],
-        ['me: ok (company admin)', done('fetchMe', meAnswer(stored(companyVideoLogin).state, 'Carla'))],
+        ['login: 429', error('login', tooManyAttempts)],
+        ['login: offline', error('login', offline)],
+        ['me: ok', done('fetchMe', meAnswer(globalState, 'Grazia'))],
+        ['me: ok (assumed tenant)', done('fetchMe', meAnswer(stored(assumedLogin).state, 'Grazia'))],
+        ['me: ok (company admin)', done('fetchMe', meAnswer(stored(companyVideoLogin).state, 'Carlotta'))],
         ['me: 401', error('fetchMe', { kind: 'http', status: 401, message: 'Session expired' })],
+        ['me: 500', error('fetchMe', { kind: 'http', status: 500, message: 'Internal error' })],
         ['me: offline', error('fetchMe', offline)],
         ['assume: ok', done('assume', assumedLogin)],
         ['assume: 404', error('assume', { kind: 'http', status: 404, message: 'Tenant not found' })],
@@ -252,9 +259,9 @@ export const sessionModel: MachineModel = {
       'restore: nothing stored': { wait: 'no session is kept in this browser (a private window)' },
       'login: ok': { wait: 'the server accepts the email and the password `Demo-2026!`' },
       'login: 401': { wait: 'the server refuses a wrong password' },
-      'me: ok': { wait: 'the server confirms the root admin\'s session' },
-      'me: ok (assumed tenant)': { wait: 'the server confirms the assumed tenant\'s session' },
-      'me: ok (company admin)': { wait: 'the server confirms the company admin\'s session' },
+      'me: ok': { wait: 'the server confirms the root admin\'s session, with the name the user has now (renamed Grazia elsewhere)' },
+      'me: ok (assumed tenant)': { wait: 'the server confirms the assumed tenant\'s session, with the name the user has now' },
+      'me: ok (company admin)': { wait: 'the server confirms the company admin\'s session, with the name the user has now (Carlotta)' },
       'assume: ok': { wait: 'the server opens the tenant\'s session' },
       'logout: ok': { wait: 'the server ends the session' },
       'revoke: ok': { wait: 'the server ends the tenant\'s session' },
@@ -273,7 +280,10 @@ export const sessionModel: MachineModel = {
       'a call answers 401': 'the server refuses the session on any call (it was revoked elsewhere)',
       'video token refreshed': 'the video service token is renewed while a player runs',
       'restore: storage unreadable': 'the browser\'s storage cannot be read',
+      'login: 429': 'the server refuses more sign-in attempts for a minute, after repeated wrong passwords (429)',
+      'login: offline': 'the server cannot be reached at sign-in',
       'me: 401': 'the server refuses the kept session (401)',
+      'me: 500': 'the server fails (500) when the kept session is checked',
       'me: offline': 'the server cannot be reached when the kept session is checked',
       'assume: 404': 'the tenant was deleted meanwhile (404)',
       'logout: offline': 'the server cannot be reached at logout',
