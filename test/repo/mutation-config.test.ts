@@ -59,5 +59,10 @@ describe('mutation testing', () => {
     expect(plugin!.value.shouldIgnore(inCall('createMachine'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(inCall('setup', 'actors'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(property('types'))).toBeUndefined();
+    // An object holding only a description (a state with nothing else) is the empty object to the machine.
+    const object = (...names: string[]): NodePath => ({ node: { type: 'ObjectExpression', properties: names.map((name) => property(name).node) } });
+    expect(plugin!.value.shouldIgnore(object('description'))).toMatch(/an empty one/);
+    expect(plugin!.value.shouldIgnore(object('description', 'on'))).toBeUndefined();
+    expect(plugin!.value.shouldIgnore(object())).toBeUndefined();
   });
 });
