@@ -65,8 +65,9 @@ export const sessionReference = {
       case 'logout: offline':
         return { ...state, leaving: false };
       default:
-        // restore: nothing stored / storage unreadable, sign in, login: 401, me: offline, assume Acme Learning,
-        // assume: 404, back to root: who is signed in stays as it was.
+        // restore: nothing stored / storage unreadable, sign in, login: 401 / 429 / offline, me: 500 / offline (a
+        // check that fails otherwise than 401 keeps the user signed in), assume Acme Learning, assume: 404, back to
+        // root: who is signed in stays as it was.
         return state;
     }
   },
