@@ -32,14 +32,15 @@ const stable = (_key: string, value: unknown) => {
 };
 
 /**
- * A short digest of what the context holds, of the state's tags (what the views read as busy), of the actions the step ran with their parameters (where the list
+ * A short digest of the actor's status (whether the machine has ended: a wizard's parent reads it), of what the
+ * context holds, of the state's tags (what the views read as busy), of the actions the step ran with their parameters (where the list
  * navigates, which outcome it tells the user), of the actors it started with their input (the page it asks the API
  * for, the record it saves) and of what the machine's selectors answer (what the views show), so a changed value
  * shows without the plan carrying every value.
  */
 export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[], shown: Record<string, unknown> = {}) =>
   createHash('sha256')
-    .update(JSON.stringify({ context: snapshot.context, tags: [...snapshot.tags].sort(), actions, shown }, stable) ?? '')
+    .update(JSON.stringify({ status: snapshot.status, context: snapshot.context, tags: [...snapshot.tags].sort(), actions, shown }, stable) ?? '')
     .digest('base64url')
     .slice(0, 12);
 
