@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/domain/resource';
-import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
+import { FOLLOW_INTERVAL_MS, listRequestOf, SEARCH_DEBOUNCE_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
 import { flush, pageOf, serverError, startList } from '../support/fixtures/list';
 import { pending } from '../support/fixtures/session';
 
@@ -189,5 +189,17 @@ describe('list: a change while a page loads or a search waits starts afresh', ()
     expect(actor.getSnapshot().value).toBe('loading');
     expect(fakes.fetchPage).toHaveBeenCalledTimes(3);
     expect(fakes.fetchPage.mock.calls[2]![0].query).toMatchObject({ search: 'ab', page: 1 });
+  });
+});
+
+describe('list: what an export asks for', () => {
+  it('is the list as shown: its query with the search applied, not the one being typed, and its filters', async () => {
+    const { actor } = startList({ query: { page: '2', search: 'acme' }, filters: { companyId: 'c1' } });
+    await flush();
+    actor.send({ type: 'list.search', text: 'globex' });
+    expect(listRequestOf(actor.getSnapshot())).toEqual({
+      query: { page: 2, pageSize: 10, sortBy: null, sortOrder: 'asc', search: 'acme' },
+      filters: { companyId: 'c1' },
+    });
   });
 });
