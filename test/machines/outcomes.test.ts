@@ -2,17 +2,9 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorLogic, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { Failure } from '../../src/domain/failure';
-import { contentWizardMachine } from '../../src/machines/content-wizard.machine';
-import { formMachine } from '../../src/machines/form.machine';
-import { listExportMachine } from '../../src/machines/list-export.machine';
-import { listMachine } from '../../src/machines/list.machine';
 import { notProvided } from '../../src/machines/not-provided';
-import { notificationsMachine } from '../../src/machines/notifications.machine';
-import { orderedListMachine } from '../../src/machines/ordered-list.machine';
-import { sessionMachine } from '../../src/machines/session.machine';
-import { userImportMachine } from '../../src/machines/user-import.machine';
-import { videoAccessMachine } from '../../src/machines/video-access.machine';
 import { deleteFailedNotice, serverCode } from '../../src/machines/outcomes';
+import { registry } from '../support/models/registry';
 
 describe('outcomes: what a refused deletion tells the user', () => {
   it("gives the server's reason, and its code and values for the view to translate", () => {
@@ -51,18 +43,8 @@ describe('an effect a machine declares but nobody provided', () => {
   });
 });
 
-/** Every machine of src/machines, by its file. */
-const machines: Record<string, AnyStateMachine> = {
-  'content-wizard': contentWizardMachine,
-  form: formMachine,
-  'list-export': listExportMachine,
-  list: listMachine,
-  notifications: notificationsMachine,
-  'ordered-list': orderedListMachine,
-  session: sessionMachine,
-  'user-import': userImportMachine,
-  'video-access': videoAccessMachine,
-};
+/** Every machine of src/machines under test, by its file's name (the registry of the test plans). */
+const machines: Record<string, AnyStateMachine> = Object.fromEntries(registry.map(({ name, machine }) => [name, machine]));
 
 /** The effects (actors) a machine's states invoke, by the name the app provides them under. */
 const invokedBy = (node: AnyStateNode): string[] => [
