@@ -25,9 +25,12 @@ const noConsole = { group: ['**/src/**'], message: 'The server does not import t
 const serverFloor = (files, above, message) => ({
   files: [files],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [noConsole, { group: above.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message }],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [noConsole, { group: above.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message }],
+      },
+    ],
   },
 });
 
@@ -38,7 +41,8 @@ const serverFloor = (files, above, message) => ({
  */
 const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'ResourceRecords', 'StoredSession', 'VideoAccess', 'VideoFailure'];
 const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
-const handWrittenWireShape = 'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
+const handWrittenWireShape =
+  'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/', 'reports/', '.stryker-tmp/'] },
@@ -67,13 +71,17 @@ export default tseslint.config(
     // from the contract's schemas and TypeBox.
     files: ['src/domain/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^(?!\\./|(\\.\\./)+contract/|typebox$)', message: 'The domain imports nothing: it is plain types and rules.' },
-          { regex: '^typebox$', allowTypeImports: true, message: 'The domain takes only types from TypeBox.' },
-        ],
-      }],
-      'no-restricted-syntax': ['error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./|(\\.\\./)+contract/|typebox$)', message: 'The domain imports nothing: it is plain types and rules.' },
+            { regex: '^typebox$', allowTypeImports: true, message: 'The domain takes only types from TypeBox.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
         { selector: `TSInterfaceDeclaration${notConsoleOnly}`, message: handWrittenWireShape },
         { selector: `TSTypeAliasDeclaration${notConsoleOnly} TSTypeLiteral`, message: handWrittenWireShape },
         { selector: `TSTypeAliasDeclaration${notConsoleOnly} > TSLiteralType`, message: handWrittenWireShape },
@@ -85,32 +93,47 @@ export default tseslint.config(
     // The API layer speaks HTTP and caches answers; it never knows who asks: no machines, views or composition.
     files: ['src/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [contractTypesOnly, { group: folders('machines', 'views', 'app', 'i18n'), message: 'src/api never imports machines, views or src/app.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            contractTypesOnly,
+            { group: folders('machines', 'views', 'app', 'i18n'), message: 'src/api never imports machines, views or src/app.' },
+          ],
+        },
+      ],
     },
   },
   {
     // The texts: i18next and the resources, nothing of the console's parts.
     files: ['src/i18n/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [contractTypesOnly, { group: folders('machines', 'views', 'app', 'api', 'domain'), message: 'src/i18n holds only the texts and their setup.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            contractTypesOnly,
+            { group: folders('machines', 'views', 'app', 'api', 'domain'), message: 'src/i18n holds only the texts and their setup.' },
+          ],
+        },
+      ],
     },
   },
   {
     // Views render actor state and send events: no HTTP, no storage, no composition.
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'ky', message: 'Views never call HTTP: send an event to a machine.' }],
-        patterns: [
-          contractTypesOnly,
-          { group: [...folders('api'), '@/api/**'], message: 'Views never import src/api: render actor state instead.' },
-          { group: folders('app'), message: 'Views never import src/app: they get actors, src/app gives them.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'ky', message: 'Views never call HTTP: send an event to a machine.' }],
+          patterns: [
+            contractTypesOnly,
+            { group: [...folders('api'), '@/api/**'], message: 'Views never import src/api: render actor state instead.' },
+            { group: folders('app'), message: 'Views never import src/app: they get actors, src/app gives them.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest'],
     },
   },
@@ -118,18 +141,21 @@ export default tseslint.config(
     // Machines are pure: effects are injected with machine.provide(...) in src/app.
     files: ['src/machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'ky', message: 'Machines are pure: inject effects with .provide().' },
-          { name: 'react', message: 'Machines are pure: no React.' },
-          { name: 'react-dom', message: 'Machines are pure: no React.' },
-        ],
-        patterns: [
-          contractTypesOnly,
-          { group: ['@mui/*', 'react/*', 'react-dom/*'], message: 'Machines are pure: no UI.' },
-          { group: folders('api', 'views', 'app', 'i18n'), message: 'Machines are pure: effects are injected.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ky', message: 'Machines are pure: inject effects with .provide().' },
+            { name: 'react', message: 'Machines are pure: no React.' },
+            { name: 'react-dom', message: 'Machines are pure: no React.' },
+          ],
+          patterns: [
+            contractTypesOnly,
+            { group: ['@mui/*', 'react/*', 'react-dom/*'], message: 'Machines are pure: no UI.' },
+            { group: folders('api', 'views', 'app', 'i18n'), message: 'Machines are pure: effects are injected.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', ...browserOnly],
     },
   },
@@ -137,7 +163,10 @@ export default tseslint.config(
     // The contract is the bottom floor: both sides import it, it imports neither.
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/src/**'], message: 'contract/ imports nothing from server/ or src/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/src/**'], message: 'contract/ imports nothing from server/ or src/.' }] },
+      ],
     },
   },
   {
@@ -145,10 +174,18 @@ export default tseslint.config(
     files: ['contract/**/*.ts'],
     ignores: ['contract/**/*.schemas.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'typebox', message: 'Plain contract modules stay free of TypeBox: the console imports them.' }],
-        patterns: [{ group: ['**/server/**', '**/src/**', 'typebox/*', './*.schemas'], message: 'A plain contract module imports neither TypeBox nor the schemas, nor server/ or src/.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'typebox', message: 'Plain contract modules stay free of TypeBox: the console imports them.' }],
+          patterns: [
+            {
+              group: ['**/server/**', '**/src/**', 'typebox/*', './*.schemas'],
+              message: 'A plain contract module imports neither TypeBox nor the schemas, nor server/ or src/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -159,11 +196,23 @@ export default tseslint.config(
   },
   // The server's floors, bottom up: contract ← db ← auth, audit, http ← store ← routes ← app, main. A floor imports
   // only the floors below it; the video service is a service of its own and imports only the contract.
-  serverFloor('server/db/**/*.ts', ['auth', 'audit', 'http', 'store', 'routes', 'video-service'], 'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).'),
-  serverFloor('server/{auth,audit,http}/**/*.ts', ['store', 'routes', 'video-service'], 'auth, audit and http do not import the store or the routes.'),
+  serverFloor(
+    'server/db/**/*.ts',
+    ['auth', 'audit', 'http', 'store', 'routes', 'video-service'],
+    'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).',
+  ),
+  serverFloor(
+    'server/{auth,audit,http}/**/*.ts',
+    ['store', 'routes', 'video-service'],
+    'auth, audit and http do not import the store or the routes.',
+  ),
   serverFloor('server/store/**/*.ts', ['routes', 'video-service'], 'The store is a repository: it does not import the routes.'),
   serverFloor('server/routes/**/*.ts', ['video-service'], 'The routes do not import the video service.'),
-  serverFloor('server/video-service/**/*.ts', ['auth', 'audit', 'db', 'http', 'store', 'routes'], 'The video service runs on its own: it shares only the contract with the API.'),
+  serverFloor(
+    'server/video-service/**/*.ts',
+    ['auth', 'audit', 'db', 'http', 'store', 'routes'],
+    'The video service runs on its own: it shares only the contract with the API.',
+  ),
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -180,17 +229,25 @@ export default tseslint.config(
     files: ['test/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          ...testFolders.map((folder) => ({
-            target: `./test/${folder}`,
-            from: './test',
-            except: [`./${folder}`, './support', './fixtures'],
-            message: 'Tests import shared helpers from test/support/, not from a sibling test folder.',
-          })),
-          { target: './test/support', from: './test', except: ['./support', './fixtures'], message: 'test/support/ imports no test folder.' },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...testFolders.map((folder) => ({
+              target: `./test/${folder}`,
+              from: './test',
+              except: [`./${folder}`, './support', './fixtures'],
+              message: 'Tests import shared helpers from test/support/, not from a sibling test folder.',
+            })),
+            {
+              target: './test/support',
+              from: './test',
+              except: ['./support', './fixtures'],
+              message: 'test/support/ imports no test folder.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -43,7 +43,13 @@ export default defineConfig({
           environment: 'node',
           // A ceiling for a machine loaded by other work, not a speed target: plan generation takes seconds there.
           testTimeout: 60_000,
-          include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/repo/**/*.test.ts', 'test/i18n/**/*.test.ts', 'test/qa/**/*.test.ts'],
+          include: [
+            'test/machines/**/*.test.ts',
+            'test/api/**/*.test.ts',
+            'test/repo/**/*.test.ts',
+            'test/i18n/**/*.test.ts',
+            'test/qa/**/*.test.ts',
+          ],
         },
       },
       {

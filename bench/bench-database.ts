@@ -27,7 +27,10 @@ export async function openBenchDatabase(logger: Logger): Promise<BenchDatabase> 
   const kept = process.env.BENCH_DATABASE;
   if (adminUrl && kept) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('BENCH_DATABASE: a lower-case PostgreSQL name, please');
-    const exists = await withAdmin(adminUrl, async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1);
+    const exists = await withAdmin(
+      adminUrl,
+      async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1,
+    );
     if (exists) return { ...(await postgresDatabase(adminUrl, kept, logger, 'kept')), fresh: false };
     await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${kept}"`));
     return prepared(await postgresDatabase(adminUrl, kept, logger, 'kept'));

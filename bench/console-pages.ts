@@ -32,7 +32,13 @@ export const browserProfiles: BrowserProfile[] = [
   { name: 'desktop', context: { viewport: { width: 1350, height: 940 }, userAgent: userAgents.desktop } },
   {
     name: 'mobile',
-    context: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: userAgents.mobile },
+    context: {
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: userAgents.mobile,
+    },
     throttle: {
       latencyMs: mobile4G.requestLatencyMs,
       downloadBytesPerSecond: (mobile4G.downloadThroughputKbps * 1024) / 8,

@@ -19,7 +19,10 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const conditions = () => `load average ${loadavg().map((value) => value.toFixed(2)).join(' / ')} on ${cpus().length} cores`;
+const conditions = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} on ${cpus().length} cores`;
 
 console.log(`Console benchmark: ${timingRuns} browser runs per page and profile, ${lighthouseRuns} Lighthouse runs per page.`);
 console.log(`Start: ${conditions()}.`);
@@ -42,7 +45,8 @@ try {
     for (const target of pages) loads.set(`${target.name}|${profile.name}`, []);
     for (let run = 0; run < timingRuns; run += 1) {
       bare.get(profile.name)!.push(await loadBareDocument(browser, server.baseURL, profile));
-      for (const target of pages) loads.get(`${target.name}|${profile.name}`)!.push(await loadPage(browser, server.baseURL, target, profile));
+      for (const target of pages)
+        loads.get(`${target.name}|${profile.name}`)!.push(await loadPage(browser, server.baseURL, target, profile));
     }
   }
 
@@ -90,7 +94,19 @@ try {
 
   console.log(`\n## Lighthouse, mobile, simulated throttling (median of ${lighthouseRuns})\n`);
   printTable(
-    ['page', 'performance', 'runs', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'Speed Index ms', 'CLS', 'source maps', 'benchmarkIndex'],
+    [
+      'page',
+      'performance',
+      'runs',
+      'accessibility',
+      'FCP ms',
+      'LCP ms',
+      'TBT ms',
+      'Speed Index ms',
+      'CLS',
+      'source maps',
+      'benchmarkIndex',
+    ],
     pages.map((target) => {
       const runs = audits.get(target.name)!;
       const metric = (read: (run: LighthouseRun) => number, digits = 0) => median(runs.map(read)).toFixed(digits);
@@ -113,7 +129,12 @@ try {
   const settledJs = (name: string) => kB(median(loads.get(`${name}|desktop`)!.map((load) => load.jsSettled.transferred)));
   const lighthouse = (name: string, read: (run: LighthouseRun) => number) => median(audits.get(name)!.map(read));
   const checks = [
-    { budget: `/login JS over the wire <= ${budgets.loginJsKb} kB`, value: settledJs('/login'), pass: (v: number) => v <= budgets.loginJsKb, unit: ' kB' },
+    {
+      budget: `/login JS over the wire <= ${budgets.loginJsKb} kB`,
+      value: settledJs('/login'),
+      pass: (v: number) => v <= budgets.loginJsKb,
+      unit: ' kB',
+    },
     {
       budget: `list JS over the wire <= ${budgets.listJsKb} kB`,
       value: settledJs('/companies (TENANT)'),
@@ -139,7 +160,9 @@ try {
   for (const check of checks) {
     const pass = check.pass(check.value);
     failed ||= !pass;
-    console.log(`${pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${Number.isInteger(check.value) ? check.value : check.value.toFixed(1)}${check.unit}`);
+    console.log(
+      `${pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${Number.isInteger(check.value) ? check.value : check.value.toFixed(1)}${check.unit}`,
+    );
   }
   console.log(`\nEnd: ${conditions()}.`);
 } finally {

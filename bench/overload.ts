@@ -79,7 +79,17 @@ export async function runOverloadBench(targets: OverloadTarget[], options: Overl
     }
   }
   printTable(
-    ['database', 'health idle p50', 'idle p99', 'flood p50', 'flood p99', 'flood p99 ÷ idle p99', 'list answers in the flood', 'list req/s', 'list p99'],
+    [
+      'database',
+      'health idle p50',
+      'idle p99',
+      'flood p50',
+      'flood p99',
+      'flood p99 ÷ idle p99',
+      'list answers in the flood',
+      'list req/s',
+      'list p99',
+    ],
     results.map((result) => [
       result.target,
       result.idle.p50.toFixed(2),
@@ -198,7 +208,16 @@ function startFlood(url: string, token: string, options: OverloadOptions) {
 
 async function startServer(env: Record<string, string>) {
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', VIDEO_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...floodRateLimits, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      VIDEO_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      ...floodRateLimits,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

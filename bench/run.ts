@@ -105,7 +105,10 @@ try {
       goals.push({ goal: `${scenario.name}: API p99 ≤ 50 ms at 1M users (${apiLoad.p99.toFixed(1)} ms)`, pass: apiLoad.p99 <= 50 });
     }
     if (client.kind === 'pglite' && scenario.name.includes('robotics')) {
-      goals.push({ goal: `${scenario.name}: API p99 ≤ 100 ms on the embedded database (${apiLoad.p99.toFixed(1)} ms)`, pass: apiLoad.p99 <= 100 });
+      goals.push({
+        goal: `${scenario.name}: API p99 ≤ 100 ms on the embedded database (${apiLoad.p99.toFixed(1)} ms)`,
+        pass: apiLoad.p99 <= 100,
+      });
     }
     for (const statement of statements) {
       const plan = await client.withConnection((connection) => planOf(connection, statement, exactCountLimit + 1));
@@ -171,7 +174,6 @@ interface Load {
   p99: number;
 }
 
-
 function describe(statement: Statement) {
   const query = statement.query;
   if (/rate_limit_counters/.test(query)) return 'rate-limit hits and session lookup';
@@ -190,7 +192,12 @@ async function loadApi(url: string, bearer: string): Promise<Load> {
     [autocannon, '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${bearer}`, url],
     { maxBuffer: 64 * 1024 * 1024 },
   );
-  const result = JSON.parse(stdout) as { requests: { total: number }; duration: number; latency: { p50: number; p99: number }; non2xx: number };
+  const result = JSON.parse(stdout) as {
+    requests: { total: number };
+    duration: number;
+    latency: { p50: number; p99: number };
+    non2xx: number;
+  };
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
   return { perSecond: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -216,8 +223,18 @@ async function pgbench(statements: Statement[]): Promise<Load> {
     const script = path.join(directory, 'request.sql');
     await writeFile(script, statements.map((statement) => `${inlined(statement)};\n`).join(''));
     const { stdout } = await run$('pgbench', [
-      '-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script,
-      '-l', `--log-prefix=${path.join(directory, 'log')}`, url.toString(),
+      '-n',
+      '-c',
+      String(connections),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      '-l',
+      `--log-prefix=${path.join(directory, 'log')}`,
+      url.toString(),
     ]);
     const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
     const latencies: number[] = [];

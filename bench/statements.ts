@@ -26,5 +26,4 @@ export function statementRecorder() {
   };
 }
 
-export const run = (connection: SqlConnection, statement: Statement) =>
-  connection.query(statement.query, statement.params);
+export const run = (connection: SqlConnection, statement: Statement) => connection.query(statement.query, statement.params);

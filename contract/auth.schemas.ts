@@ -10,10 +10,7 @@ export const LoginBody = Type.Object(
   { additionalProperties: false, title: 'LoginBody' },
 );
 
-export const AssumeBody = Type.Object(
-  { tenantId: Type.String({ format: 'uuid' }) },
-  { additionalProperties: false, title: 'AssumeBody' },
-);
+export const AssumeBody = Type.Object({ tenantId: Type.String({ format: 'uuid' }) }, { additionalProperties: false, title: 'AssumeBody' });
 
 export const LogoutBody = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 512 }) },

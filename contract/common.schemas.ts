@@ -11,7 +11,10 @@ type Literals<Values extends readonly string[]> = { -readonly [Index in keyof Va
  * restores the tuple type that `Array.prototype.map` forgets: one literal per value, in order.
  */
 export const OneOf = <const Values extends readonly string[]>(values: Values, options?: TSchemaOptions): TUnion<Literals<Values>> =>
-  Type.Union(values.map((value) => Type.Literal(value)), options) as TUnion<Literals<Values>>;
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<Literals<Values>>;
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -84,7 +87,9 @@ export function exportQuery<Filters extends TProperties>(title: string, sortBy: 
       sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
       sortOrder: OneOf(sortOrders, { default: 'asc' }),
       search: Type.Optional(Type.String({ maxLength: 100 })),
-      lang: Type.Optional(Type.String({ maxLength: 35, description: 'Language of the header row (en, it); else Accept-Language, else en' })),
+      lang: Type.Optional(
+        Type.String({ maxLength: 35, description: 'Language of the header row (en, it); else Accept-Language, else en' }),
+      ),
       ...filters,
     },
     { additionalProperties: false, title: `${title}ExportQuery` },

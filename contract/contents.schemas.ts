@@ -1,14 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import {
-  NamedRef,
-  OneOf,
-  NullableString,
-  OptionalHttpUrl,
-  OptionalText,
-  recordProperties,
-  RequiredText,
-  Uuid,
-} from './common.schemas';
+import { NamedRef, OneOf, NullableString, OptionalHttpUrl, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { contentStatuses, contentTypes, renderTypes } from './values';
 
 const ContentType = (options?: TSchemaOptions) => OneOf(contentTypes, options);
@@ -38,9 +29,7 @@ export const contentBody = {
   title: RequiredText(200),
   background: OptionalHttpUrl,
   type: Type.Optional(ContentType({ description: 'Default Article' })),
-  renderType: Type.Optional(
-    RenderType({ description: 'Default REFERENCE for a Video, else INLINE; a Video must be REFERENCE' }),
-  ),
+  renderType: Type.Optional(RenderType({ description: 'Default REFERENCE for a Video, else INLINE; a Video must be REFERENCE' })),
   text: OptionalText(100_000),
   topicIds: Type.Optional(
     Type.Array(Uuid, { maxItems: 200, description: "Topics of the caller's company; duplicates ignored; on PUT omitted = unchanged" }),
@@ -48,8 +37,7 @@ export const contentBody = {
   externalUuid: OptionalText(200),
   status: Type.Optional(
     ContentStatus({
-      description:
-        'A client may set only PENDING_PROCESSING, together with an externalUuid; READY and FAILED come from the video service',
+      description: 'A client may set only PENDING_PROCESSING, together with an externalUuid; READY and FAILED come from the video service',
     }),
   ),
 };

@@ -36,7 +36,7 @@ export const itemBody = {
   type: Type.Optional(ItemType({ description: 'Default CONTENT; on PUT omitted = unchanged' })),
   contentId: Type.Optional(
     Type.Union([Uuid, Type.Literal(''), Type.Null()], {
-      description: "A content of the plan's company; null or \"\" = none; on PUT omitted = unchanged",
+      description: 'A content of the plan\'s company; null or "" = none; on PUT omitted = unchanged',
     }),
   ),
 };

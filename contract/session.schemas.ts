@@ -30,10 +30,7 @@ export const VinapseConfig = Type.Object(
   { title: 'VinapseConfig' },
 );
 
-export const VideoToken = Type.Object(
-  { token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) },
-  { title: 'VideoToken' },
-);
+export const VideoToken = Type.Object({ token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }, { title: 'VideoToken' });
 
 export const AssumedBy = Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { title: 'AssumedBy' });
 

@@ -16,8 +16,6 @@ export const Topic = Type.Object(
 
 export const topicBody = {
   name: RequiredText(100),
-  color: Type.Optional(
-    Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#RRGGBB (stored upper case); default #000000' }),
-  ),
+  color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#RRGGBB (stored upper case); default #000000' })),
   status: Type.Optional(OneOf(topicStatuses, { description: 'Default PENDING' })),
 };

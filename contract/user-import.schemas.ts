@@ -52,7 +52,9 @@ export const UserImportResult = Type.Object(
           'Why, as a stable code for clients to translate: a field rule of errors.schemas.ts (`required`, `format`, `maxLength`, `oneOf`, `notFound`, `notAllowed`, `unique`…), `duplicate` (the email is on an earlier line of the file, `params.line`) or `ambiguous` (two companies in reach have that name)',
       }),
     ),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'What the rule needs to be said' })),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'What the rule needs to be said' }),
+    ),
     message: Type.Optional(Type.String({ description: 'Why the row was skipped or failed, in English' })),
   },
   { title: 'UserImportResult' },

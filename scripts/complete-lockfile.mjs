@@ -9,14 +9,23 @@ const file = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const parent = lock.packages['node_modules/unrs-resolver'];
 const platform = {
-  'android-arm-eabi': ['android', 'arm'], 'android-arm64': ['android', 'arm64'],
-  'darwin-arm64': ['darwin', 'arm64'], 'darwin-x64': ['darwin', 'x64'], 'freebsd-x64': ['freebsd', 'x64'],
-  'linux-arm-gnueabihf': ['linux', 'arm'], 'linux-arm-musleabihf': ['linux', 'arm'],
-  'linux-loong64-gnu': ['linux', 'loong64'], 'linux-loong64-musl': ['linux', 'loong64'],
-  'linux-ppc64-gnu': ['linux', 'ppc64'], 'linux-riscv64-gnu': ['linux', 'riscv64'],
-  'linux-riscv64-musl': ['linux', 'riscv64'], 'linux-s390x-gnu': ['linux', 's390x'],
-  'openharmony-arm64': ['openharmony', 'arm64'], 'win32-arm64-msvc': ['win32', 'arm64'],
-  'win32-ia32-msvc': ['win32', 'ia32'], 'win32-x64-msvc': ['win32', 'x64'],
+  'android-arm-eabi': ['android', 'arm'],
+  'android-arm64': ['android', 'arm64'],
+  'darwin-arm64': ['darwin', 'arm64'],
+  'darwin-x64': ['darwin', 'x64'],
+  'freebsd-x64': ['freebsd', 'x64'],
+  'linux-arm-gnueabihf': ['linux', 'arm'],
+  'linux-arm-musleabihf': ['linux', 'arm'],
+  'linux-loong64-gnu': ['linux', 'loong64'],
+  'linux-loong64-musl': ['linux', 'loong64'],
+  'linux-ppc64-gnu': ['linux', 'ppc64'],
+  'linux-riscv64-gnu': ['linux', 'riscv64'],
+  'linux-riscv64-musl': ['linux', 'riscv64'],
+  'linux-s390x-gnu': ['linux', 's390x'],
+  'openharmony-arm64': ['openharmony', 'arm64'],
+  'win32-arm64-msvc': ['win32', 'arm64'],
+  'win32-ia32-msvc': ['win32', 'ia32'],
+  'win32-x64-msvc': ['win32', 'x64'],
 };
 let added = 0;
 for (const [name, version] of Object.entries(parent.optionalDependencies)) {

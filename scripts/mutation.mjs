@@ -55,7 +55,10 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
     invalid: count(['CompileError', 'RuntimeError', 'Ignored']),
     survivors: mutants
       .filter((mutant) => undetected.includes(mutant.status))
-      .map(({ location: { start }, mutatorName, replacement, status }) => `${start.line}:${start.column} ${mutatorName} → ${JSON.stringify(replacement)} (${status})`),
+      .map(
+        ({ location: { start }, mutatorName, replacement, status }) =>
+          `${start.line}:${start.column} ${mutatorName} → ${JSON.stringify(replacement)} (${status})`,
+      ),
   };
 }
 fs.writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);

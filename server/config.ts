@@ -159,7 +159,9 @@ function trustProxySetting(raw: string | undefined): TrustProxy {
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.some((entry) => !isAddressOrRange(entry))) {
-    throw new Error(`TRUST_PROXY must be true, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges, got "${raw}"`);
+    throw new Error(
+      `TRUST_PROXY must be true, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges, got "${raw}"`,
+    );
   }
   return entries;
 }

@@ -34,7 +34,13 @@ export const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
 });
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new ApiError(429, 'Too many failed sign-in attempts. Try again later.', { 'retry-after': String(retryAfterSeconds) }, undefined, 'LOGIN_THROTTLED');
+  new ApiError(
+    429,
+    'Too many failed sign-in attempts. Try again later.',
+    { 'retry-after': String(retryAfterSeconds) },
+    undefined,
+    'LOGIN_THROTTLED',
+  );
 
 /** Thrown inside the claim's transaction to roll back the key claimed before a refused one. */
 class Refused extends Error {

@@ -26,8 +26,7 @@ export async function createSession(db: Database, { userId, assumedTenantId, ass
   return token;
 }
 
-export const findActiveSession = (db: Database, token: string) =>
-  activeSession(byTokenHash(db).execute({ key: hashSessionToken(token) }));
+export const findActiveSession = (db: Database, token: string) => activeSession(byTokenHash(db).execute({ key: hashSessionToken(token) }));
 
 /** A session read again by id (e.g. after its user changed), null once it is no longer valid. */
 export const readActiveSession = (db: Database, sessionId: string) => activeSession(byId(db).execute({ key: sessionId }));
@@ -159,10 +158,7 @@ export async function revokeUserSessions(db: Database, userId: string): Promise<
  * session it was opened from (the console keeps its token to go back to the root admin). Answers how many it revoked.
  */
 export async function revokeOtherSessions(db: Database, userId: string, keptSessionId: string): Promise<number> {
-  const assumedFrom = db
-    .select({ id: sessions.assumedFromSessionId })
-    .from(sessions)
-    .where(eq(sessions.id, keptSessionId));
+  const assumedFrom = db.select({ id: sessions.assumedFromSessionId }).from(sessions).where(eq(sessions.id, keptSessionId));
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

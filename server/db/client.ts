@@ -31,7 +31,6 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
-
 export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> {
@@ -44,11 +43,7 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseClient> 
  * The embedded database, run in a worker thread (see `pglite-worker.ts`) and reached with node-postgres like a
  * PostgreSQL server. `logger` sees every statement the ORM sends (the benchmark records them).
  */
-export async function openPglite(
-  directory: string,
-  logger?: Logger,
-  onError?: (error: Error) => void,
-): Promise<DatabaseClient> {
+export async function openPglite(directory: string, logger?: Logger, onError?: (error: Error) => void): Promise<DatabaseClient> {
   const worker = await startPgliteWorker(directory, onError);
   return {
     db: drizzlePostgres({ client: worker.pool, schema, logger }),
@@ -100,8 +95,7 @@ export function openPostgres(
           exec: async (statements) => {
             await client.query(statements);
           },
-          query: async <Row>(statement: string, params?: unknown[]) =>
-            (await client.query(statement, params)).rows as Row[],
+          query: async <Row>(statement: string, params?: unknown[]) => (await client.query(statement, params)).rows as Row[],
         });
       } finally {
         client.release();

@@ -14,9 +14,7 @@ export async function migrate(client: DatabaseClient): Promise<string[]> {
       await connection.exec(
         'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
-      const applied = new Set(
-        (await connection.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
-      );
+      const applied = new Set((await connection.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
       const pending = files.filter((file) => !applied.has(file));
       for (const file of pending) {
         const statements = await readFile(path.join(migrationsDirectory, file), 'utf8');

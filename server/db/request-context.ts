@@ -94,12 +94,21 @@ class SettingsPool {
  * The request databases of one PostgreSQL database: a pool of its own (its connections always carry some request's
  * role and settings, so they are never shared with the owner's work), and a Drizzle database per request over it.
  */
-export function openRequestDatabases(connectionString: string, onPoolError: (error: Error) => void, logger?: Logger, poolSize = defaultPoolSize) {
+export function openRequestDatabases(
+  connectionString: string,
+  onPoolError: (error: Error) => void,
+  logger?: Logger,
+  poolSize = defaultPoolSize,
+) {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
   pool.on('error', onPoolError);
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational = { fullSchema: schema, schema: tables.tables as ExtractTablesWithRelations<typeof schema>, tableNamesMap: tables.tableNamesMap };
+  const relational = {
+    fullSchema: schema,
+    schema: tables.tables as ExtractTablesWithRelations<typeof schema>,
+    tableNamesMap: tables.tableNamesMap,
+  };
   // A database holds nothing but its settings, so requests with the same ones share it (building one costs tens of µs).
   const databases = new Map<string, Database>();
   const forRequest: RequestDatabase = (settings) => {

@@ -23,8 +23,10 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHENTICATED') => new ApiError(401, message, {}, undefined, code);
-export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') => new ApiError(403, message, {}, undefined, code);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHENTICATED') =>
+  new ApiError(401, message, {}, undefined, code);
+export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') =>
+  new ApiError(403, message, {}, undefined, code);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new ApiError(404, message, {}, undefined, code);
 export const conflict = (message: string, code: string, options: { errors?: FieldError[]; params?: ErrorParams } = {}) =>
   new ApiError(409, message, {}, options.errors, code, options.params);

@@ -48,7 +48,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const statusCode = error.statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
-    return reply.code(statusCode).send(errorBody(statusCode, error.message, undefined, fastifyCodes[error.code] ?? errorCodeOfStatus(statusCode)));
+    return reply
+      .code(statusCode)
+      .send(errorBody(statusCode, error.message, undefined, fastifyCodes[error.code] ?? errorCodeOfStatus(statusCode)));
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send(errorBody(500, 'Something went wrong. Please try again later.'));

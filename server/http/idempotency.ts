@@ -34,7 +34,13 @@ interface Claim {
 }
 
 const stillAnswering = () =>
-  new ApiError(409, 'A request with this Idempotency-Key is still being answered; repeat it later', { 'retry-after': '1' }, undefined, 'IDEMPOTENCY_IN_PROGRESS');
+  new ApiError(
+    409,
+    'A request with this Idempotency-Key is still being answered; repeat it later',
+    { 'retry-after': '1' },
+    undefined,
+    'IDEMPOTENCY_IN_PROGRESS',
+  );
 
 /** Keys belong to the person acting and the tenant they act in: nobody can replay another's answer. */
 const scopeOf = (session: AuthSession) => `${session.realUserId}/${session.assumedTenantId ?? '-'}`;
@@ -133,10 +139,7 @@ export async function registerIdempotency(app: FastifyInstance, db: Database, se
     request.idempotencyClaim = null;
     try {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-        await db
-          .update(idempotencyKeys)
-          .set({ statusCode: reply.statusCode, responseBody: payload })
-          .where(held(claim));
+        await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: payload }).where(held(claim));
       } else {
         await db.delete(idempotencyKeys).where(held(claim));
       }

@@ -47,14 +47,13 @@ function requestLine(request: FastifyRequest) {
 }
 
 /** Text shaped like a secret: argon2 hashes, JWTs (three base64url parts, the first a JSON header), bearer credentials. */
-const secretShapes: RegExp[] = [
-  /\$argon2(?:id|i|d)\$[^\s"',;)]*/g,
-  /eyJ[\w-]*\.[\w-]*\.[\w-]*/g,
-  /(\bBearer\s+)\S+/gi,
-];
+const secretShapes: RegExp[] = [/\$argon2(?:id|i|d)\$[^\s"',;)]*/g, /eyJ[\w-]*\.[\w-]*\.[\w-]*/g, /(\bBearer\s+)\S+/gi];
 
 export function scrub(text: string): string {
-  return secretShapes.reduce((clean, shape) => clean.replace(shape, (match, prefix) => (typeof prefix === 'string' ? `${prefix}${redacted}` : redacted)), text);
+  return secretShapes.reduce(
+    (clean, shape) => clean.replace(shape, (match, prefix) => (typeof prefix === 'string' ? `${prefix}${redacted}` : redacted)),
+    text,
+  );
 }
 
 /** The error fields that say what failed without the values it failed on. */

@@ -24,7 +24,9 @@ const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The session's bucket is named after its token without being its stored hash, so the counters reveal no session. */
 const sessionBucket = (request: FastifyRequest) =>
-  createHash('sha256').update(`rate-limit\u0000${bearerToken(request.headers.authorization)}`).digest('base64url');
+  createHash('sha256')
+    .update(`rate-limit\u0000${bearerToken(request.headers.authorization)}`)
+    .digest('base64url');
 const hasToken = (request: FastifyRequest) => bearerToken(request.headers.authorization) !== null;
 
 /**

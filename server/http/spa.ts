@@ -22,7 +22,9 @@ export function notFoundHandler(staticDir: string | undefined) {
     if (staticDir && isConsoleNavigation(request)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, undefined, 'ROUTE_NOT_FOUND'));
+    return reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, undefined, 'ROUTE_NOT_FOUND'));
   };
 }
 

@@ -9,7 +9,6 @@ import type { FieldError } from '../../contract/errors.schemas';
 // Enough for one error per field of any body (a union alone yields several), still bounded against huge inputs.
 Settings.Set({ maxErrors: 48 });
 
-
 interface SchemaViolation {
   keyword: string;
   schemaPath: string;
@@ -105,7 +104,11 @@ export function toFieldErrors(violations: readonly SchemaViolation[], part: stri
       return params.requiredProperties.map((property) => ({ field: join(path, property), rule: 'required', message: 'is required' }));
     }
     if (violation.keyword === 'additionalProperties' && params.additionalProperties) {
-      return params.additionalProperties.map((property) => ({ field: join(path, property), rule: 'notAllowed', message: 'is not allowed' }));
+      return params.additionalProperties.map((property) => ({
+        field: join(path, property),
+        rule: 'notAllowed',
+        message: 'is not allowed',
+      }));
     }
     if (violation.schemaPath.endsWith('/additionalProperties')) return [];
     const { rule, params: ruleParams } = ruleOf(violation.ruleFrom ?? violation);
@@ -127,10 +130,7 @@ export function toFieldErrors(violations: readonly SchemaViolation[], part: stri
 function collapseAlternatives(violations: readonly SchemaViolation[]): SchemaViolation[] {
   const unions = violations.filter((violation) => violation.keyword === 'anyOf');
   const alternativeOf = (violation: SchemaViolation) =>
-    unions.find(
-      (union) =>
-        union.instancePath === violation.instancePath && violation.schemaPath.startsWith(`${union.schemaPath}/anyOf/`),
-    );
+    unions.find((union) => union.instancePath === violation.instancePath && violation.schemaPath.startsWith(`${union.schemaPath}/anyOf/`));
   return violations.flatMap((violation) => {
     if (alternativeOf(violation)) return [];
     if (violation.keyword !== 'anyOf') return [violation];

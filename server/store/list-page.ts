@@ -115,7 +115,9 @@ function lookup(db: Database) {
         version: v.version,
         total: sql<number | null>`(select ${listCounts.total} from ${listCounts} where ${current(listCounts)})`,
         isEstimate: sql<boolean | null>`(select ${listCounts.isEstimate} from ${listCounts} where ${current(listCounts)})`,
-        boundary: sql<string | null>`(select json_build_array(${listBoundaries.position}, ${listBoundaries.sortValue}, ${listBoundaries.rowId})::text
+        boundary: sql<
+          string | null
+        >`(select json_build_array(${listBoundaries.position}, ${listBoundaries.sortValue}, ${listBoundaries.rowId})::text
           from ${listBoundaries} where ${current(listBoundaries)} and ${listBoundaries.position} <= ${sql.placeholder('offset')}
           order by ${listBoundaries.position} desc limit 1)`,
         tableRows: sql<number | null>`(select reltuples::float8 from pg_class where oid = ${table}::regclass)`,
@@ -163,7 +165,6 @@ const storeBoundary = (db: Database) =>
       .prepare('list_store_boundary'),
   );
 
-
 /**
  * One page of a list and, unless `withTotal` is false, how many rows match.
  *
@@ -186,10 +187,7 @@ export async function listPage<Row>(
   const table = getTableName(source.table);
   const bound = bindings();
   const search = params.search?.trim();
-  const where = and(
-    filter(bound.bind),
-    search ? or(...(await source.search(`%${escapeLike(search)}%`, db, bound.bind))) : undefined,
-  );
+  const where = and(filter(bound.bind), search ? or(...(await source.search(`%${escapeLike(search)}%`, db, bound.bind))) : undefined);
   const condition = { names: bound.names(), values: { ...bound.values } };
   const order = listOrder(source, params);
   const offset = (params.page - 1) * params.pageSize;
@@ -331,7 +329,9 @@ async function recordBoundary(
       .select({
         sortValue: sql<string | null>`${order.column}::text`,
         rowId: sql<string>`${source.id}::text`,
-        version: sql<number | null>`(select ${tableWriteVersions.version} from ${tableWriteVersions} where ${tableWriteVersions.tableName} = ${sql.placeholder('table')})`.mapWith(
+        version: sql<
+          number | null
+        >`(select ${tableWriteVersions.version} from ${tableWriteVersions} where ${tableWriteVersions.tableName} = ${sql.placeholder('table')})`.mapWith(
           Number,
         ),
       })
@@ -368,13 +368,23 @@ async function countRows(
   exactLimit: number,
 ) {
   const table = getTableName(source.table);
-  const matching = db.select({ one: sql`1` }).from(source.table).where(where);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(source.table)
+    .where(where);
   const prepared = statements(db, `count:${table}:${Object.keys(values).sort().join(',')}`, () => {
-    const limited = db.select({ one: sql`1` }).from(source.table).where(where).limit(sql.placeholder('limit')).as('limited');
+    const limited = db
+      .select({ one: sql`1` })
+      .from(source.table)
+      .where(where)
+      .limit(sql.placeholder('limit'))
+      .as('limited');
     const query = db
       .select({
         total: sql<number>`count(*)::int`,
-        version: sql<number | null>`(select ${tableWriteVersions.version} from ${tableWriteVersions} where ${tableWriteVersions.tableName} = ${sql.placeholder('table')})`.mapWith(
+        version: sql<
+          number | null
+        >`(select ${tableWriteVersions.version} from ${tableWriteVersions} where ${tableWriteVersions.tableName} = ${sql.placeholder('table')})`.mapWith(
           Number,
         ),
       })

@@ -25,9 +25,12 @@ const staleVersion = () =>
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /** What every store shares: messages, the audit row of a write, the fields it changed, constraint violations as 409. */
-function storeCore(resource: Pick<Resource<ResourceTable, unknown, TSchema, TProperties, TProperties>, 'entity' | 'auditNames' | 'uniqueFields' | 'inUse'>) {
+function storeCore(
+  resource: Pick<Resource<ResourceTable, unknown, TSchema, TProperties, TProperties>, 'entity' | 'auditNames' | 'uniqueFields' | 'inUse'>,
+) {
   return {
-    notFoundError: () => notFound(`${capitalised(resource.entity)} not found`, `${resource.entity.toUpperCase().replaceAll(' ', '_')}_NOT_FOUND`),
+    notFoundError: () =>
+      notFound(`${capitalised(resource.entity)} not found`, `${resource.entity.toUpperCase().replaceAll(' ', '_')}_NOT_FOUND`),
 
     async audit(db: Database, session: AuthSession, action: AuditAction, id: string, owner: Owner, details: Record<string, unknown>) {
       await recordAudit(db, session, { action, entity: resource.entity, entityId: id, owner, details });
@@ -74,7 +77,10 @@ export function resourceStore<
   const inReach = (session: AuthSession, id: string) => and(eq(table.id, id), reachOf(session, resource.owner));
 
   async function storedRow(db: Database, session: AuthSession, id: string, forUpdate = false) {
-    const query = db.select().from(table as ResourceTable).where(inReach(session, id));
+    const query = db
+      .select()
+      .from(table as ResourceTable)
+      .where(inReach(session, id));
     const [row] = (await (forUpdate ? query.for('update') : query)) as StoredRow[];
     if (!row) throw core.notFoundError();
     return row;
@@ -283,10 +289,10 @@ export function orderedResourceStore<
     /** Puts the parent's rows in the order of `ids`, which must name each of them exactly once. */
     reorder: (db: Database, session: AuthSession, params: ParentParams, ids: string[]) =>
       write(db, session, params, async (tx, parent) => {
-        const current = (await tx
-          .select({ id: table.id, position: table.position })
-          .from(table)
-          .where(underParent(parent))) as { id: string; position: number }[];
+        const current = (await tx.select({ id: table.id, position: table.position }).from(table).where(underParent(parent))) as {
+          id: string;
+          position: number;
+        }[];
         const positionOf = new Map(current.map((row) => [row.id, row.position]));
         const wrong = (message: string) => invalidField(resource.orderField, 'order', message);
         if (new Set(ids).size !== ids.length) throw wrong(`lists a ${resource.entity} more than once`);

@@ -48,13 +48,7 @@ export interface DeleteContext<Table extends ResourceTable, ParentOf = undefined
 }
 
 /** What every resource defines: the table, how a record is read, how a body becomes column values, and its rules. */
-interface ResourceCore<
-  Table extends ResourceTable,
-  Row,
-  RecordSchema extends TSchema,
-  Body extends TProperties,
-  ParentOf,
-> {
+interface ResourceCore<Table extends ResourceTable, Row, RecordSchema extends TSchema, Body extends TProperties, ParentOf> {
   /** Audit entity name, and the subject of messages such as "company not found". */
   entity: string;
   access: { read: Scope[]; write: Scope[]; deletable: boolean };

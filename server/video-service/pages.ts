@@ -43,8 +43,7 @@ export interface FrameConfig {
   upload?: { url: string; token: string; maxBytes: number; text: Record<string, string> };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

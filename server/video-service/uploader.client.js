@@ -33,8 +33,7 @@
     ogv: 'video/ogg',
   };
 
-  const videoTypeOf = (file) =>
-    file.type.startsWith('video/') ? file.type : typesByExtension[file.name.split('.').pop().toLowerCase()];
+  const videoTypeOf = (file) => (file.type.startsWith('video/') ? file.type : typesByExtension[file.name.split('.').pop().toLowerCase()]);
 
   function showError(message) {
     error.textContent = message;

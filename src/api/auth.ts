@@ -4,8 +4,7 @@ import { call, credentialsCheck } from './http';
 
 export function createAuthApi(http: KyInstance) {
   return {
-    login: (credentials: Credentials) =>
-      call<LoginResponse>(http.post('auth/login', { json: credentials, context: credentialsCheck })),
+    login: (credentials: Credentials) => call<LoginResponse>(http.post('auth/login', { json: credentials, context: credentialsCheck })),
     assume: (body: { tenantId: string }) => call<LoginResponse>(http.post('auth/assume', { json: body })),
     logout: async (body: { token: string }) => {
       await call<unknown>(http.post('auth/logout', { json: body, context: credentialsCheck }));

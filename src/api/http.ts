@@ -57,7 +57,12 @@ export async function toFailure(error: unknown, now: () => number = Date.now): P
   if (isTimeoutError(error)) return { kind: 'timeout', status: 'TIMEOUT_ERROR' };
   if (isHTTPError(error)) {
     const retryAt = retryAtOf(error.response.headers.get('retry-after'), now());
-    return { kind: 'http', status: error.response.status, ...(await readErrorBody(error.response)), ...(retryAt === undefined ? {} : { retryAt }) };
+    return {
+      kind: 'http',
+      status: error.response.status,
+      ...(await readErrorBody(error.response)),
+      ...(retryAt === undefined ? {} : { retryAt }),
+    };
   }
   if (error instanceof SyntaxError) return { kind: 'parse', status: 'PARSING_ERROR' };
   return { kind: 'network', status: 'FETCH_ERROR' };
@@ -74,7 +79,9 @@ function retryAtOf(header: string | null, now: number): number | undefined {
 
 type ErrorParams = Record<string, string | number>;
 
-async function readErrorBody(response: Response): Promise<{ message?: string; code?: string; params?: ErrorParams; errors?: FieldError[] }> {
+async function readErrorBody(
+  response: Response,
+): Promise<{ message?: string; code?: string; params?: ErrorParams; errors?: FieldError[] }> {
   try {
     const body: unknown = JSON.parse(await response.text());
     if (typeof body !== 'object' || body === null) return {};

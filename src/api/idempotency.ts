@@ -8,5 +8,4 @@ export function newIdempotencyKey(): string {
 }
 
 /** The header of a create sent with a key; none without one. */
-export const idempotencyHeaders = (key: string | null | undefined): Record<string, string> =>
-  key ? { 'idempotency-key': key } : {};
+export const idempotencyHeaders = (key: string | null | undefined): Record<string, string> => (key ? { 'idempotency-key': key } : {});

@@ -45,7 +45,12 @@ const keys = {
 };
 
 /** An ordered resource through the query cache: its rows all at once, and a reorder that is a write like the others. */
-function cacheOrderedApi<Item extends OrderedRecord>(api: OrderedResourceApi<Item>, queryClient: QueryClient, key: CacheKey, alsoInvalidates: readonly CacheKey[]) {
+function cacheOrderedApi<Item extends OrderedRecord>(
+  api: OrderedResourceApi<Item>,
+  queryClient: QueryClient,
+  key: CacheKey,
+  alsoInvalidates: readonly CacheKey[],
+) {
   const cached = cacheResourceApi(api, queryClient, key, alsoInvalidates);
   const write = invalidatingWrite(queryClient, [key, ...alsoInvalidates]);
   return {

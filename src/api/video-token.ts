@@ -48,11 +48,17 @@ export function createVideoTokens({ http, readSession, readAccessToken, storeTok
       if (isAbort(error, signal)) throw { kind: 'aborted' } satisfies VideoFailure;
       const failure = await toFailure(error);
       if (failure.kind === 'timeout') throw { kind: 'aborted' } satisfies VideoFailure;
-      throw { kind: 'refreshFailed', ...(failure.kind === 'http' && failure.message ? { message: failure.message } : {}) } satisfies VideoFailure;
+      throw {
+        kind: 'refreshFailed',
+        ...(failure.kind === 'http' && failure.message ? { message: failure.message } : {}),
+      } satisfies VideoFailure;
     }
     const vinapse = answer.jwtTokens?.vinapse;
     if (answer.success !== true || !isToken(vinapse)) {
-      throw { kind: 'refreshFailed', ...(typeof answer.error === 'string' && answer.error ? { message: answer.error } : {}) } satisfies VideoFailure;
+      throw {
+        kind: 'refreshFailed',
+        ...(typeof answer.error === 'string' && answer.error ? { message: answer.error } : {}),
+      } satisfies VideoFailure;
     }
     return { token: vinapse.token, expiresAt: vinapse.expiresAt };
   };

@@ -27,18 +27,18 @@ export function ConsoleShell({
 }) {
   return (
     <NavigationProvider value={navigation}>
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme} defaultMode="system" storageManager={colorSchemeStorage}>
-        <CssBaseline />
-        <ActorsProvider value={actors}>
-          {/* Nothing shows until the language's texts are there (its chunk, at the first start only). */}
-          <Suspense fallback={null}>
-            <AppRoutes />
-            <Notifications />
-          </Suspense>
-        </ActorsProvider>
-      </ThemeProvider>
-    </I18nextProvider>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme} defaultMode="system" storageManager={colorSchemeStorage}>
+          <CssBaseline />
+          <ActorsProvider value={actors}>
+            {/* Nothing shows until the language's texts are there (its chunk, at the first start only). */}
+            <Suspense fallback={null}>
+              <AppRoutes />
+              <Notifications />
+            </Suspense>
+          </ActorsProvider>
+        </ThemeProvider>
+      </I18nextProvider>
     </NavigationProvider>
   );
 }

@@ -24,14 +24,17 @@ export function LeaveGuard({ children, resolve = (to) => to }: { children: React
   }, []);
   const holding = useCallback(() => [...holds.current].some((isHolding) => isHolding()), []);
 
-  const aroundNav = useCallback<AroundNavHandler>((navigate, given, options) => {
-    const to = typeof given === 'string' ? resolve(given) : given;
-    if (!holding()) return navigate(to, options);
-    setPending(() => () => {
-      holds.current.clear();
-      navigate(to, options);
-    });
-  }, [holding, resolve]);
+  const aroundNav = useCallback<AroundNavHandler>(
+    (navigate, given, options) => {
+      const to = typeof given === 'string' ? resolve(given) : given;
+      if (!holding()) return navigate(to, options);
+      setPending(() => () => {
+        holds.current.clear();
+        navigate(to, options);
+      });
+    },
+    [holding, resolve],
+  );
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

@@ -93,14 +93,18 @@ export function createConsole({
   const notifications = createActor(notificationsMachine, actorOptions);
   const navigation = createNavigation();
   const outcomes = outcomeActions(notifications, navigation);
-  const session = createActor(provideSessionMachine(createAuthApi(http), storage, () => signedIn?.queryClient.clear(), outcomes), {
-    ...actorOptions,
-    input: sessionPages,
-  });
+  const session = createActor(
+    provideSessionMachine(createAuthApi(http), storage, () => signedIn?.queryClient.clear(), outcomes),
+    {
+      ...actorOptions,
+      input: sessionPages,
+    },
+  );
   notifications.start();
   session.start();
 
-  const build = (provide: ProvideConsoleMachines) => (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken, storage }));
+  const build = (provide: ProvideConsoleMachines) =>
+    (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken, storage }));
   let loading: Promise<SignedInRuntime> | undefined;
   const load = (): SignedInRuntime | Promise<SignedInRuntime> =>
     signedIn ??

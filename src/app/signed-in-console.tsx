@@ -37,9 +37,9 @@ export function preloadScreen(path: string) {
           ? ContentWizardRoute
           : section === 'contents' && part === 'video'
             ? ContentVideoRoute
-          : record
-            ? FormView
-            : ListGrid;
+            : record
+              ? FormView
+              : ListGrid;
   if (section && section !== 'home' && section !== 'login') void screen.preload().catch(() => undefined);
 }
 
@@ -85,54 +85,54 @@ export function SignedInConsole() {
   // Keys make each redirect a fresh element: a reused <Redirect> would not navigate again.
   return (
     <MachinesProvider value={machines}>
-    <LeaveGuard resolve={places.resolve}>
-    <ListPlaceContext.Provider value={places.remember}>
-      <RouterNavigation />
-      <Switch>
-        <Route key="login" path="/login">
-          <Redirect to="/" replace />
-        </Route>
-        <Route key="root" path="/">
-          <Redirect to="/home" replace />
-        </Route>
-        <Route key="pages">
-          <AppLayout>
-            <ScopeGate>
-            <Switch>
-              {resourceRoutes(companiesResource)}
-              {resourceRoutes(tenantsResource)}
-              {resourceRoutes(usersResource)}
-              {resourceRoutes(topicsResource)}
-              <Route key="contents/:id/video" path="/contents/:id/video">
-                {({ id }) => (
-                  <LazyPage titleKey="pages.contentVideo">
-                    <ContentVideoRoute key={id} id={id} />
-                  </LazyPage>
-                )}
-              </Route>
-              {resourceRoutes(contentsResource, { newPage: <ContentWizardRoute />, newPageCode: ContentWizardRoute })}
-              {trainingPlanRoutes()}
-              <Route key="activity" path="/activity">
-                <ActivityPage />
-              </Route>
-              <Route key="settings" path="/settings">
-                <LazyPage titleKey="settings.title">
-                  <SettingsPage />
-                </LazyPage>
-              </Route>
-              <Route key="home" path="/home">
-                <HomePage />
-              </Route>
-              <Route>
-                <Redirect to="/login" replace />
-              </Route>
-            </Switch>
-            </ScopeGate>
-          </AppLayout>
-        </Route>
-      </Switch>
-    </ListPlaceContext.Provider>
-    </LeaveGuard>
+      <LeaveGuard resolve={places.resolve}>
+        <ListPlaceContext.Provider value={places.remember}>
+          <RouterNavigation />
+          <Switch>
+            <Route key="login" path="/login">
+              <Redirect to="/" replace />
+            </Route>
+            <Route key="root" path="/">
+              <Redirect to="/home" replace />
+            </Route>
+            <Route key="pages">
+              <AppLayout>
+                <ScopeGate>
+                  <Switch>
+                    {resourceRoutes(companiesResource)}
+                    {resourceRoutes(tenantsResource)}
+                    {resourceRoutes(usersResource)}
+                    {resourceRoutes(topicsResource)}
+                    <Route key="contents/:id/video" path="/contents/:id/video">
+                      {({ id }) => (
+                        <LazyPage titleKey="pages.contentVideo">
+                          <ContentVideoRoute key={id} id={id} />
+                        </LazyPage>
+                      )}
+                    </Route>
+                    {resourceRoutes(contentsResource, { newPage: <ContentWizardRoute />, newPageCode: ContentWizardRoute })}
+                    {trainingPlanRoutes()}
+                    <Route key="activity" path="/activity">
+                      <ActivityPage />
+                    </Route>
+                    <Route key="settings" path="/settings">
+                      <LazyPage titleKey="settings.title">
+                        <SettingsPage />
+                      </LazyPage>
+                    </Route>
+                    <Route key="home" path="/home">
+                      <HomePage />
+                    </Route>
+                    <Route>
+                      <Redirect to="/login" replace />
+                    </Route>
+                  </Switch>
+                </ScopeGate>
+              </AppLayout>
+            </Route>
+          </Switch>
+        </ListPlaceContext.Provider>
+      </LeaveGuard>
     </MachinesProvider>
   );
 }

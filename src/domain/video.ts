@@ -7,10 +7,7 @@ export interface VideoAccess {
 
 /** Why no video token could be had, as data; views turn it into text. */
 export type VideoFailure =
-  | { kind: 'configurationUnavailable' }
-  | { kind: 'tokenUnavailable' }
-  | { kind: 'refreshFailed'; message?: string }
-  | { kind: 'aborted' };
+  { kind: 'configurationUnavailable' } | { kind: 'tokenUnavailable' } | { kind: 'refreshFailed'; message?: string } | { kind: 'aborted' };
 
 /** The DNS-label rule of a video tenant (`vinapseTenant`), which the API checks too. */
 export { isVideoTenant } from '../../contract/video-tenant';

@@ -13,7 +13,8 @@ export const en = {
     submit: 'Sign in',
     succeeded: 'Login successful',
     failed: 'Login failed',
-    tooManyAttempts: 'Too many failed sign-in attempts. You can try again at {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttempts:
+      'Too many failed sign-in attempts. You can try again at {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
     tooManyAttemptsLater: 'Too many failed sign-in attempts. Try again in a few minutes.',
   },
   apiErrors: {
@@ -37,7 +38,8 @@ export const en = {
     INTERNAL_ERROR: 'Something went wrong. Please try again later.',
     UNAVAILABLE: 'The service is not available. Please try again later.',
     VIDEO_NOT_CONFIGURED: 'No video service is configured for this account',
-    VIDEO_TENANT_INVALID: 'The video tenant configured for this account is not valid: an administrator must correct it on the company or tenant',
+    VIDEO_TENANT_INVALID:
+      'The video tenant configured for this account is not valid: an administrator must correct it on the company or tenant',
   },
   validation: {
     required: 'Required field',
@@ -147,7 +149,8 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
     retry: 'Retry',
-    conflict: 'Someone else changed this record after you opened it, so nothing was saved. Reload the latest version and make your changes again.',
+    conflict:
+      'Someone else changed this record after you opened it, so nothing was saved. Reload the latest version and make your changes again.',
     reload: 'Reload latest version',
     leaveTitle: 'Unsaved changes',
     leaveText: 'Your changes are not saved. Leave this page and lose them?',
@@ -451,7 +454,14 @@ export const en = {
     actor: '{{name}} ({{email}}), {{scope}}',
     videoService: 'The video service',
     asTenant: 'as tenant {{tenant}}',
-    actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', LOGIN: 'Signed in', LOGOUT: 'Signed out', ASSUME: 'Assumed a tenant' },
+    actions: {
+      CREATE: 'Created',
+      UPDATE: 'Updated',
+      DELETE: 'Deleted',
+      LOGIN: 'Signed in',
+      LOGOUT: 'Signed out',
+      ASSUME: 'Assumed a tenant',
+    },
   },
   activity: {
     filters: 'Filters',

@@ -15,7 +15,8 @@ export const it: Translations = {
     submit: 'Accedi',
     succeeded: 'Accesso effettuato',
     failed: 'Accesso non riuscito',
-    tooManyAttempts: 'Troppi tentativi di accesso non riusciti. Puoi riprovare alle {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
+    tooManyAttempts:
+      'Troppi tentativi di accesso non riusciti. Puoi riprovare alle {{retryAt, datetime(hour: numeric; minute: 2-digit; second: 2-digit)}}.',
     tooManyAttemptsLater: 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.',
   },
   apiErrors: {
@@ -39,7 +40,8 @@ export const it: Translations = {
     INTERNAL_ERROR: 'Qualcosa è andato storto. Riprova più tardi.',
     UNAVAILABLE: 'Il servizio non è disponibile. Riprova più tardi.',
     VIDEO_NOT_CONFIGURED: 'Nessun servizio video è configurato per questo account',
-    VIDEO_TENANT_INVALID: "Il tenant video configurato per questo account non è valido: un amministratore deve correggerlo sull'azienda o sul tenant",
+    VIDEO_TENANT_INVALID:
+      "Il tenant video configurato per questo account non è valido: un amministratore deve correggerlo sull'azienda o sul tenant",
   },
   validation: {
     required: 'Campo obbligatorio',
@@ -137,7 +139,7 @@ export const it: Translations = {
       scope: 'Deve essere GLOBAL, TENANT o COMPANY',
       duplicate: 'Compare più di una volta nel file (la prima alla riga {{line}})',
       exists: 'Esiste già un utente con questa email',
-      ambiguous: "Più aziende hanno questo nome: indica il suo id",
+      ambiguous: 'Più aziende hanno questo nome: indica il suo id',
       notImported: "Non importata: l'importazione è stata interrotta",
     },
   },
@@ -149,7 +151,8 @@ export const it: Translations = {
     save: 'Salva',
     cancel: 'Annulla',
     retry: 'Riprova',
-    conflict: "Qualcun altro ha modificato questo record dopo che l'hai aperto, quindi non è stato salvato nulla. Ricarica la versione più recente e ripeti le modifiche.",
+    conflict:
+      "Qualcun altro ha modificato questo record dopo che l'hai aperto, quindi non è stato salvato nulla. Ricarica la versione più recente e ripeti le modifiche.",
     reload: 'Ricarica la versione più recente',
     leaveTitle: 'Modifiche non salvate',
     leaveText: 'Le modifiche non sono salvate. Lasciare la pagina e perderle?',
@@ -279,7 +282,7 @@ export const it: Translations = {
     moveUp: 'Sposta su',
     moveDown: 'Sposta giù',
     instructions:
-      "Per riordinare con la tastiera, premi Spazio o Invio sulla maniglia di una riga, spostala con i tasti freccia, poi premi Spazio o Invio per rilasciarla, o Esc per annullare. Con il mouse, trascina la maniglia.",
+      'Per riordinare con la tastiera, premi Spazio o Invio sulla maniglia di una riga, spostala con i tasti freccia, poi premi Spazio o Invio per rilasciarla, o Esc per annullare. Con il mouse, trascina la maniglia.',
     pickedUp: '{{label}} preso, posizione {{position}} di {{count}}. Le frecce lo spostano, Spazio o Invio lo rilasciano, Esc annulla.',
     moved: '{{label}} spostato alla posizione {{position}} di {{count}}.',
     dropped: '{{label}} rilasciato alla posizione {{position}} di {{count}}.',
@@ -333,7 +336,7 @@ export const it: Translations = {
   home: {
     greeting: 'Benvenuto, {{name}}',
     intro: {
-      GLOBAL: "Come amministratore root gestisci i tenant della piattaforma e i loro amministratori.",
+      GLOBAL: 'Come amministratore root gestisci i tenant della piattaforma e i loro amministratori.',
       TENANT: 'Gestisci le aziende di {{place}} e i loro utenti.',
       COMPANY: 'Gestisci gli utenti, i contenuti, gli argomenti e i piani formativi di {{place}}.',
     },
@@ -347,7 +350,7 @@ export const it: Translations = {
   },
   notAvailable: {
     title: 'Non disponibile per il tuo account',
-    text: "Questa pagina è di un altro tipo di amministratore: il tuo account non può aprirla. Il menu elenca ciò che puoi gestire.",
+    text: 'Questa pagina è di un altro tipo di amministratore: il tuo account non può aprirla. Il menu elenca ciò che puoi gestire.',
     home: 'Vai alla home',
   },
   pages: {

@@ -99,7 +99,9 @@ const attachedActions = [
 ] as const;
 
 /** Left before the end ('Finish later', the uploader's 'Back to contents'): where the user came from. */
-const leaveActions = [{ type: 'navigate', params: ({ context }: { context: ContentWizardContext }) => ({ path: context.leaveTo }) }] as const;
+const leaveActions = [
+  { type: 'navigate', params: ({ context }: { context: ContentWizardContext }) => ({ path: context.leaveTo }) },
+] as const;
 
 const attachFailedNotice = { type: 'notify', params: { severity: 'error', messageKey: 'feedback.contentUpdateFailed' } } as const;
 
@@ -276,13 +278,20 @@ export const contentWizardMachine = setup({
               {
                 guard: { type: 'hasOtherVideo', params: ({ event }) => event.output },
                 target: '#contentWizard.attachFailed',
-                actions: [assign({ content: ({ context, event }) => ({ ...context.content!, title: createdContent(event.output).title }) }), attachFailedNotice],
+                actions: [
+                  assign({ content: ({ context, event }) => ({ ...context.content!, title: createdContent(event.output).title }) }),
+                  attachFailedNotice,
+                ],
               },
               {
                 target: 'resending',
                 // The title it has now too: step 2 names the content as it is (the uploader, done with, keeps its own).
                 actions: assign({
-                  content: ({ context, event }) => ({ ...context.content!, version: event.output.version, title: createdContent(event.output).title }),
+                  content: ({ context, event }) => ({
+                    ...context.content!,
+                    version: event.output.version,
+                    title: createdContent(event.output).title,
+                  }),
                 }),
               },
             ],
@@ -322,8 +331,10 @@ export const selectLeaveTo = (snapshot: ContentWizardSnapshot) => snapshot.conte
 export const selectAccess = (snapshot: ContentWizardSnapshot) => (snapshot.matches('uploading') ? snapshot.context.access : null);
 export const selectFrameHeight = (snapshot: ContentWizardSnapshot) => snapshot.context.frameHeight;
 export const selectIsFrameLoading = (snapshot: ContentWizardSnapshot) => snapshot.matches({ uploading: 'loadingFrame' });
-export const selectVideoFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('tokenFailed') ? snapshot.context.videoFailure : null);
-export const selectAttachFailure = (snapshot: ContentWizardSnapshot) => (snapshot.matches('attachFailed') ? snapshot.context.failure : null);
+export const selectVideoFailure = (snapshot: ContentWizardSnapshot) =>
+  snapshot.matches('tokenFailed') ? snapshot.context.videoFailure : null;
+export const selectAttachFailure = (snapshot: ContentWizardSnapshot) =>
+  snapshot.matches('attachFailed') ? snapshot.context.failure : null;
 /** Opened for an existing content (`/contents/{id}/video`) rather than a new one. */
 export const selectForExistingContent = (snapshot: ContentWizardSnapshot) => snapshot.context.contentId !== null;
 export const selectIsOpening = (snapshot: ContentWizardSnapshot) => snapshot.matches('opening');

@@ -105,7 +105,9 @@ export function isLocked(field: FieldSpec, values: FormValues): boolean {
 
 /** Every shown required field has a value: what a form that cannot go on without them waits for. */
 export function isComplete(fields: readonly FieldSpec[], values: FormValues): boolean {
-  return fields.every((field) => !isShown(field, values) || !(field.rules ?? []).includes('required') || !isBlank(values[field.name] ?? null));
+  return fields.every(
+    (field) => !isShown(field, values) || !(field.rules ?? []).includes('required') || !isBlank(values[field.name] ?? null),
+  );
 }
 
 export function initialValues(fields: readonly FieldSpec[]): FormValues {
@@ -168,7 +170,8 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
   if (rule === 'videoTenant') return typeof value === 'string' && isVideoTenant(value.trim()) ? null : { rule };
-  if ('minLength' in rule) return typeof value === 'string' && value.length < rule.minLength ? { rule: 'minLength', min: rule.minLength } : null;
+  if ('minLength' in rule)
+    return typeof value === 'string' && value.length < rule.minLength ? { rule: 'minLength', min: rule.minLength } : null;
   return (values[rule.sameAs] ?? '') === (value ?? '') ? null : { rule: 'sameAs' };
 }
 
@@ -216,7 +219,8 @@ export function problemsFromFailure(fields: readonly FieldSpec[], failure: Failu
   if (failure.kind !== 'http') return problems;
   for (const { field: wire, message, rule, params } of failure.errors ?? []) {
     const field = fields.find((candidate) => wireName(candidate) === wire);
-    if (field && !problems[field.name]) problems[field.name] = { server: message, ...(rule && { serverRule: rule }), ...(params && { params }) };
+    if (field && !problems[field.name])
+      problems[field.name] = { server: message, ...(rule && { serverRule: rule }), ...(params && { params }) };
   }
   return problems;
 }
@@ -228,5 +232,4 @@ const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) => {
   return isNamedRef(a) || isNamedRef(b) ? isNamedRef(a) && isNamedRef(b) && a.id === b.id : a === b;
 };
 
-export const sameValues = (a: FormValues, b: FormValues) =>
-  Object.keys({ ...a, ...b }).every((name) => sameValue(a[name], b[name]));
+export const sameValues = (a: FormValues, b: FormValues) => Object.keys({ ...a, ...b }).every((name) => sameValue(a[name], b[name]));

@@ -101,10 +101,12 @@ const savedNotice = ({ id, messages }: FormContext): Notice => ({
 });
 
 const saveFailedNotice = ({ id, messages }: FormContext, failure: Failure): Notice => {
-  if (messages.throttledKey && failure.kind === 'http' && failure.status === 429) return throttledNotice(failure.retryAt, messages.throttledKey);
+  if (messages.throttledKey && failure.kind === 'http' && failure.status === 429)
+    return throttledNotice(failure.retryAt, messages.throttledKey);
   return {
     severity: 'error',
-    messageKey: id === null ? (messages.createFailedKey ?? 'feedback.failedToCreate') : (messages.updateFailedKey ?? 'feedback.failedToUpdate'),
+    messageKey:
+      id === null ? (messages.createFailedKey ?? 'feedback.failedToCreate') : (messages.updateFailedKey ?? 'feedback.failedToUpdate'),
   };
 };
 
@@ -298,11 +300,17 @@ export const formMachine = setup({
             onDone: {
               target: '#form.deleted',
               actions: [
-                { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.messages.deletedKey ?? 'feedback.deleted' }) },
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({ severity: 'success', messageKey: context.messages.deletedKey ?? 'feedback.deleted' }),
+                },
                 { type: 'navigate', params: ({ context }) => (context.leaveTo === null ? null : { path: context.leaveTo }) },
               ],
             },
-            onError: { target: '#form.editing', actions: { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) } },
+            onError: {
+              target: '#form.editing',
+              actions: { type: 'notify', params: ({ event }) => deleteFailedNotice(failureOf({ event })) },
+            },
           },
         },
       },

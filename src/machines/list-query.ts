@@ -41,7 +41,10 @@ export const sameQuery = (a: ListQuery, b: ListQuery) =>
  * The query as the address bar holds it: `page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`, then the
  * list's filters (the Activity page's `entity=company&action=UPDATE`), so that a reload or Back keeps them too.
  */
-export function writeQuery({ page, pageSize, sortBy, sortOrder, search }: ListQuery, filters: Readonly<Record<string, string>> = {}): string {
+export function writeQuery(
+  { page, pageSize, sortBy, sortOrder, search }: ListQuery,
+  filters: Readonly<Record<string, string>> = {},
+): string {
   return new URLSearchParams({
     page: String(page),
     pageSize: String(pageSize),

@@ -95,7 +95,10 @@ const afterDeletionQuery = ({ query, items }: ListContext): ListQuery =>
 const lastPageOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** The same query on the last page the API's answer says there is. */
-const lastPageQuery = ({ query }: ListContext, { total }: Page<ListItem>): ListQuery => ({ ...query, page: lastPageOf(total, query.pageSize) });
+const lastPageQuery = ({ query }: ListContext, { total }: Page<ListItem>): ListQuery => ({
+  ...query,
+  page: lastPageOf(total, query.pageSize),
+});
 
 /**
  * The address of the list with a query it does not show yet: `{path}?{query}{filters}`; none without a path, or for
@@ -137,12 +140,14 @@ export function listMachineOf<Row extends ListItem>() {
     guards: {
       hasItems: (_, page: Page<Row>) => page.items.length > 0,
       /** No row on a page after the last one (an old link, rows deleted meanwhile): the total says where the last is. */
-      isPastLastPage: ({ context }, page: Page<Row>) => page.items.length === 0 && lastPageOf(page.total, context.query.pageSize) < context.query.page,
+      isPastLastPage: ({ context }, page: Page<Row>) =>
+        page.items.length === 0 && lastPageOf(page.total, context.query.pageSize) < context.query.page,
       isOtherPage: ({ context }, { page }: { page: number }) => Number.isInteger(page) && page >= 1 && page !== context.query.page,
       isOtherPageSize: ({ context }, { pageSize }: { pageSize: number }) => isPageSize(pageSize) && pageSize !== context.query.pageSize,
       isOtherAllowedSort: ({ context: { allowedSorts, query } }, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
         allowedSorts.includes(sortBy) && isSortOrder(sortOrder) && (sortBy !== query.sortBy || sortOrder !== query.sortOrder),
-      isOtherQuery: ({ context }, { query }: { query: RawListQuery }) => !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
+      isOtherQuery: ({ context }, { query }: { query: RawListQuery }) =>
+        !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
       hasChangingRows: ({ context: { followWhile, items } }) => followWhile !== null && items.some((item) => holds(followWhile, item)),
       /** Only a row the list shows, and one meeting the list's condition: a stale click on a row gone meanwhile asks nothing. */
       mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => {

@@ -13,9 +13,7 @@ export interface NotificationsContext {
   nextId: number;
 }
 
-export type NotificationsEvent =
-  | ({ type: 'notifications.push' } & Notice)
-  | { type: 'notifications.dismiss'; id: number };
+export type NotificationsEvent = ({ type: 'notifications.push' } & Notice) | { type: 'notifications.dismiss'; id: number };
 
 const autoCloseTimer = (id: number) => `autoClose.${id}`;
 

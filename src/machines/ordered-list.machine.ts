@@ -125,7 +125,11 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
           id: 'fetchItems',
           src: 'fetchItems',
           onDone: [
-            { guard: { type: 'hasItems', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'showPage', params: ({ event }) => event.output } },
+            {
+              guard: { type: 'hasItems', params: ({ event }) => event.output },
+              target: 'ready',
+              actions: { type: 'showPage', params: ({ event }) => event.output },
+            },
             { target: 'empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
           ],
           onError: { target: 'failure', actions: assign({ failure: failureOf }) },
@@ -149,7 +153,10 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
                 description: 'One step up or down, saved at once (the Move up / Move down buttons).',
                 guard: { type: 'canMove', params: ({ event }) => event },
                 target: '#ordered.saving',
-                actions: { type: 'arrange', params: ({ context, event }) => ({ id: event.id, to: indexOf(context.items, event.id) + event.offset }) },
+                actions: {
+                  type: 'arrange',
+                  params: ({ context, event }) => ({ id: event.id, to: indexOf(context.items, event.id) + event.offset }),
+                },
               },
               'ordered.delete': {
                 guard: { type: 'canDelete', params: ({ event }) => event },
@@ -166,7 +173,10 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
                 actions: {
                   type: 'arrange',
                   // Stryker disable next-line StringLiteral: equivalent, a row is picked up all the while the rows are arranged
-                  params: ({ context, event }) => ({ id: context.pickedId ?? '', to: indexOf(context.items, context.pickedId) + event.offset }),
+                  params: ({ context, event }) => ({
+                    id: context.pickedId ?? '',
+                    to: indexOf(context.items, context.pickedId) + event.offset,
+                  }),
                 },
               },
               'ordered.moveOver': {
@@ -219,7 +229,10 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
               input: ({ context }) => ({ id: context.deletingId ?? '' }),
               onDone: {
                 target: '#ordered.loading',
-                actions: ['forgetDeletion', { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.deletedKey }) }],
+                actions: [
+                  'forgetDeletion',
+                  { type: 'notify', params: ({ context }) => ({ severity: 'success', messageKey: context.deletedKey }) },
+                ],
               },
               onError: {
                 target: '#ordered.ready.idle',

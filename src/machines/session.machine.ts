@@ -50,7 +50,9 @@ const withMe = (session: StoredSession, me: MeResponse): StoredSession => ({ ...
 
 /** The root session kept aside, renamed as its user now is (the assumed session acts as that same user). */
 const renamedRoot = (root: StoredSession, { user }: MeResponse): StoredSession =>
-  root.state.user.id === user.id ? { ...root, state: { ...root.state, user: { ...root.state.user, name: user.name, surname: user.surname } } } : root;
+  root.state.user.id === user.id
+    ? { ...root, state: { ...root.state, user: { ...root.state.user, name: user.name, surname: user.surname } } }
+    : root;
 
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error as Failure;
 
@@ -155,10 +157,7 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: [
-            assign({ failure: failureOf }),
-            { type: 'notify', params: ({ event }) => loginFailedNotice(failureOf({ event })) },
-          ],
+          actions: [assign({ failure: failureOf }), { type: 'notify', params: ({ event }) => loginFailedNotice(failureOf({ event })) }],
         },
       },
     },
@@ -210,7 +209,8 @@ export const sessionMachine = setup({
           on: {
             'session.profileUpdated': [
               {
-                description: 'The user changed their own name (settings): the session and the root session kept aside (the same user) show it at once.',
+                description:
+                  'The user changed their own name (settings): the session and the root session kept aside (the same user) show it at once.',
                 guard: 'hasRootSession',
                 actions: [
                   { type: 'rename', params: ({ event }) => event.me },
@@ -293,7 +293,8 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       tags: 'busy',
-      description: 'Stored data is cleared at once (a reload cannot bring the session back); then the API is told, and whatever it answers, the session ends.',
+      description:
+        'Stored data is cleared at once (a reload cannot bring the session back); then the API is told, and whatever it answers, the session ends.',
       entry: 'clearSessionData',
       invoke: {
         id: 'logout',

@@ -4,9 +4,7 @@
  * `uploader.` prefix.
  */
 export type UploaderEvent =
-  | { type: 'uploader.update'; uuid: string }
-  | { type: 'uploader.reload' }
-  | { type: 'uploader.resize'; height: number; force?: boolean };
+  { type: 'uploader.update'; uuid: string } | { type: 'uploader.reload' } | { type: 'uploader.resize'; height: number; force?: boolean };
 
 /** A plain object, as the structured clone of `postMessage` makes them: nothing inherited is read. */
 const isRecord = (value: unknown): value is Record<string, unknown> => {
@@ -15,7 +13,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => {
   return prototype === Object.prototype || prototype === null;
 };
 
-const hasOnlyKeys = (value: Record<string, unknown>, allowed: readonly string[]) => Object.keys(value).every((key) => allowed.includes(key));
+const hasOnlyKeys = (value: Record<string, unknown>, allowed: readonly string[]) =>
+  Object.keys(value).every((key) => allowed.includes(key));
 
 /**
  * A message from `origin` as the uploader protocol has it, or null: another origin, another type, a field of the

@@ -128,14 +128,15 @@ export const mappingComplete = (mapping: ColumnMapping) => requiredImportFields.
 
 /** Every row of the file read through the mapping and checked with the form's rules; repeats of an email fail. */
 export function prepareRows(table: ParsedTable, mapping: ColumnMapping): PreparedRow[] {
-  const column = Object.fromEntries(importFields.map((field) => [field, mapping[field] === null ? -1 : table.headers.indexOf(mapping[field]!)]));
+  const column = Object.fromEntries(
+    importFields.map((field) => [field, mapping[field] === null ? -1 : table.headers.indexOf(mapping[field]!)]),
+  );
   const firstLineOf = new Map<string, number>();
   return table.rows.map((cells, index) => {
     const line = index + 2;
-    const read = Object.fromEntries(importFields.map((field) => [field, (column[field]! >= 0 ? cells[column[field]!] : undefined)?.trim() ?? ''])) as Record<
-      ImportField,
-      string
-    >;
+    const read = Object.fromEntries(
+      importFields.map((field) => [field, (column[field]! >= 0 ? cells[column[field]!] : undefined)?.trim() ?? '']),
+    ) as Record<ImportField, string>;
     const { row, problem } = readRow(line, read);
     if (problem) return { row, cells: read, problem };
     const email = read.email.toLowerCase();
@@ -188,4 +189,5 @@ export function allResults(rows: readonly PreparedRow[], answered: readonly RowR
   });
 }
 
-export const countOf = (results: readonly RowResult[], outcome: ImportOutcome) => results.filter((result) => result.outcome === outcome).length;
+export const countOf = (results: readonly RowResult[], outcome: ImportOutcome) =>
+  results.filter((result) => result.outcome === outcome).length;

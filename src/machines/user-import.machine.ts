@@ -166,7 +166,10 @@ export const userImportMachine = setup({
     },
     /** Rows that all fail the form's rules leave nothing to ask the API. */
     prepared: {
-      always: [{ guard: 'anyToSend', target: 'checking' }, { target: 'preview', actions: 'showPreview' }],
+      always: [
+        { guard: 'anyToSend', target: 'checking' },
+        { target: 'preview', actions: 'showPreview' },
+      ],
     },
     checking: {
       tags: 'busy',
@@ -179,9 +182,15 @@ export const userImportMachine = setup({
             guard: 'moreBatches',
             target: 'checking',
             reenter: true,
-            actions: assign({ answered: ({ context, event }) => [...context.answered, ...event.output], batch: ({ context }) => context.batch + 1 }),
+            actions: assign({
+              answered: ({ context, event }) => [...context.answered, ...event.output],
+              batch: ({ context }) => context.batch + 1,
+            }),
           },
-          { target: 'preview', actions: [assign({ answered: ({ context, event }) => [...context.answered, ...event.output] }), 'showPreview'] },
+          {
+            target: 'preview',
+            actions: [assign({ answered: ({ context, event }) => [...context.answered, ...event.output] }), 'showPreview'],
+          },
         ],
         onError: { target: 'checkFailed', actions: assign({ failure: ({ event }) => event.error as Failure }) },
       },
@@ -210,9 +219,15 @@ export const userImportMachine = setup({
             guard: 'moreBatches',
             target: 'importing',
             reenter: true,
-            actions: assign({ answered: ({ context, event }) => [...context.answered, ...event.output], batch: ({ context }) => context.batch + 1 }),
+            actions: assign({
+              answered: ({ context, event }) => [...context.answered, ...event.output],
+              batch: ({ context }) => context.batch + 1,
+            }),
           },
-          { target: 'report', actions: [assign({ answered: ({ context, event }) => [...context.answered, ...event.output] }), 'showReport'] },
+          {
+            target: 'report',
+            actions: [assign({ answered: ({ context, event }) => [...context.answered, ...event.output] }), 'showReport'],
+          },
         ],
         onError: { target: 'importFailed', actions: assign({ failure: ({ event }) => event.error as Failure }) },
       },

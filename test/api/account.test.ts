@@ -45,14 +45,24 @@ describe('the account over HTTP', () => {
     expect(received).toEqual([
       { method: 'GET', url: '/api/users/me', body: undefined, authorization: 'Bearer token-1' },
       { method: 'PUT', url: '/api/users/me', body: { name: 'Gloria', surname: 'Rossi' }, authorization: 'Bearer token-1' },
-      { method: 'PUT', url: '/api/users/me/password', body: { currentPassword: 'old-secret', newPassword: 'new-secret' }, authorization: 'Bearer token-1' },
+      {
+        method: 'PUT',
+        url: '/api/users/me/password',
+        body: { currentPassword: 'old-secret', newPassword: 'new-secret' },
+        authorization: 'Bearer token-1',
+      },
     ]);
   });
 
   it('rejects with the field errors of a refused change', async () => {
     const { api } = accountOver(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'currentPassword is incorrect', errors: [{ field: 'currentPassword', message: 'is incorrect' }] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'currentPassword is incorrect',
+        errors: [{ field: 'currentPassword', message: 'is incorrect' }],
+      },
     }));
     await expect(api.changePassword({ currentPassword: 'wrong', newPassword: 'new-secret' })).rejects.toEqual({
       kind: 'http',
@@ -63,7 +73,10 @@ describe('the account over HTTP', () => {
   });
 
   it('ends the session on a 401, unlike the session’s own background check', async () => {
-    const { api, onUnauthorized } = accountOver(() => ({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' } }));
+    const { api, onUnauthorized } = accountOver(() => ({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Session expired' },
+    }));
     await expect(api.me()).rejects.toMatchObject({ kind: 'http', status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });

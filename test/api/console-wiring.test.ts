@@ -56,7 +56,8 @@ const storedEntries = (answer: typeof companyLogin) => ({
 
 const start = (store: KeyValueStore) => {
   const runtime = createConsole({ store, apiUrl, browserLanguages: ['it-IT'] });
-  const reach = (state: 'signedOut' | 'signedIn') => waitFor(runtime.actors.session, (snapshot) => snapshot.matches(state) && !snapshot.hasTag('busy'));
+  const reach = (state: 'signedOut' | 'signedIn') =>
+    waitFor(runtime.actors.session, (snapshot) => snapshot.matches(state) && !snapshot.hasTag('busy'));
   return { ...runtime, reach };
 };
 

@@ -39,7 +39,9 @@ const routes: Record<string, Handler> = {
     }),
   'GET /api/throttled-seconds': (_request, _body, response) => {
     response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '90' });
-    response.end(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many failed sign-in attempts. Try again later.' }));
+    response.end(
+      JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many failed sign-in attempts. Try again later.' }),
+    );
   },
   'GET /api/throttled-date': (_request, _body, response) => {
     response.writeHead(429, { 'content-type': 'application/json', 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' });
@@ -51,7 +53,8 @@ const routes: Record<string, Handler> = {
   },
   'POST /api/auth/login': (_request, body, response) => {
     const { email } = JSON.parse(body) as { email: string };
-    if (email !== 'root@example.com') return sendJson(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
+    if (email !== 'root@example.com')
+      return sendJson(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
     sendJson(response, 200, { token: 'token-1', user: { id: 'u1', name: 'Root' } });
   },
   'POST /api/auth/logout': (_request, body, response) => {

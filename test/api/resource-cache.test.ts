@@ -9,7 +9,11 @@ const record = { id: 'c1', createdAt: '', updatedAt: '', version: 1 };
 
 function cached() {
   const api = {
-    list: vi.fn(async ({ query }: ListRequest) => ({ items: [{ ...record, id: `page-${query.page}` }], total: 30, totalIsEstimate: false })),
+    list: vi.fn(async ({ query }: ListRequest) => ({
+      items: [{ ...record, id: `page-${query.page}` }],
+      total: 30,
+      totalIsEstimate: false,
+    })),
     get: vi.fn(async () => record),
     create: vi.fn(async () => record),
     update: vi.fn(async () => record),

@@ -44,7 +44,10 @@ describe('resource calls', () => {
     answer = { status: 200, body: { items: [], total: 0, totalIsEstimate: false } };
     const api = companiesApi();
     expect(await api.list({ query, filters: {} })).toEqual({ items: [], total: 0, totalIsEstimate: false });
-    await api.list({ query: { page: 2, pageSize: 25, sortBy: 'name', sortOrder: 'desc', search: 'acme & co' }, filters: { tenantId: 't1' } });
+    await api.list({
+      query: { page: 2, pageSize: 25, sortBy: 'name', sortOrder: 'desc', search: 'acme & co' },
+      filters: { tenantId: 't1' },
+    });
     expect(received.map(({ method, url }) => `${method} ${url}`)).toEqual([
       'GET /api/companies?page=1&pageSize=10&sortOrder=asc',
       'GET /api/companies?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme+%26+co&tenantId=t1',

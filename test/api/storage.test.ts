@@ -21,7 +21,10 @@ describe('browser storage', () => {
     ['a session without a token', { session_state: JSON.stringify(session.state) }],
     ['unparseable JSON', { access_token: 't', session_state: '{"user":' }],
     ['JSON of another shape', { access_token: 't', session_state: '{"user":{"id":1}}' }],
-    ['an unknown scope', { access_token: 't', session_state: JSON.stringify({ ...session.state, user: { ...session.state.user, scope: 'ROOT' } }) }],
+    [
+      'an unknown scope',
+      { access_token: 't', session_state: JSON.stringify({ ...session.state, user: { ...session.state.user, scope: 'ROOT' } }) },
+    ],
   ])('reads no session from %s', (_, entries) => {
     expect(createStorage(memoryStore(entries)).readSession()).toBeNull();
   });

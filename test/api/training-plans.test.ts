@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/api/http';
 import { createQueryClient } from '../../src/api/query-client';
 import { cacheResourceApi } from '../../src/api/resource-cache';
-import { ALL_ROWS, cacheTrainingPlanApis, createTrainingPlanApis, type OrderedResourceApi, type TrainingPlanApis } from '../../src/api/training-plans';
+import {
+  ALL_ROWS,
+  cacheTrainingPlanApis,
+  createTrainingPlanApis,
+  type OrderedResourceApi,
+  type TrainingPlanApis,
+} from '../../src/api/training-plans';
 
 interface Received {
   method: string;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/app/user-import';
 
-const refusedWith = (file: Blob) => parseCsv(file).then(
-  () => 'read',
-  (error: { fileProblem?: string }) => error.fileProblem,
-);
+const refusedWith = (file: Blob) =>
+  parseCsv(file).then(
+    () => 'read',
+    (error: { fileProblem?: string }) => error.fileProblem,
+  );
 
 describe('reading a CSV file in the browser', () => {
   it('reads UTF-8 with or without a byte-order mark, cells separated by , or ;', async () => {
@@ -19,7 +20,9 @@ describe('reading a CSV file in the browser', () => {
     expect(await refusedWith(new Blob(['\ufeff \r\n\r\n']))).toBe('empty');
     expect(await refusedWith(new Blob(['Anna,Neri,anna@example.com\nBruno,Gialli,bruno@example.com\n']))).toBe('noHeader');
     expect(await refusedWith(new Blob([new Uint8Array(50 * 1024 * 1024)]))).toBe('tooLarge');
-    expect(await refusedWith(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x01])]))).toBe('notText');
+    expect(await refusedWith(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x01])]))).toBe(
+      'notText',
+    );
     expect(await refusedWith(new Blob(['Name,Email\u0000\nAnna,a@example.com\n']))).toBe('notText');
     expect(await refusedWith(new Blob(['Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n']))).toBe('oneColumn');
     expect(await refusedWith(new Blob(['Name;Surname;Email\n']))).toBe('noRows');

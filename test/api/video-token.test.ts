@@ -13,7 +13,10 @@ const now = Date.parse('2025-06-01T10:00:00.000Z');
 const inMinutes = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
 const serviceUrl = 'http://acme.localhost:3001';
 
-const videoSession = (vinapse: { token: string; expiresAt: string } | null, config: Partial<SessionState['vinapseConfig']> = {}): SessionState => ({
+const videoSession = (
+  vinapse: { token: string; expiresAt: string } | null,
+  config: Partial<SessionState['vinapseConfig']> = {},
+): SessionState => ({
   ...stored(companyLogin).state,
   vinapseConfig: { enabled: true, tenantId: 'acme', courseId: 'company-1', serviceUrl, ...config },
   jwtTokens: { vinapse },
@@ -67,12 +70,22 @@ afterAll(
     }),
 );
 
-function tokens(session: SessionState | null, options: Partial<VideoTokenOptions> & { accessToken?: string | null; timeout?: number } = {}) {
+function tokens(
+  session: SessionState | null,
+  options: Partial<VideoTokenOptions> & { accessToken?: string | null; timeout?: number } = {},
+) {
   const { accessToken = 'access-1', timeout, ...rest } = options;
   const storeToken = vi.fn();
   const onUnauthorized = vi.fn();
   const http = createHttpClient({ prefixUrl: apiUrl, getToken: () => accessToken, onUnauthorized, ...(timeout ? { timeout } : {}) });
-  const videoTokens = createVideoTokens({ http, readSession: () => session, readAccessToken: () => accessToken, storeToken, now: () => now, ...rest });
+  const videoTokens = createVideoTokens({
+    http,
+    readSession: () => session,
+    readAccessToken: () => accessToken,
+    storeToken,
+    now: () => now,
+    ...rest,
+  });
   return { ...videoTokens, storeToken, onUnauthorized };
 }
 
@@ -135,27 +148,42 @@ describe("video token: the session's, refreshed when expired or about to expire"
 
   it("gives the server's words when it refuses the refresh", async () => {
     refresh = (_request, response) =>
-      sendJson(response, 409, { statusCode: 409, success: false, error: 'Conflict', message: 'No video service is configured for this account' });
+      sendJson(response, 409, {
+        statusCode: 409,
+        success: false,
+        error: 'Conflict',
+        message: 'No video service is configured for this account',
+      });
     const { obtain, storeToken } = tokens(videoSession(null));
     expect(await failureOf(obtain())).toEqual({ kind: 'refreshFailed', message: 'No video service is configured for this account' });
     expect(storeToken).not.toHaveBeenCalled();
   });
 
   it("gives the answer's error when it says success: false", async () => {
-    refresh = (_request, response) => sendJson(response, 200, { success: false, jwtTokens: { vinapse: null }, error: 'Video tenant suspended' });
+    refresh = (_request, response) =>
+      sendJson(response, 200, { success: false, jwtTokens: { vinapse: null }, error: 'Video tenant suspended' });
     expect(await failureOf(tokens(videoSession(null)).obtain())).toEqual({ kind: 'refreshFailed', message: 'Video tenant suspended' });
   });
 
   it.each([
-    ['a 500 without a message', (_request: IncomingMessage, response: ServerResponse) => {
-      response.writeHead(500);
-      response.end();
-    }],
-    ['an answer without a token', (_request: IncomingMessage, response: ServerResponse) => sendJson(response, 200, { success: true, jwtTokens: { vinapse: null } })],
-    ['an unreadable answer', (_request: IncomingMessage, response: ServerResponse) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"success":');
-    }],
+    [
+      'a 500 without a message',
+      (_request: IncomingMessage, response: ServerResponse) => {
+        response.writeHead(500);
+        response.end();
+      },
+    ],
+    [
+      'an answer without a token',
+      (_request: IncomingMessage, response: ServerResponse) => sendJson(response, 200, { success: true, jwtTokens: { vinapse: null } }),
+    ],
+    [
+      'an unreadable answer',
+      (_request: IncomingMessage, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"success":');
+      },
+    ],
   ])("falls back to 'Refresh token failed' on %s", async (_, handler) => {
     refresh = handler;
     expect(await failureOf(tokens(videoSession(null)).obtain())).toEqual({ kind: 'refreshFailed' });
@@ -181,7 +209,11 @@ describe("video token: the session's, refreshed when expired or about to expire"
 
 describe('video token in the console', () => {
   it('keeps a refreshed token in the session (and its storage), then reuses it', async () => {
-    refresh = (_request, response) => sendJson(response, 200, { success: true, jwtTokens: { vinapse: { token: 'fresh', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() } } });
+    refresh = (_request, response) =>
+      sendJson(response, 200, {
+        success: true,
+        jwtTokens: { vinapse: { token: 'fresh', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() } },
+      });
     const state = videoSession(null);
     const store = memoryStore({ access_token: 'access-1', session_state: JSON.stringify(state) });
     const { actors, signedIn } = createConsole({ store, apiUrl, browserLanguages: ['en'] });

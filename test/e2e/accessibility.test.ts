@@ -9,7 +9,10 @@ async function seriousViolations(page: BrowserPage, where: string): Promise<stri
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${where}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Each pass: a language and a colour scheme, and which scopes it visits (the dark Italian pass: the COMPANY admin's many screens). */

@@ -34,7 +34,9 @@ describe('the Activity page', () => {
     await page().waitForURL('**/activity');
     await expect.poll(() => dataRows(page()).count()).toBeGreaterThan(0);
     // 50 rows a page: other tests' changes on the same server do not push this one off the page.
-    await page().getByRole('combobox', { name: /rows per page/i }).click();
+    await page()
+      .getByRole('combobox', { name: /rows per page/i })
+      .click();
     await page().getByRole('option', { name: '50', exact: true }).click();
     await expect.poll(() => new URL(page().url()).searchParams.get('pageSize')).toBe('50');
     await page().getByRole('combobox', { name: 'Record' }).selectOption('company');

@@ -25,13 +25,13 @@ describe('exporting a list', () => {
     await signIn(page(), demo.tenant);
     await page().goto(`/companies?${query}`);
     await expect.poll(() => page().locator('[role="row"][data-id]').count()).toBe(3);
-    const [download] = await Promise.all([
-      page().waitForEvent('download'),
-      page().getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^companies-\d{4}-\d\d-\d\d\.csv$/);
     const csv = await text((await download.createReadStream()) as Readable);
-    const [header, ...rows] = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
 
     expect(header).toMatch(/^ID,Created,Updated,Tenant,Name,/);
     expect(rows.map((row) => row.split(',')[0])).toEqual(listed.body.items.map((company) => company.id));

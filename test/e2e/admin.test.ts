@@ -100,7 +100,9 @@ describe('a TENANT admin managing companies', () => {
     await expect.poll(() => dataRows(page()).first().innerText()).toContain(byName.body.items[0]?.name ?? '?');
     expect(new URL(page().url()).searchParams.get('sortOrder')).toBe('desc');
 
-    await page().getByRole('combobox', { name: /rows per page/i }).click();
+    await page()
+      .getByRole('combobox', { name: /rows per page/i })
+      .click();
     await page().getByRole('option', { name: '2', exact: true }).click();
     await expect.poll(() => displayedRows(page())).toBe(`1–2 of ${total}`);
     await page().getByRole('button', { name: 'Go to next page' }).click();

@@ -11,7 +11,6 @@ interface ContentRow {
   externalUuid: string | null;
 }
 
-
 async function chooseOption(page: BrowserPage, field: string, option: string) {
   await page.getByRole('combobox', { name: field, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -32,7 +31,10 @@ describe('a COMPANY admin building the catalogue', () => {
     await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Topic created');
     await page().waitForURL(/\/topics\/[0-9a-f-]{36}$/);
     const admin = await apiSession(demo.company);
-    const found = await admin.call<Page<{ name: string; color: string; status: string }>>('GET', `topics?search=${encodeURIComponent(name)}`);
+    const found = await admin.call<Page<{ name: string; color: string; status: string }>>(
+      'GET',
+      `topics?search=${encodeURIComponent(name)}`,
+    );
     expect(found.body.items).toEqual([expect.objectContaining({ name, color: '#12AB34', status: 'PENDING' })]);
   });
 
@@ -68,7 +70,9 @@ describe('a COMPANY admin building the catalogue', () => {
     await expect.poll(() => page().getByTestId('player-frame').count(), { timeout: 15_000 }).toBe(1);
     const player = await frameWithUrl(page(), '/watch/');
     const video = player.locator('video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(2);
     await video.evaluate((element: HTMLVideoElement) => {
       element.muted = true;

@@ -25,7 +25,12 @@ function recordScripts(page: Page) {
     pending.push(
       (async () => {
         const headers = await response.allHeaders();
-        return { url: response.url(), encoding: headers['content-encoding'], cacheControl: headers['cache-control'], text: await response.text() };
+        return {
+          url: response.url(),
+          encoding: headers['content-encoding'],
+          cacheControl: headers['cache-control'],
+          text: await response.text(),
+        };
       })(),
     );
   });

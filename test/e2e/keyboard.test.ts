@@ -83,7 +83,11 @@ describe('a list driven with the keyboard only', () => {
       .poll(() =>
         page().evaluate(() => {
           const button = (window as unknown as { sortButton: Element }).sortButton;
-          return { same: document.activeElement === button, inPage: document.contains(button), focus: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName };
+          return {
+            same: document.activeElement === button,
+            inPage: document.contains(button),
+            focus: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+          };
         }),
       )
       .toEqual({ same: true, inPage: true, focus: 'Sort Name descending' });

@@ -4,8 +4,7 @@ import { signIn, usePage } from './browser';
 import { scopeAccounts, screensOf, showEveryKindOfRow, waitForScreen, type ScopeName } from './screens';
 
 /** How much wider than the window the page is: what the user would have to scroll sideways. */
-const sidewaysOverflow = (page: BrowserPage) =>
-  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+const sidewaysOverflow = (page: BrowserPage) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
 
 /** Row actions of the screen's list or ordered tables that lie (partly) outside the window. */
 const actionsOutOfReach = (page: BrowserPage) =>
@@ -41,7 +40,10 @@ for (const { name, viewport } of sizes) {
           const overflow = await expect
             .poll(() => sidewaysOverflow(page()), { timeout: 5_000 })
             .toBeLessThanOrEqual(0)
-            .then(() => 0, () => sidewaysOverflow(page()));
+            .then(
+              () => 0,
+              () => sidewaysOverflow(page()),
+            );
           if (overflow > 0) found.push(`${path}: ${overflow} px too wide`);
           const outOfReach = await actionsOutOfReach(page());
           if (outOfReach.length > 0) found.push(`${path}: out of reach: ${outOfReach.join(', ')}`);

@@ -51,7 +51,14 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
 /** The screen at the current URL has its title and has nothing left loading (its code, its record, its rows). */
 export async function waitForScreen(page: BrowserPage) {
   await page.getByTestId('page-title').first().waitFor();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading…|Caricamento…/ }).count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /Loading…|Caricamento…/ })
+        .count(),
+    )
+    .toBe(0);
   await expect.poll(() => page.locator('.MuiDataGrid-overlay, [role="progressbar"]').count()).toBe(0);
 }
 

@@ -107,7 +107,10 @@ describe('routing and the session', () => {
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('logout').click();
     await page().waitForURL('**/login');
-    expect(await page().evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('session_state')])).toEqual([null, null]);
+    expect(await page().evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('session_state')])).toEqual([
+      null,
+      null,
+    ]);
 
     const after = await fetch(`${apiURL}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);

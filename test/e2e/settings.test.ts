@@ -7,7 +7,13 @@ async function newTenantAdmin() {
   const tenantAdmin = await apiSession(demo.tenant);
   const email = `${unique('settings').replaceAll(' ', '.').toLowerCase()}@example.com`;
   const password = 'First-pass-2026';
-  const created = await tenantAdmin.call<{ id: string }>('POST', 'users', { name: 'Sara', surname: 'Settings', email, password, admin: true });
+  const created = await tenantAdmin.call<{ id: string }>('POST', 'users', {
+    name: 'Sara',
+    surname: 'Settings',
+    email,
+    password,
+    admin: true,
+  });
   expect(created.status).toBe(201);
   return { email, password };
 }
@@ -31,16 +37,30 @@ describe('the settings page', () => {
     await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Profile saved');
     await expect.poll(() => header.innerText()).toContain('Serena');
 
-    await page().getByLabel(/^Current password/).fill('not-my-password');
-    await page().getByLabel(/^New password/).fill('Second-pass-2026');
-    await page().getByLabel(/^Confirm new password/).fill('Second-pass-2026');
+    await page()
+      .getByLabel(/^Current password/)
+      .fill('not-my-password');
+    await page()
+      .getByLabel(/^New password/)
+      .fill('Second-pass-2026');
+    await page()
+      .getByLabel(/^Confirm new password/)
+      .fill('Second-pass-2026');
     await page().getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page().getByText('Incorrect').count()).toBeGreaterThan(0);
 
-    await page().getByLabel(/^Current password/).fill(account.password);
+    await page()
+      .getByLabel(/^Current password/)
+      .fill(account.password);
     await page().getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Password changed');
-    await expect.poll(() => page().getByLabel(/^Current password/).inputValue()).toBe('');
+    await expect
+      .poll(() =>
+        page()
+          .getByLabel(/^Current password/)
+          .inputValue(),
+      )
+      .toBe('');
 
     await page().reload();
     await expect.poll(() => header.innerText()).toContain('Serena');

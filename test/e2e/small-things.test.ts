@@ -80,7 +80,11 @@ describe('home', () => {
   const expected = {
     GLOBAL: { account: demo.root, cards: ['Tenants', 'Users'], resources: ['tenants', 'users'] },
     TENANT: { account: demo.tenant, cards: ['Companies', 'Users'], resources: ['companies', 'users'] },
-    COMPANY: { account: demo.company, cards: ['Users', 'Contents', 'Topics', 'Training plans'], resources: ['users', 'contents', 'topics', 'training-plans'] },
+    COMPANY: {
+      account: demo.company,
+      cards: ['Users', 'Contents', 'Topics', 'Training plans'],
+      resources: ['users', 'contents', 'topics', 'training-plans'],
+    },
   } as const;
 
   for (const [scope, { account, cards, resources }] of Object.entries(expected)) {
@@ -99,7 +103,10 @@ describe('home', () => {
       await page().getByTestId(`home-card-${first}`).getByRole('link', { name: /^New / }).click();
       await page().waitForURL(`**/${first}/new`);
       await page().goBack();
-      await page().getByTestId(`home-card-${first}`).getByRole('link', { name: /^Open / }).click();
+      await page()
+        .getByTestId(`home-card-${first}`)
+        .getByRole('link', { name: /^Open / })
+        .click();
       await page().waitForURL(`**/${first}`);
       await expect.poll(() => page().getByTestId('page-title').textContent()).toBe(cards[0]);
     });

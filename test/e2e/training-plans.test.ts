@@ -44,7 +44,12 @@ describe('a COMPANY admin building a training plan', () => {
     await expect.poll(() => titlesIn(page(), 'modules-table', modules)).toEqual(modules);
 
     // items in the first module
-    await page().getByTestId('modules-table').locator('tbody tr').filter({ hasText: 'Module Alpha' }).getByRole('button', { name: 'Edit' }).click();
+    await page()
+      .getByTestId('modules-table')
+      .locator('tbody tr')
+      .filter({ hasText: 'Module Alpha' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     await page().waitForURL(new RegExp(`${planPath}/modules/[0-9a-f-]{36}$`));
     const modulePath = new URL(page().url()).pathname;
     const items = ['Item One', 'Item Two', 'Item Three'];
@@ -65,7 +70,12 @@ describe('a COMPANY admin building a training plan', () => {
     await expect.poll(() => titlesIn(page(), 'items-table', items)).toEqual(items);
     const [planId, moduleId] = [planPath.split('/')[2], modulePath.split('/')[4]];
     const apiItems = async () =>
-      (await admin.call<Page<{ title: string; contentId: string | null; type: string }>>('GET', `training-plans/${planId}/modules/${moduleId}/items`)).body.items;
+      (
+        await admin.call<Page<{ title: string; contentId: string | null; type: string }>>(
+          'GET',
+          `training-plans/${planId}/modules/${moduleId}/items`,
+        )
+      ).body.items;
     expect((await apiItems()).map((item) => [item.title, item.type, item.contentId])).toEqual([
       ['Item One', 'CONTENT', content.id],
       ['Item Two', 'QUIZ', null],
@@ -101,7 +111,9 @@ describe('a COMPANY admin building a training plan', () => {
 
     // publish: delete becomes unavailable and says why
     await page().getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page().getByRole('option', { name: /published/i }).click();
+    await page()
+      .getByRole('option', { name: /published/i })
+      .click();
     await page().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page().getByTestId('notifications').innerText()).toContain('Training plan updated');
     await page().goto(planPath);

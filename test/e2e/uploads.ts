@@ -14,7 +14,9 @@ export const dataRows = (page: BrowserPage) => page.locator('[role="row"][data-i
 /** The frame (the uploader, the player) whose address contains `part`, once it is there. */
 export async function frameWithUrl(page: BrowserPage, part: string): Promise<Frame> {
   let found: Frame | undefined;
-  await expect.poll(() => (found = page.frames().find((frame) => frame.url().includes(part))) !== undefined, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => (found = page.frames().find((frame) => frame.url().includes(part))) !== undefined, { timeout: 15_000 })
+    .toBe(true);
   if (!found) throw new Error(`no frame with ${part}`);
   return found;
 }

@@ -62,9 +62,15 @@ describe('importing users from a CSV file', () => {
     const cells = await reported.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
     expect(cells).toEqual(badLines);
 
-    const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Download the report (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download the report (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('acme-users-report.csv');
-    const csv = (await text((await download.createReadStream()) as Readable)).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const csv = (await text((await download.createReadStream()) as Readable))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(csv[0]).toBe('Line,Email,Outcome,Field,Reason');
     expect(csv).toHaveLength(1001);
     expect(csv.filter((line) => line.includes(',created,'))).toHaveLength(995);
@@ -85,9 +91,17 @@ describe('importing users from a CSV file', () => {
     await page().getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page().getByRole('dialog', { name: 'Import users from a CSV file' });
     const input = dialog.locator('input[type=file]');
-    await input.setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01]) });
+    await input.setInputFiles({
+      name: 'photo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01]),
+    });
     await expect.poll(() => dialog.getByText(/not a UTF-8 text file/).count()).toBe(1);
-    await input.setInputFiles({ name: 'tabs.csv', mimeType: 'text/csv', buffer: Buffer.from('Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n') });
+    await input.setInputFiles({
+      name: 'tabs.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n'),
+    });
     await expect.poll(() => dialog.getByText(/Only one column was found/).count()).toBe(1);
   }, 120_000);
 });

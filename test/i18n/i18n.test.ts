@@ -7,12 +7,9 @@ const ready = (language: Language) => createI18n(language, { load: loadTranslati
 type Tree = { [key: string]: string | Tree };
 
 const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
 
-const valuesOf = (tree: Tree): string[] =>
-  Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : valuesOf(value)));
+const valuesOf = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : valuesOf(value)));
 
 describe('translations', () => {
   it('have the same keys in Italian and English', () => {

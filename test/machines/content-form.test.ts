@@ -63,11 +63,14 @@ describe('content form rules: a video is uploaded by reference, an article is wr
   });
 
   it('requires a title, and a background that is an http(s) URL when given', () => {
-    expect(validate(contentEditFields, { ...article, title: ' ', background: 'ftp://x' })).toEqual({ title: { rule: 'required' }, background: { rule: 'url' } });
+    expect(validate(contentEditFields, { ...article, title: ' ', background: 'ftp://x' })).toEqual({
+      title: { rule: 'required' },
+      background: { rule: 'url' },
+    });
     expect(validate(contentEditFields, { ...article, background: 'https://img.test/a.png' })).toEqual({});
   });
 
-  it('reads the topics of a record and sends them as topicIds; the API\'s topicIds errors land on the field', () => {
+  it("reads the topics of a record and sends them as topicIds; the API's topicIds errors land on the field", () => {
     const values = valuesFromRecord(contentEditFields, storedContent({ topics: [{ id: 't1', name: 'Safety' }], topicIds: ['t1'] }));
     expect(values.topics).toEqual([{ id: 't1', name: 'Safety' }]);
     expect(bodyFromValues(contentEditFields, values)).toMatchObject({ topicIds: ['t1'] });
@@ -83,7 +86,11 @@ describe('content form rules: a video is uploaded by reference, an article is wr
   });
 
   it('run in the form machine: a loaded Video cannot become INLINE, an Article loses its text on REFERENCE', async () => {
-    const form = startForm('k1', { loadRecord: async () => storedContent(), saveRecord: async () => storedContent({ version: 2 }) }, contentEditFields);
+    const form = startForm(
+      'k1',
+      { loadRecord: async () => storedContent(), saveRecord: async () => storedContent({ version: 2 }) },
+      contentEditFields,
+    );
     await waitFor(form.actor, (snapshot) => snapshot.matches('editing'));
     form.change('renderType', 'INLINE');
     expect(form.actor.getSnapshot().context.values.renderType).toBe('REFERENCE');
@@ -120,7 +127,11 @@ describe('topic form', () => {
 
   it('upper-cases the colour as picked or typed', () => {
     expect(changeValue(topicFields, initialValues(topicFields), 'color', '#12ab34').color).toBe('#12AB34');
-    expect(bodyFromValues(topicFields, { name: 'Safety', color: '#12AB34', status: 'ACTIVE' })).toEqual({ name: 'Safety', color: '#12AB34', status: 'ACTIVE' });
+    expect(bodyFromValues(topicFields, { name: 'Safety', color: '#12AB34', status: 'ACTIVE' })).toEqual({
+      name: 'Safety',
+      color: '#12AB34',
+      status: 'ACTIVE',
+    });
   });
 
   it('answers the created record and leads to its page in place of the create page', async () => {

@@ -129,7 +129,9 @@ describe('content wizard: the token for the uploader', () => {
 
 describe('content wizard: the uploader bridge', () => {
   it("listens to the video service's origin only, from the token's service URL", async () => {
-    const { fakes } = await uploading({ obtainVideoAccess: async () => ({ ...access, serviceUrl: 'https://video.example.com/tenant/acme/' }) });
+    const { fakes } = await uploading({
+      obtainVideoAccess: async () => ({ ...access, serviceUrl: 'https://video.example.com/tenant/acme/' }),
+    });
     expect(fakes.listen.mock.calls).toEqual([[{ origin: 'https://video.example.com' }]]);
   });
 
@@ -185,7 +187,9 @@ describe('content wizard: the uploader bridge', () => {
 
 describe('content wizard: a content saved by someone else meanwhile', () => {
   it('reads it again and attaches the video on its current version', async () => {
-    const { actor, fakes, outcomes } = await uploading({ loadContent: async () => storedContent({ version: 3, title: 'Forklift basics' }) });
+    const { actor, fakes, outcomes } = await uploading({
+      loadContent: async () => storedContent({ version: 3, title: 'Forklift basics' }),
+    });
     fakes.attachVideo.mockRejectedValueOnce(staleContent);
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
@@ -231,7 +235,10 @@ describe('content wizard: a content saved by someone else meanwhile', () => {
   });
 
   it('shows the failure when the content cannot be read again', async () => {
-    const { actor, fakes } = await uploading({ attachVideo: () => Promise.reject(staleContent), loadContent: () => Promise.reject(serverError) });
+    const { actor, fakes } = await uploading({
+      attachVideo: () => Promise.reject(staleContent),
+      loadContent: () => Promise.reject(serverError),
+    });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });
     expect(fakes.attachVideo).toHaveBeenCalledTimes(1);
@@ -240,7 +247,6 @@ describe('content wizard: a content saved by someone else meanwhile', () => {
 });
 
 describe('content wizard: uploader events out of step 2', () => {
-
   it.each([
     ['a height in range', { height: 720 }, 720],
     ['below 300 px', { height: 120 }, 300],
@@ -273,7 +279,10 @@ describe('content wizard: uploader events out of step 2', () => {
 });
 
 /** The wizard opened for the existing content k1 (/contents/k1/video), which it reads as `loadContent` answers. */
-async function openExisting(overrides: Parameters<typeof startWizard>[0] = {}, until: 'uploading' | 'opening' | 'preparingUpload' | 'openFailed' | 'notReference' = 'uploading') {
+async function openExisting(
+  overrides: Parameters<typeof startWizard>[0] = {},
+  until: 'uploading' | 'opening' | 'preparingUpload' | 'openFailed' | 'notReference' = 'uploading',
+) {
   const wizard = startWizard({ loadContent: async () => failedVideoContent(), ...overrides }, existingContentInput);
   await waitFor(wizard.actor, (snapshot) => snapshot.matches(until), { timeout: 1000 });
   return wizard;
@@ -372,8 +381,14 @@ describe('content wizard: an existing content’s video', () => {
     ['the video uploaded here already', { externalUuid: 'video-1' }],
   ] as const)('after a conflict, still attaches on the version read again when the content has %s', async (_, reread) => {
     const { actor, fakes } = await openExisting({
-      attachVideo: vi.fn().mockRejectedValueOnce(staleContent).mockResolvedValue(storedContent({ version: 5 })),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, ...reread })),
+      attachVideo: vi
+        .fn()
+        .mockRejectedValueOnce(staleContent)
+        .mockResolvedValue(storedContent({ version: 5 })),
+      loadContent: vi
+        .fn()
+        .mockResolvedValueOnce(failedVideoContent())
+        .mockResolvedValue(failedVideoContent({ version: 4, ...reread })),
     });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
@@ -387,7 +402,10 @@ describe('content wizard: an existing content’s video', () => {
   it('after a conflict, shows it when someone else attached a third video meanwhile', async () => {
     const { actor, fakes } = await openExisting({
       attachVideo: () => Promise.reject(staleContent),
-      loadContent: vi.fn().mockResolvedValueOnce(failedVideoContent()).mockResolvedValue(failedVideoContent({ version: 4, externalUuid: 'video-other', status: 'PENDING_PROCESSING' })),
+      loadContent: vi
+        .fn()
+        .mockResolvedValueOnce(failedVideoContent())
+        .mockResolvedValue(failedVideoContent({ version: 4, externalUuid: 'video-other', status: 'PENDING_PROCESSING' })),
     });
     actor.send({ type: 'uploader.update', uuid: 'video-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('attachFailed'), { timeout: 1000 });

@@ -4,7 +4,11 @@ import { describeMachinePaths, loadModel, modelOf } from '../support/paths/machi
 import { exploreModel } from '../support/paths/model';
 
 // Loaded while the tests are collected, so that a machine throwing at import fails a test (docs/mutation.md).
-const loaded = await loadModel('test/support/models/content-wizard', () => import('../support/models/content-wizard'), (module) => module.contentWizardModel);
+const loaded = await loadModel(
+  'test/support/models/content-wizard',
+  () => import('../support/models/content-wizard'),
+  (module) => module.contentWizardModel,
+);
 
 describeMachinePaths(loaded);
 

@@ -19,7 +19,12 @@ const settled = (form: Form) => waitFor(form.actor, (snapshot) => !snapshot.hasT
 /** The settings' form: a throttled save says when to try again. */
 const settingsMessages = { ...userMessages, updateFailedKey: 'settings.profileSaveFailed', throttledKey: 'settings.tooManyAttempts' };
 
-const throttled = (retryAt?: number): Failure => ({ kind: 'http', status: 429, message: 'Too many requests', ...(retryAt !== undefined && { retryAt }) });
+const throttled = (retryAt?: number): Failure => ({
+  kind: 'http',
+  status: 429,
+  message: 'Too many requests',
+  ...(retryAt !== undefined && { retryAt }),
+});
 
 /** The loaded user u1, saved with `failure`: the notice it gives and the state it leaves. */
 async function refusedUpdate(failure: Failure, messages = userMessages) {
@@ -34,7 +39,9 @@ async function refusedUpdate(failure: Failure, messages = userMessages) {
 describe('form: what a refused save tells the user', () => {
   it('a 429 on a form that knows throttling says when to try again, or to wait when the API did not say', async () => {
     const timed = await refusedUpdate(throttled(1_800_000_000_000), settingsMessages);
-    expect(timed.outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'login.tooManyAttempts', values: { retryAt: 1_800_000_000_000 } } }]);
+    expect(timed.outcomes).toEqual([
+      { notify: { severity: 'error', messageKey: 'login.tooManyAttempts', values: { retryAt: 1_800_000_000_000 } } },
+    ]);
     const untimed = await refusedUpdate(throttled(), settingsMessages);
     expect(untimed.outcomes).toEqual([{ notify: { severity: 'error', messageKey: 'settings.tooManyAttempts' } }]);
     expect(untimed.actor.getSnapshot().value).toBe('editing');
@@ -53,7 +60,12 @@ describe('form: what a refused save tells the user', () => {
 
   it('a 409 naming no field (or a 400 naming the version) is a failed update to retry, not a conflict', async () => {
     const duplicate: Failure = { kind: 'http', status: 409, message: 'Duplicate' };
-    const badVersion: Failure = { kind: 'http', status: 400, message: 'Invalid', errors: [{ field: 'version', message: 'must be a number' }] };
+    const badVersion: Failure = {
+      kind: 'http',
+      status: 400,
+      message: 'Invalid',
+      errors: [{ field: 'version', message: 'must be a number' }],
+    };
     for (const failure of [duplicate, badVersion]) {
       const form = await refusedUpdate(failure);
       expect(selectIsConflict(form.actor.getSnapshot())).toBe(false);

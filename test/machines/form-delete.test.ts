@@ -23,7 +23,11 @@ const fields: FieldSpec[] = [
 const plan = (status: string): StoredRecord => ({ id: 'p1', createdAt: '', updatedAt: '', version: 2, ...{ name: 'Onboarding', status } });
 
 const draftOnly = { field: 'status', oneOf: ['DRAFT'] };
-const planMessages = { createdKey: 'feedback.trainingPlanCreated', updatedKey: 'feedback.trainingPlanUpdated', deletedKey: 'feedback.trainingPlanDeleted' };
+const planMessages = {
+  createdKey: 'feedback.trainingPlanCreated',
+  updatedKey: 'feedback.trainingPlanUpdated',
+  deletedKey: 'feedback.trainingPlanDeleted',
+};
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -73,7 +77,10 @@ describe('form: deleting the record', () => {
     actor.send({ type: 'form.confirmDelete' });
     await flush();
     expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
-    expect(outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.deleted' } }, { navigate: { path: '/training-plans' } }]);
+    expect(outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.deleted' } },
+      { navigate: { path: '/training-plans' } },
+    ]);
   });
 
   it('stays where it is once the record is deleted, in a form that leaves to nowhere (a step of a wizard)', async () => {

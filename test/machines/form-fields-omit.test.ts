@@ -9,14 +9,21 @@ const itemFields: FieldSpec[] = [
 
 const content = { id: 'k1', name: 'Welcome video' };
 
-describe('an optional reference left out while empty (an item\'s content)', () => {
+describe("an optional reference left out while empty (an item's content)", () => {
   it('is omitted from the body while empty and was empty', () => {
     expect(bodyFromValues(itemFields, { title: 'Intro', type: 'QUIZ', content: null })).toEqual({ title: 'Intro', type: 'QUIZ' });
-    expect(bodyFromValues(itemFields, { title: 'Intro', type: 'QUIZ', content: null }, { content: null })).toEqual({ title: 'Intro', type: 'QUIZ' });
+    expect(bodyFromValues(itemFields, { title: 'Intro', type: 'QUIZ', content: null }, { content: null })).toEqual({
+      title: 'Intro',
+      type: 'QUIZ',
+    });
   });
 
   it('is sent as its id when chosen', () => {
-    expect(bodyFromValues(itemFields, { title: 'Intro', type: 'CONTENT', content })).toEqual({ title: 'Intro', type: 'CONTENT', contentId: 'k1' });
+    expect(bodyFromValues(itemFields, { title: 'Intro', type: 'CONTENT', content })).toEqual({
+      title: 'Intro',
+      type: 'CONTENT',
+      contentId: 'k1',
+    });
   });
 
   it('is sent as null when it empties a stored value, which the API would otherwise keep', () => {

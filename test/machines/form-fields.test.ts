@@ -53,7 +53,16 @@ describe('form fields', () => {
   });
 
   it('show a field only while the field it depends on allows it', () => {
-    const [, , , , , , tenant, company] = userFields as [FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec, FieldSpec];
+    const [, , , , , , tenant, company] = userFields as [
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+      FieldSpec,
+    ];
     expect(isShown(tenant, { scope: 'TENANT' })).toBe(true);
     expect(isShown(company, { scope: 'TENANT' })).toBe(false);
     expect(isShown(tenant, { scope: 'GLOBAL' })).toBe(false);
@@ -95,8 +104,12 @@ describe('form fields', () => {
     });
 
     it('wants the confirmation to match a given password, and nothing when none is given', () => {
-      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: 'other' })).toEqual({ confirmPassword: { rule: 'sameAs' } });
-      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: '' })).toEqual({ confirmPassword: { rule: 'sameAs' } });
+      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: 'other' })).toEqual({
+        confirmPassword: { rule: 'sameAs' },
+      });
+      expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: '' })).toEqual({
+        confirmPassword: { rule: 'sameAs' },
+      });
       expect(validate(userFields, { ...valid, password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({});
     });
 
@@ -139,7 +152,14 @@ describe('form fields', () => {
       tenant: { id: 't1', name: 'Acme' },
       company: { id: 'c1', name: 'Bianchi' },
     };
-    expect(bodyFromValues(userFields, values)).toEqual({ name: 'Ada', email: 'ada@example.com', enabled: true, scope: 'COMPANY', tenantId: 't1', companyId: 'c1' });
+    expect(bodyFromValues(userFields, values)).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      enabled: true,
+      scope: 'COMPANY',
+      tenantId: 't1',
+      companyId: 'c1',
+    });
     expect(bodyFromValues(userFields, { ...values, scope: 'GLOBAL', password: 'secret-pw', confirmPassword: 'secret-pw' })).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
@@ -147,7 +167,12 @@ describe('form fields', () => {
       enabled: true,
       scope: 'GLOBAL',
     });
-    expect(bodyFromValues(companyFields, { name: 'Acme', countryCode: 'IT', url: ' ', phone: '' })).toEqual({ name: 'Acme', countryCode: 'IT', url: null, phone: null });
+    expect(bodyFromValues(companyFields, { name: 'Acme', countryCode: 'IT', url: ' ', phone: '' })).toEqual({
+      name: 'Acme',
+      countryCode: 'IT',
+      url: null,
+      phone: null,
+    });
   });
 
   it("put the API's field errors on the form's fields", () => {
@@ -222,7 +247,9 @@ describe('form fields: the rules', () => {
 
   it('takes a password of exactly the minimum length', () => {
     expect(validate(kinds, { ...initialValues(kinds), topics: [safety], password: '12345678' })).toEqual({});
-    expect(validate(kinds, { ...initialValues(kinds), topics: [safety], password: '1234567' })).toEqual({ password: { rule: 'minLength', min: 8 } });
+    expect(validate(kinds, { ...initialValues(kinds), topics: [safety], password: '1234567' })).toEqual({
+      password: { rule: 'minLength', min: 8 },
+    });
   });
 
   it('finds a confirmation typed in neither field matching', () => {
@@ -276,7 +303,22 @@ describe('form fields: the body and the API errors', () => {
   });
 
   it('tells values apart by the ids of their references, in order and whole', () => {
-    expect(sameValues({ topics: [{ id: 'ab', name: '' }, { id: 'c', name: '' }] }, { topics: [{ id: 'a', name: '' }, { id: 'bc', name: '' }] })).toBe(false);
+    expect(
+      sameValues(
+        {
+          topics: [
+            { id: 'ab', name: '' },
+            { id: 'c', name: '' },
+          ],
+        },
+        {
+          topics: [
+            { id: 'a', name: '' },
+            { id: 'bc', name: '' },
+          ],
+        },
+      ),
+    ).toBe(false);
     expect(sameValues({ company: { id: 'c1', name: 'A' } }, { company: { id: 'c2', name: 'A' } })).toBe(false);
     expect(sameValues({ topics: [] }, {})).toBe(false);
     expect(sameValues({}, { topics: [] })).toBe(false);

@@ -26,7 +26,11 @@ describe('form: creating', () => {
     const { actor, fakes } = startForm(null);
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.problems).toEqual({ name: { rule: 'required' }, email: { rule: 'required' }, tenant: { rule: 'required' } });
+    expect(actor.getSnapshot().context.problems).toEqual({
+      name: { rule: 'required' },
+      email: { rule: 'required' },
+      tenant: { rule: 'required' },
+    });
     expect(fakes.saveRecord).not.toHaveBeenCalled();
   });
 
@@ -52,7 +56,10 @@ describe('form: creating', () => {
     await settled(form);
     expect(form.actor.getSnapshot().value).toBe('saved');
     expect(form.actor.getSnapshot().status).toBe('done');
-    expect(form.outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.userCreated' } }, { navigate: { path: '/users' } }]);
+    expect(form.outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.userCreated' } },
+      { navigate: { path: '/users' } },
+    ]);
     expect(selectIsDirty(form.actor.getSnapshot())).toBe(false);
   });
 
@@ -121,7 +128,10 @@ describe('form: editing', () => {
     form.actor.send({ type: 'form.submit' });
     expect(form.fakes.saveRecord).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1', version: 4, idempotencyKey: null }));
     await settled(form);
-    expect(form.outcomes).toEqual([{ notify: { severity: 'success', messageKey: 'feedback.userUpdated' } }, { navigate: { path: '/users' } }]);
+    expect(form.outcomes).toEqual([
+      { notify: { severity: 'success', messageKey: 'feedback.userUpdated' } },
+      { navigate: { path: '/users' } },
+    ]);
   });
 
   it('reports a record it cannot load, and tries again on request', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/domain/resource';
-import { FOLLOW_INTERVAL_MS, listRequestOf, SEARCH_DEBOUNCE_MS, selectDeletingId, selectFailure, selectIsBusy, selectIsLoading, type ListItem } from '../../src/machines/list.machine';
+import {
+  FOLLOW_INTERVAL_MS,
+  listRequestOf,
+  SEARCH_DEBOUNCE_MS,
+  selectDeletingId,
+  selectFailure,
+  selectIsBusy,
+  selectIsLoading,
+  type ListItem,
+} from '../../src/machines/list.machine';
 import { flush, pageOf, serverError, startList } from '../support/fixtures/list';
 import { pending } from '../support/fixtures/session';
 
@@ -11,7 +20,14 @@ describe('list: before the first page arrives', () => {
     const { actor } = startList({}, { fetchPage: pending });
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ items: [], total: 0, totalIsEstimate: false, failure: null, deletingId: null, searchText: '' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      items: [],
+      total: 0,
+      totalIsEstimate: false,
+      failure: null,
+      deletingId: null,
+      searchText: '',
+    });
   });
 });
 
@@ -53,7 +69,10 @@ describe('list: paging back', () => {
 describe('list: deleting on a later page', () => {
   const deleted = { notify: { severity: 'success', messageKey: 'feedback.deleted' } };
   it('stays on page 2 when one of several rows there is deleted', async () => {
-    const { actor, query, lastRequest, outcomes } = startList({ query: { page: '2' }, path: '/companies' }, { fetchPage: async () => pageOf(['a', 'b'], 12) });
+    const { actor, query, lastRequest, outcomes } = startList(
+      { query: { page: '2' }, path: '/companies' },
+      { fetchPage: async () => pageOf(['a', 'b'], 12) },
+    );
     await flush();
     actor.send({ type: 'list.delete', id: 'a' });
     actor.send({ type: 'list.confirmDelete' });
@@ -65,7 +84,10 @@ describe('list: deleting on a later page', () => {
   });
 
   it('leads the address bar to the page before when the last row of a later page is deleted', async () => {
-    const { actor, query, lastRequest, outcomes } = startList({ query: { page: '2' }, path: '/companies' }, { fetchPage: async () => pageOf(['last'], 11) });
+    const { actor, query, lastRequest, outcomes } = startList(
+      { query: { page: '2' }, path: '/companies' },
+      { fetchPage: async () => pageOf(['last'], 11) },
+    );
     await flush();
     actor.send({ type: 'list.delete', id: 'last' });
     actor.send({ type: 'list.confirmDelete' });
@@ -142,7 +164,10 @@ describe('list: a page after the last one', () => {
   it('turns to the last page there is when an old link names a later one, replacing the address', async () => {
     // 12 rows: page 2 holds the last two, pages after it none.
     const byPage = async ({ query }: { query: { page: number } }) => (query.page === 2 ? pageOf(['k', 'l'], 12) : pageOf([], 12));
-    const { actor, query, lastRequest, fakes, outcomes } = startList({ query: { page: '5', search: 'acme' }, path: '/companies' }, { fetchPage: byPage });
+    const { actor, query, lastRequest, fakes, outcomes } = startList(
+      { query: { page: '5', search: 'acme' }, path: '/companies' },
+      { fetchPage: byPage },
+    );
     await flush();
     await flush();
     expect(fakes.fetchPage).toHaveBeenCalledTimes(2);

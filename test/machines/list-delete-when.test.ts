@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { selectDeletingId, selectMayDeleteRow } from '../../src/machines/list.machine';
 import { flush, startList } from '../support/fixtures/list';
 
-const plans = { items: [{ id: 'draft', status: 'DRAFT' }, { id: 'live', status: 'PUBLISHED' }], total: 2, totalIsEstimate: false };
+const plans = {
+  items: [
+    { id: 'draft', status: 'DRAFT' },
+    { id: 'live', status: 'PUBLISHED' },
+  ],
+  total: 2,
+  totalIsEstimate: false,
+};
 
 describe('list: rows that may not be deleted', () => {
   it('asks to delete only a row meeting the condition (a plan while a DRAFT)', async () => {

@@ -13,7 +13,10 @@ const page = (...statuses: string[]): Page<ListItem> => ({
 describe('list: rows that change on their own', () => {
   it('fetches the page again from the API every 3 s while a row is processing, quietly, until none is', async () => {
     const answers = [page('PENDING_PROCESSING', 'READY'), page('PENDING_PROCESSING', 'READY'), page('READY', 'READY')];
-    const { actor, clock, fakes } = startList({ followWhile: processing }, { fetchPage: async () => answers.shift() ?? page('READY', 'READY') });
+    const { actor, clock, fakes } = startList(
+      { followWhile: processing },
+      { fetchPage: async () => answers.shift() ?? page('READY', 'READY') },
+    );
     await flush();
     expect(fakes.fetchPage).toHaveBeenCalledTimes(1);
     clock.increment(FOLLOW_INTERVAL_MS - 1);

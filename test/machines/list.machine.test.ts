@@ -263,7 +263,9 @@ describe('list: the address bar', () => {
   });
 
   it('keeps its filters in every address it leads to, after the query (the Activity page)', async () => {
-    const { actor, outcomes } = await ready(startList({ path: '/activity', allowedSorts: ['at'], filters: { entity: 'company', action: 'UPDATE' } }));
+    const { actor, outcomes } = await ready(
+      startList({ path: '/activity', allowedSorts: ['at'], filters: { entity: 'company', action: 'UPDATE' } }),
+    );
     actor.send({ type: 'list.page', page: 2 });
     actor.send({ type: 'list.sort', sortBy: 'at', sortOrder: 'desc' });
     expect(outcomes).toEqual([

@@ -65,7 +65,10 @@ describe('ordered list: which moves the Move up / Move down buttons and dragging
 
   it('saves nothing for a move of no step, or of a row not in the list', async () => {
     const { actor, fakes } = await ready(startOrderedList());
-    for (const move of [{ id: 'b', offset: 0 }, { id: 'x', offset: 1 }]) {
+    for (const move of [
+      { id: 'b', offset: 0 },
+      { id: 'x', offset: 1 },
+    ]) {
       expect(actor.getSnapshot().can({ type: 'ordered.move', ...move })).toBe(false);
       actor.send({ type: 'ordered.move', ...move });
       expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });

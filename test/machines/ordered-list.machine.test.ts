@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  moveItem,
-  selectCanDelete,
-  selectDeletingId,
-  selectFailure,
-  selectPickedId,
-} from '../../src/machines/ordered-list.machine';
+import { moveItem, selectCanDelete, selectDeletingId, selectFailure, selectPickedId } from '../../src/machines/ordered-list.machine';
 import { draftPlan, flush, pageOf, publishedPlan, rowsOf, serverError, startOrderedList } from '../support/fixtures/ordered-list';
 import { pending } from '../support/fixtures/session';
 

@@ -8,7 +8,13 @@ import { registry } from '../support/models/registry';
 
 describe('outcomes: what a refused deletion tells the user', () => {
   it("gives the server's reason, and its code and values for the view to translate", () => {
-    const refused: Failure = { kind: 'http', status: 409, message: 'Plan is published', code: 'PLAN_PUBLISHED', params: { plan: 'Onboarding' } };
+    const refused: Failure = {
+      kind: 'http',
+      status: 409,
+      message: 'Plan is published',
+      code: 'PLAN_PUBLISHED',
+      params: { plan: 'Onboarding' },
+    };
     expect(deleteFailedNotice(refused)).toEqual({
       severity: 'error',
       messageKey: 'feedback.deleteFailedBecause',
@@ -23,12 +29,16 @@ describe('outcomes: what a refused deletion tells the user', () => {
       { kind: 'http', status: 500 },
       { kind: 'network', status: 'FETCH_ERROR' },
     ];
-    for (const failure of failures) expect(deleteFailedNotice(failure)).toStrictEqual({ severity: 'error', messageKey: 'feedback.deleteFailed' });
+    for (const failure of failures)
+      expect(deleteFailedNotice(failure)).toStrictEqual({ severity: 'error', messageKey: 'feedback.deleteFailed' });
   });
 
   it("names the server's code with its values only when both came, and nothing for a failure without a code", () => {
     expect(serverCode({ kind: 'http', status: 409, code: 'IN_USE' })).toStrictEqual({ code: 'IN_USE' });
-    expect(serverCode({ kind: 'http', status: 409, code: 'IN_USE', params: { count: 2 } })).toStrictEqual({ code: 'IN_USE', params: { count: 2 } });
+    expect(serverCode({ kind: 'http', status: 409, code: 'IN_USE', params: { count: 2 } })).toStrictEqual({
+      code: 'IN_USE',
+      params: { count: 2 },
+    });
     expect(serverCode({ kind: 'http', status: 409, message: 'In use' })).toStrictEqual({});
     expect(serverCode({ kind: 'timeout', status: 'TIMEOUT_ERROR' })).toStrictEqual({});
   });

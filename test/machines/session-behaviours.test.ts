@@ -18,7 +18,10 @@ const serverError: Failure = { kind: 'http', status: 500, message: 'Internal Ser
 
 describe('session: a restored session whose check fails on the server', () => {
   it('stays signed in when users/me answers 500, the stored session untouched', async () => {
-    const { machine, effects, fakes } = fakeSessionMachine({ restoreSession: restoring(globalLogin), fetchMe: () => Promise.reject(serverError) });
+    const { machine, effects, fakes } = fakeSessionMachine({
+      restoreSession: restoring(globalLogin),
+      fetchMe: () => Promise.reject(serverError),
+    });
     const actor = createActor(machine, { input: {} }).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }), { timeout: 1000 });
     expect(fakes.fetchMe).toHaveBeenCalledTimes(1);
@@ -31,7 +34,11 @@ describe('session: a restored session whose check fails on the server', () => {
 
 describe('session: changing identity on a console that names no pages to go to', () => {
   it('stays on the page after assuming a tenant and after returning to the root admin', async () => {
-    const { machine } = fakeSessionMachine({ restoreSession: restoring(globalLogin), fetchMe: async () => meAnswer(stored(globalLogin).state, 'Grace'), assume: async () => assumedLogin });
+    const { machine } = fakeSessionMachine({
+      restoreSession: restoring(globalLogin),
+      fetchMe: async () => meAnswer(stored(globalLogin).state, 'Grace'),
+      assume: async () => assumedLogin,
+    });
     const recorded = recordOutcomes();
     const actor = createActor(machine.provide({ actions: recorded.actions }), { input: {} }).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }), { timeout: 1000 });
@@ -45,7 +52,11 @@ describe('session: changing identity on a console that names no pages to go to',
 
 describe('session: an assumed identity the API answers without a tenant', () => {
   it('announces it with an empty name instead of failing', async () => {
-    const { machine } = fakeSessionMachine({ restoreSession: restoring(globalLogin), fetchMe: async () => meAnswer(stored(globalLogin).state, 'Grace'), assume: async () => ({ ...assumedLogin, tenant: null }) });
+    const { machine } = fakeSessionMachine({
+      restoreSession: restoring(globalLogin),
+      fetchMe: async () => meAnswer(stored(globalLogin).state, 'Grace'),
+      assume: async () => ({ ...assumedLogin, tenant: null }),
+    });
     const recorded = recordOutcomes();
     const actor = createActor(machine.provide({ actions: recorded.actions }), { input: {} }).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }), { timeout: 1000 });

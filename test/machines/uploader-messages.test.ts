@@ -79,6 +79,8 @@ describe('video links', () => {
       'http://acme.localhost:3001/course/company-1/watch/v1?token=video-token&lang=en',
     );
     expect(serviceOrigin({ ...access, serviceUrl: 'http://acme.localhost:3001/base/' })).toBe(origin);
-    expect(uploaderUrl({ ...access, serviceUrl: 'http://acme.localhost:3001//' }, 'Intro', 'en')).toMatch(/^http:\/\/acme\.localhost:3001\/upload\?/);
+    expect(uploaderUrl({ ...access, serviceUrl: 'http://acme.localhost:3001//' }, 'Intro', 'en')).toMatch(
+      /^http:\/\/acme\.localhost:3001\/upload\?/,
+    );
   });
 });

@@ -11,7 +11,15 @@ import {
   type RowResult,
 } from '../../src/machines/user-import-rows';
 
-const mapping: ColumnMapping = { name: 'Name', surname: 'Surname', email: 'E-mail', company: 'Company', scope: null, admin: 'Admin', enabled: null };
+const mapping: ColumnMapping = {
+  name: 'Name',
+  surname: 'Surname',
+  email: 'E-mail',
+  company: 'Company',
+  scope: null,
+  admin: 'Admin',
+  enabled: null,
+};
 const headers = ['Name', 'Surname', 'E-mail', 'Company', 'Admin'];
 
 /** The problem (or none) and the row read of one line of the file under `headers`. */
@@ -19,12 +27,28 @@ const readLine = (cells: string[]) => prepareRows({ headers, rows: [cells] }, ma
 
 describe('reading the rows of a file', () => {
   it('skips the rows of blank cells, keeps a row with some blank cells', () => {
-    expect(tableOf([['Name', 'Email'], [' ', '  '], ['Anna', '']])).toEqual({ headers: ['Name', 'Email'], rows: [['Anna', '']] });
+    expect(
+      tableOf([
+        ['Name', 'Email'],
+        [' ', '  '],
+        ['Anna', ''],
+      ]),
+    ).toEqual({ headers: ['Name', 'Email'], rows: [['Anna', '']] });
   });
 
   it('needs two named columns in the header: an empty header cell names none', () => {
-    expect(tableOf([['Name', ''], ['Anna', 'a@example.com']])).toBe('oneColumn');
-    expect(tableOf([['Name', '', 'Email'], ['Anna', '', 'a@example.com']])).toEqual({ headers: ['Name', '', 'Email'], rows: [['Anna', '', 'a@example.com']] });
+    expect(
+      tableOf([
+        ['Name', ''],
+        ['Anna', 'a@example.com'],
+      ]),
+    ).toBe('oneColumn');
+    expect(
+      tableOf([
+        ['Name', '', 'Email'],
+        ['Anna', '', 'a@example.com'],
+      ]),
+    ).toEqual({ headers: ['Name', '', 'Email'], rows: [['Anna', '', 'a@example.com']] });
   });
 
   it('calls a reader failure without a named problem not text, whatever it is', () => {
@@ -71,7 +95,16 @@ describe("a row checked with the user form's rules", () => {
 
 describe('the results of a file', () => {
   it('lists a row only once the API answered it, and counts each outcome', () => {
-    const rows = prepareRows({ headers, rows: [['Anna', 'Neri', 'anna@example.com', '', ''], ['Bruno', 'Gialli', 'bruno@example.com', '', '']] }, mapping);
+    const rows = prepareRows(
+      {
+        headers,
+        rows: [
+          ['Anna', 'Neri', 'anna@example.com', '', ''],
+          ['Bruno', 'Gialli', 'bruno@example.com', '', ''],
+        ],
+      },
+      mapping,
+    );
     const answered: RowResult[] = [{ line: 3, outcome: 'created' }];
     const results = allResults(rows, answered);
     expect(results).toEqual(answered);

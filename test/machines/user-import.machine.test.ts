@@ -13,13 +13,25 @@ import {
 } from '../../src/machines/user-import-rows';
 import { offline, skipped, threeRows } from '../support/fixtures/user-import';
 
-const mapped: ColumnMapping = { name: 'Name', surname: 'Surname', email: 'E-mail', company: 'Company', scope: null, admin: null, enabled: null };
+const mapped: ColumnMapping = {
+  name: 'Name',
+  surname: 'Surname',
+  email: 'E-mail',
+  company: 'Company',
+  scope: null,
+  admin: null,
+  enabled: null,
+};
 
 /** A file of `count` good rows, `bad` of them (every 200th from line 3) without an email. */
 function fileOf(count: number, bad = 0): ParsedTable {
   return {
     headers: ['Name', 'Surname', 'E-mail'],
-    rows: Array.from({ length: count }, (_, index) => ['User', `N${index}`, index % 200 === 1 && index < 200 * bad ? '' : `user${index}@example.com`]),
+    rows: Array.from({ length: count }, (_, index) => [
+      'User',
+      `N${index}`,
+      index % 200 === 1 && index < 200 * bad ? '' : `user${index}@example.com`,
+    ]),
   };
 }
 
@@ -54,12 +66,24 @@ async function toPreview(actor: ReturnType<typeof importer>['actor']) {
 
 describe('reading a file', () => {
   it('takes the first non-empty row as the header and the rows under it', () => {
-    expect(tableOf([[' Name ', 'Email'], ['', ''], ['Anna', 'a@example.com']])).toEqual({ headers: ['Name', 'Email'], rows: [['Anna', 'a@example.com']] });
+    expect(
+      tableOf([
+        [' Name ', 'Email'],
+        ['', ''],
+        ['Anna', 'a@example.com'],
+      ]),
+    ).toEqual({ headers: ['Name', 'Email'], rows: [['Anna', 'a@example.com']] });
   });
 
   it.each([
     ['empty', []],
-    ['noHeader', [['Anna', 'anna@example.com'], ['Bruno', 'bruno@example.com']]],
+    [
+      'noHeader',
+      [
+        ['Anna', 'anna@example.com'],
+        ['Bruno', 'bruno@example.com'],
+      ],
+    ],
     ['oneColumn', [['Name\tSurname\tEmail'], ['Anna\tNeri\ta@example.com']]],
     ['noRows', [['Name', 'Email']]],
   ])('refuses a file with the problem %s', (problem, cells) => {
@@ -196,11 +220,22 @@ describe('the user import machine', () => {
 
   it('opens with nothing read, checked or reported yet', () => {
     const { actor } = importer(threeRows, createdAll);
-    expect(actor.getSnapshot().context).toMatchObject({ fileName: null, table: null, rows: [], answered: [], preview: [], report: [], batch: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      fileName: null,
+      table: null,
+      rows: [],
+      answered: [],
+      preview: [],
+      report: [],
+      batch: 0,
+    });
   });
 
   it('reads the file the user chose, and checks the rows with the columns the user mapped', async () => {
-    const table: ParsedTable = { headers: ['Name', 'Surname', 'E-mail', 'Work mail'], rows: [['Anna', 'Neri', 'anna@home.example', 'anna@acme.example']] };
+    const table: ParsedTable = {
+      headers: ['Name', 'Surname', 'E-mail', 'Work mail'],
+      rows: [['Anna', 'Neri', 'anna@home.example', 'anna@acme.example']],
+    };
     const { actor, read, sent, remembered } = importer(table, createdAll);
     const file = new Blob(['Name,Surname,E-mail,Work mail']);
     actor.send({ type: 'import.file', file, name: 'users.csv' });
@@ -215,7 +250,11 @@ describe('the user import machine', () => {
 
   it('stopped after a batch went through, reports that batch created and only the rest as not imported', async () => {
     let failing = false;
-    const { actor } = importer(fileOf(5), (request) => (failing ? Promise.reject(offline) : ((failing = !request.dryRun), createdAll(request))), 2);
+    const { actor } = importer(
+      fileOf(5),
+      (request) => (failing ? Promise.reject(offline) : ((failing = !request.dryRun), createdAll(request))),
+      2,
+    );
     await toPreview(actor);
     actor.send({ type: 'import.start' });
     await waitFor(actor, (snapshot) => snapshot.matches('importFailed'));

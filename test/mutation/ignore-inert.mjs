@@ -6,14 +6,22 @@
 // - the `types` of `setup({...})`: TypeScript declarations (`{} as Context`); xstate's `setup` never reads them at
 //   run time (it takes `schemas`, `actors`, `actions`, `guards` and `delays`).
 // The plugin is written as the object `declareValuePlugin` would build, so nothing but Stryker itself is needed.
-const propertyNamed = (node, name) => node.type === 'ObjectProperty' && !node.computed && node.key.type === 'Identifier' && node.key.name === name;
+const propertyNamed = (node, name) =>
+  node.type === 'ObjectProperty' && !node.computed && node.key.type === 'Identifier' && node.key.name === name;
 
 const isDescribedOnly = (node) =>
-  node.type === 'ObjectExpression' && node.properties.length > 0 && node.properties.every((property) => propertyNamed(property, 'description'));
+  node.type === 'ObjectExpression' &&
+  node.properties.length > 0 &&
+  node.properties.every((property) => propertyNamed(property, 'description'));
 
 const isSetupTypes = (path) => {
   const call = path.parentPath?.parentPath?.node;
-  return propertyNamed(path.node, 'types') && call?.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'setup';
+  return (
+    propertyNamed(path.node, 'types') &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'Identifier' &&
+    call.callee.name === 'setup'
+  );
 };
 
 export const strykerPlugins = [

@@ -51,7 +51,11 @@ export function coverageTable(rows: CoverageFigures[]): string {
     `${t.executed} (${percent(t.executed, t.total)})`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   const declared = rows.flatMap(({ machine, unreachable }) =>
     Object.entries(unreachable ?? {}).map(([item, reason]) => `  ${machine}: ${item} (unreachable: ${reason})`),
   );

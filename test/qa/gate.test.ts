@@ -11,7 +11,10 @@ const withGiveUp = createMachine(
     ...listMachine.config,
     states: {
       ...listMachine.config.states,
-      failure: { ...listMachine.config.states!.failure, on: { ...listMachine.config.states!.failure!.on, 'list.giveUp': '#list.ready.empty' } },
+      failure: {
+        ...listMachine.config.states!.failure,
+        on: { ...listMachine.config.states!.failure!.on, 'list.giveUp': '#list.ready.empty' },
+      },
     },
   } as typeof listMachine.config,
   listMachine.implementations,
@@ -69,7 +72,10 @@ describe('the coverage gate', () => {
     const input = await gateInput(listModel);
     const failures = gateFailures({
       ...input,
-      executed: { states: new Set([...input.executed.states].filter((state) => state !== 'ready.empty')), transitions: input.executed.transitions },
+      executed: {
+        states: new Set([...input.executed.states].filter((state) => state !== 'ready.empty')),
+        transitions: input.executed.transitions,
+      },
       assertions: [...input.assertions].filter((state) => state !== 'ready.empty'),
     });
     expect(failures).toEqual(['state "ready.empty" has no UI assertion', 'state ready.empty is reachable but was not executed in the UI']);

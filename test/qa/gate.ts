@@ -39,7 +39,8 @@ export function gateFailures(input: GateInput): string[] {
       );
   const stale = Object.keys(unreachable).flatMap((item) => {
     const kind = total.states.has(item) ? 'state' : 'transition';
-    if (!total.states.has(item) && !total.transitions.has(item)) return [`"${item}" is declared unreachable but the machine does not define it`];
+    if (!total.states.has(item) && !total.transitions.has(item))
+      return [`"${item}" is declared unreachable but the machine does not define it`];
     if (reachable.states.has(item) || reachable.transitions.has(item) || executed.states.has(item) || executed.transitions.has(item)) {
       return [`${kind} ${item} is declared unreachable but a path takes it`];
     }

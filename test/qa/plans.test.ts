@@ -28,22 +28,27 @@ describe('test plans', () => {
   });
 
   it('docs/test-plans holds one plan per machine and the index, nothing else', () => {
-    expect(readdirSync(join(root, plansDirectory)).sort()).toEqual(['README.md', 'print', ...registry.map((model) => `${model.name}.md`)].sort());
+    expect(readdirSync(join(root, plansDirectory)).sort()).toEqual(
+      ['README.md', 'print', ...registry.map((model) => `${model.name}.md`)].sort(),
+    );
     expect(readdirSync(join(root, printableDirectory)).sort()).toEqual(registry.map((model) => `${model.name}.html`).sort());
     expect(read('README.md')).toBe(renderIndex(registry));
     expect(readdirSync(join(root, reviewedDirectory)).sort()).toEqual(registry.map((model) => `${model.name}.json`).sort());
   });
 
   // A change to a machine or its model must show as a change to its plan in review: `npm run test-plans`.
-  it.each(registry.map((model) => [model.name, model] as const))('the committed plan of %s is the one its machine and model give', async (name, model) => {
-    const committed = read(`${name}.md`);
-    expect(withoutMeasuredFigures(committed), `docs/test-plans/${name}.md is stale: run npm run test-plans`).toBe(
-      withoutMeasuredFigures(await renderPlan(model)),
-    );
-    expect(committed, 'the committed plan carries the figures measured in the UI').not.toContain('not measured');
-    const printable = readFileSync(join(root, printableDirectory, `${name}.html`), 'utf8');
-    expect(printable, `${printableDirectory}/${name}.html is stale: run npm run test-plans`).toBe(
-      renderPrintable(committed, `Test plan: the ${name} machine`),
-    );
-  });
+  it.each(registry.map((model) => [model.name, model] as const))(
+    'the committed plan of %s is the one its machine and model give',
+    async (name, model) => {
+      const committed = read(`${name}.md`);
+      expect(withoutMeasuredFigures(committed), `docs/test-plans/${name}.md is stale: run npm run test-plans`).toBe(
+        withoutMeasuredFigures(await renderPlan(model)),
+      );
+      expect(committed, 'the committed plan carries the figures measured in the UI').not.toContain('not measured');
+      const printable = readFileSync(join(root, printableDirectory, `${name}.html`), 'utf8');
+      expect(printable, `${printableDirectory}/${name}.html is stale: run npm run test-plans`).toBe(
+        renderPrintable(committed, `Test plan: the ${name} machine`),
+      );
+    },
+  );
 });

@@ -46,14 +46,20 @@ const eventName = (eventType: string) => {
 /** The outcome actions a machine declares: what the user is told, and where the console leads. */
 const outcomeTypes = ['notify', 'navigate'];
 
-const outcomeNames = ({ actions }: AnyTransitionDefinition) =>
-  [...new Set(actions.map((action) => (action as { type?: unknown }).type).filter((type): type is string => outcomeTypes.includes(type as string)))];
+const outcomeNames = ({ actions }: AnyTransitionDefinition) => [
+  ...new Set(
+    actions.map((action) => (action as { type?: unknown }).type).filter((type): type is string => outcomeTypes.includes(type as string)),
+  ),
+];
 
 const transitionLabel = (transition: AnyTransitionDefinition) => {
   const { eventType, guard } = transition;
   const guardName = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
   const outcomes = outcomeNames(transition);
-  return `${eventName(eventType)}${guardName ? ` if ${guardName}` : ''}${outcomes.length > 0 ? ` / ${outcomes.join(', ')}` : ''}`.replaceAll(/[:;#]/g, ' ');
+  return `${eventName(eventType)}${guardName ? ` if ${guardName}` : ''}${outcomes.length > 0 ? ` / ${outcomes.join(', ')}` : ''}`.replaceAll(
+    /[:;#]/g,
+    ' ',
+  );
 };
 
 /** An outcome action a step took: its type (`notify`, `navigate`) and its params. */
@@ -116,7 +122,9 @@ export function mermaidDiagram(machine: AnyStateMachine): string {
     );
     for (const transition of transitions) {
       const source = node === machine.root ? anyState : mermaidId(node);
-      const targets = transition.target?.map((target: AnyStateNode) => (target === machine.root ? anyState : mermaidId(target))) ?? [source];
+      const targets = transition.target?.map((target: AnyStateNode) => (target === machine.root ? anyState : mermaidId(target))) ?? [
+        source,
+      ];
       for (const target of targets) lines.push(`  ${source} --> ${target} : ${transitionLabel(transition)}`);
     }
   }
@@ -163,7 +171,9 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
   out.push(
     '### Declared unreachable',
     '',
-    ...(unreachable.length > 0 ? unreachable.map(([item, reason]) => `- ${code(item)}: ${reason}`) : ['None: the plan takes every state and transition the machine defines.']),
+    ...(unreachable.length > 0
+      ? unreachable.map(([item, reason]) => `- ${code(item)}: ${reason}`)
+      : ['None: the plan takes every state and transition the machine defines.']),
     '',
   );
   out.push('| Scenario | Graph states | Graph edges | Simple paths | Plan paths | Plan steps |', '|---|---:|---:|---:|---:|---:|');
@@ -174,7 +184,11 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
       `| ${scenario.name} | ${graph.states} | ${graph.edges.length} | ${simple.complete ? simple.count : `more than ${simple.count}`} | ${graph.planPaths.length} | ${steps} |`,
     );
   }
-  out.push('', 'Simple paths are the paths from the initial state that visit no graph state twice; the plan is far shorter: the shortest paths that together take every edge of the graph.', '');
+  out.push(
+    '',
+    'Simple paths are the paths from the initial state that visit no graph state twice; the plan is far shorter: the shortest paths that together take every edge of the graph.',
+    '',
+  );
 
   out.push('## Requirements', '');
   out.push(
@@ -188,7 +202,13 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
   out.push('');
 
   out.push('## How the graph is bounded', '', model.bounded, '');
-  out.push('## Events never offered (impossible)', '', ...impossibleEvents.map((rule) => `- ${rule}`), ...(model.impossible ?? []).map((rule) => `- ${rule}`), '');
+  out.push(
+    '## Events never offered (impossible)',
+    '',
+    ...impossibleEvents.map((rule) => `- ${rule}`),
+    ...(model.impossible ?? []).map((rule) => `- ${rule}`),
+    '',
+  );
 
   out.push('## Invariants checked at every step', '', ...model.invariants.map(([name]) => `- ${name}`), '');
 
@@ -199,12 +219,14 @@ export async function renderPlan(model: MachineModel, measured?: CoverageFigures
     out.push(`## Events${heading}`, '');
     if (scenario.input !== undefined) out.push(`Input: ${code(JSON.stringify(scenario.input))}`, '');
     out.push('| Label | Event | Payload |', '|---|---|---|');
-    for (const [label, event] of scenario.events) out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
+    for (const [label, event] of scenario.events)
+      out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
     out.push('');
     if ((scenario.ignored ?? []).length > 0) {
       out.push('Offered in every state, and ignored by the machine in every one (no screen sends them, or only by mistake):', '');
       out.push('| Label | Event | Payload |', '|---|---|---|');
-      for (const [label, event] of scenario.ignored!) out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
+      for (const [label, event] of scenario.ignored!)
+        out.push(`| ${label} | ${code(event.type)} | ${payloadOf(event) ? code(payloadOf(event, 300)) : ''} |`);
       out.push('');
     }
   }
@@ -225,7 +247,12 @@ function manualChecklists(checklists: ManualPlan[]): string[] {
     if (checklists.length > 1) out.push(`### ${manual.screen}`, '', `Account: ${manual.account}.`, '');
     else out.push(`Screen: ${manual.screen}. Account: ${manual.account}.`, '');
     out.push('Before the first step:', '', ...manual.preconditions.map((condition) => `- ${condition}`), '');
-    out.push('| # | Do | The screen shows | ✓ |', '|---:|---|---|---|', ...manual.smoke.map((step) => `| ${++number} | ${step.do} | ${step.see} | ☐ |`), '');
+    out.push(
+      '| # | Do | The screen shows | ✓ |',
+      '|---:|---|---|---|',
+      ...manual.smoke.map((step) => `| ${++number} | ${step.do} | ${step.see} | ☐ |`),
+      '',
+    );
   }
   return out;
 }
@@ -259,8 +286,9 @@ const renderTree = (nodes: StepNode[], indent: string): string[] =>
 const wordsFor = <T>(words: Record<string, T>, scenario: string, key: string): T | undefined => words[`${scenario}: ${key}`] ?? words[key];
 
 /** The labels of a path that a person cannot produce (not in the readable events), in order, once each. */
-const automatedLabels = (readable: ReadablePaths | undefined, scenario: string, labels: string[]) =>
-  [...new Set(labels.filter((label) => !readable || wordsFor(readable.events, scenario, label) === undefined))];
+const automatedLabels = (readable: ReadablePaths | undefined, scenario: string, labels: string[]) => [
+  ...new Set(labels.filter((label) => !readable || wordsFor(readable.events, scenario, label) === undefined)),
+];
 
 /**
  * The plan's paths by priority: those a person can play (each step in the console's words, with what the screen then
@@ -305,7 +333,11 @@ async function pathSections(model: MachineModel, checklists: ManualPlan[]): Prom
         group.end = at + 1;
       }
       let from = 1;
-      let before = wordsFor(readable.screens, scenario.name, stateName(path.steps[0]!.state) || scenario.serializeState(path.steps[0]!.state));
+      let before = wordsFor(
+        readable.screens,
+        scenario.name,
+        stateName(path.steps[0]!.state) || scenario.serializeState(path.steps[0]!.state),
+      );
       let level = tree;
       let node: StepNode | undefined;
       for (const { doing, end } of groups) {
@@ -328,7 +360,13 @@ async function pathSections(model: MachineModel, checklists: ManualPlan[]): Prom
     }
     if (tree.length > 0) {
       const start = readable && wordsFor(readable.start, scenario.name, 'start');
-      byHand.push(...(model.scenarios.length > 1 ? [`### Scenario "${scenario.name}"`, ''] : []), `Every path starts here: ${start}.`, '', ...renderTree(tree, ''), '');
+      byHand.push(
+        ...(model.scenarios.length > 1 ? [`### Scenario "${scenario.name}"`, ''] : []),
+        `Every path starts here: ${start}.`,
+        '',
+        ...renderTree(tree, ''),
+        '',
+      );
     }
   }
   const out = [
@@ -367,7 +405,7 @@ export function renderIndex(models: MachineModel[]): string {
     '',
     '> Generated by `npm run test-plans`; one plan per machine of src/machines. How to read them and how to add a machine: [the QA guide](../qa-guide.md).',
     '',
-    'Each plan opens with its smoke checklist, to run by hand against `npm start` (the printable page has a box to tick per step), then the paths a person can play in the console\'s words, then those only the automated tests can play.',
+    "Each plan opens with its smoke checklist, to run by hand against `npm start` (the printable page has a box to tick per step), then the paths a person can play in the console's words, then those only the automated tests can play.",
     '',
     ...models.map((model) => `- [${model.name}](${model.name}.md) ([printable](print/${model.name}.html)): ${model.summary}`),
     '',

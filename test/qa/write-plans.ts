@@ -20,7 +20,9 @@ const root = join(import.meta.dirname, '../..');
 const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const models = only.length > 0 ? registry.filter((model) => only.includes(model.name)) : registry;
 if (only.length > 0 && models.length !== only.length) {
-  console.error(`Unknown machine: ${only.filter((name) => !registry.some((model) => model.name === name)).join(', ')}; known: ${registry.map((model) => model.name).join(', ')}`);
+  console.error(
+    `Unknown machine: ${only.filter((name) => !registry.some((model) => model.name === name)).join(', ')}; known: ${registry.map((model) => model.name).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -52,7 +54,9 @@ for (const model of models) {
   writeFileSync(join(directory, `${model.name}.md`), plan);
   writeFileSync(join(printable, `${model.name}.html`), renderPrintable(plan, `Test plan: the ${model.name} machine`));
   writeFileSync(reviewedFile(model.name), renderReviewed(await currentPlan(model)));
-  console.log(`wrote ${plansDirectory}/${model.name}.md, ${printableDirectory}/${model.name}.html and ${reviewedDirectory}/${model.name}.json`);
+  console.log(
+    `wrote ${plansDirectory}/${model.name}.md, ${printableDirectory}/${model.name}.html and ${reviewedDirectory}/${model.name}.json`,
+  );
 }
 writeFileSync(join(directory, 'README.md'), renderIndex(registry));
 
@@ -64,7 +68,8 @@ function keptFigures(plan: string, before: string | null): string {
   for (const name of ['States', 'Transitions']) {
     const now = row(plan, name);
     const then = row(before, name);
-    if (now && then && now[1] === then[1] && !then[2]!.includes('not measured')) kept = kept.replace(now[0], now[0].replace(/\|[^|]*\|$/, `|${then[2]}|`));
+    if (now && then && now[1] === then[1] && !then[2]!.includes('not measured'))
+      kept = kept.replace(now[0], now[0].replace(/\|[^|]*\|$/, `|${then[2]}|`));
   }
   return kept;
 }

@@ -40,12 +40,16 @@ describe('mutation testing', () => {
   });
 
   it('leaves out the descriptions of states and transitions and the types of setup(), and nothing else', async () => {
-    const { strykerPlugins } = await load<{ strykerPlugins: Array<{ kind: string; name: string; value: Ignorer }> }>('test/mutation/ignore-inert.mjs');
+    const { strykerPlugins } = await load<{ strykerPlugins: Array<{ kind: string; name: string; value: Ignorer }> }>(
+      'test/mutation/ignore-inert.mjs',
+    );
     const { default: config } = await load<{ default: StrykerConfig }>('stryker.config.mjs');
     const [plugin] = strykerPlugins;
     expect(plugin).toMatchObject({ kind: 'Ignore' });
     expect(config.ignorers).toEqual([plugin!.name]);
-    const property = (name: string, computed = false) => ({ node: { type: 'ObjectProperty', computed, key: { type: 'Identifier', name } } });
+    const property = (name: string, computed = false) => ({
+      node: { type: 'ObjectProperty', computed, key: { type: 'Identifier', name } },
+    });
     expect(plugin!.value.shouldIgnore(property('description'))).toMatch(/changes no behaviour/);
     expect(plugin!.value.shouldIgnore(property('target'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(property('description', true))).toBeUndefined();
@@ -60,7 +64,9 @@ describe('mutation testing', () => {
     expect(plugin!.value.shouldIgnore(inCall('setup', 'actors'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(property('types'))).toBeUndefined();
     // An object holding only a description (a state with nothing else) is the empty object to the machine.
-    const object = (...names: string[]): NodePath => ({ node: { type: 'ObjectExpression', properties: names.map((name) => property(name).node) } });
+    const object = (...names: string[]): NodePath => ({
+      node: { type: 'ObjectExpression', properties: names.map((name) => property(name).node) },
+    });
     expect(plugin!.value.shouldIgnore(object('description'))).toMatch(/an empty one/);
     expect(plugin!.value.shouldIgnore(object('description', 'on'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(object())).toBeUndefined();

@@ -31,7 +31,12 @@ describe('health and readiness', () => {
       expect(before.statusCode).toBe(200);
       expect(before.headers.connection).not.toBe('close');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', code: 'SHUTTING_DOWN', message: 'The server is shutting down' });
+      expect(ready.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'SHUTTING_DOWN',
+        message: 'The server is shutting down',
+      });
       expect(health.statusCode).toBe(200);
       expect([ready.headers.connection, health.headers.connection]).toEqual(['close', 'close']);
     } finally {
@@ -124,7 +129,12 @@ describe('serving the console', () => {
       const response = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept } });
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', code: 'ROUTE_NOT_FOUND', message: 'Route GET /api/nope not found' });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'ROUTE_NOT_FOUND',
+        message: 'Route GET /api/nope not found',
+      });
     }
   });
 

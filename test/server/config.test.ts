@@ -50,7 +50,9 @@ describe('DATABASE_POOL_SIZE', () => {
 
   it('refuses anything but a whole number from 1', () => {
     for (const raw of ['0', '-2', '2.5', 'many']) {
-      expect(() => readServerConfig({ DATABASE_POOL_SIZE: raw })).toThrow(`DATABASE_POOL_SIZE must be an integer of at least 1, got "${raw}"`);
+      expect(() => readServerConfig({ DATABASE_POOL_SIZE: raw })).toThrow(
+        `DATABASE_POOL_SIZE must be an integer of at least 1, got "${raw}"`,
+      );
     }
   });
 });

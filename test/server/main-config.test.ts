@@ -75,31 +75,39 @@ const signIn = (server: Started, password: string, forwardedFor?: string, email:
 describe('demo data', () => {
   const loaded = 'Demo data loaded. Demo accounts (password Demo-2026!)';
 
-  it(onPostgres ? 'is not loaded with DATABASE_URL unless asked, and the start says so' : 'is loaded by default on the embedded database', async () => {
-    const server = await start(await emptyDatabase());
+  it(
+    onPostgres ? 'is not loaded with DATABASE_URL unless asked, and the start says so' : 'is loaded by default on the embedded database',
+    async () => {
+      const server = await start(await emptyDatabase());
 
-    if (onPostgres) {
-      expect(server.output()).toContain('No demo data loaded (DATABASE_URL is set and DEMO_DATA is not true)');
-      expect(server.output()).not.toContain('Demo-2026!');
-    } else {
-      expect(server.output()).toContain(loaded);
-    }
-    expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 401 : 200);
-    await server.stop();
-  }, 180_000);
+      if (onPostgres) {
+        expect(server.output()).toContain('No demo data loaded (DATABASE_URL is set and DEMO_DATA is not true)');
+        expect(server.output()).not.toContain('Demo-2026!');
+      } else {
+        expect(server.output()).toContain(loaded);
+      }
+      expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 401 : 200);
+      await server.stop();
+    },
+    180_000,
+  );
 
-  it(onPostgres ? 'is loaded with DATABASE_URL and DEMO_DATA=true' : 'is not loaded with DEMO_DATA=false, and the start says so', async () => {
-    const server = await start({ ...(await emptyDatabase()), DEMO_DATA: onPostgres ? 'true' : 'false' });
+  it(
+    onPostgres ? 'is loaded with DATABASE_URL and DEMO_DATA=true' : 'is not loaded with DEMO_DATA=false, and the start says so',
+    async () => {
+      const server = await start({ ...(await emptyDatabase()), DEMO_DATA: onPostgres ? 'true' : 'false' });
 
-    if (onPostgres) {
-      expect(server.output()).toContain(loaded);
-    } else {
-      expect(server.output()).toContain('No demo data loaded (DEMO_DATA=false)');
-      expect(server.output()).not.toContain('Demo-2026!');
-    }
-    expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 200 : 401);
-    await server.stop();
-  }, 180_000);
+      if (onPostgres) {
+        expect(server.output()).toContain(loaded);
+      } else {
+        expect(server.output()).toContain('No demo data loaded (DEMO_DATA=false)');
+        expect(server.output()).not.toContain('Demo-2026!');
+      }
+      expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 200 : 401);
+      await server.stop();
+    },
+    180_000,
+  );
 });
 
 describe('TRUST_PROXY=1 on the real server', () => {

@@ -29,7 +29,11 @@ interface Answer {
 }
 
 /** One HTTP request on the given agent (its kept-alive sockets), answered once its body has arrived. */
-function request(agent: http.Agent | false, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function request(
+  agent: http.Agent | false,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const outgoing = http.request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
       let body = '';

@@ -36,7 +36,8 @@ async function appWith(TRUST_PROXY: string) {
       }
     },
     /** The status of a right password from that client. */
-    rightPassword: async (remoteAddress: string, forwardedFor?: string) => (await signIn(remoteAddress, forwardedFor, demo.password)).statusCode,
+    rightPassword: async (remoteAddress: string, forwardedFor?: string) =>
+      (await signIn(remoteAddress, forwardedFor, demo.password)).statusCode,
   };
 }
 

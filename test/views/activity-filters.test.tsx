@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayOfFrom,
-  dayOfTo,
-  filterRecord,
-  fromOfDay,
-  readActivityFilters,
-  toOfDay,
-} from '../../src/views/activity/activity-filters';
+import { dayOfFrom, dayOfTo, filterRecord, fromOfDay, readActivityFilters, toOfDay } from '../../src/views/activity/activity-filters';
 
 describe('the Activity page filters in the address', () => {
   it('reads the filters the API takes, in one order', () => {
-    const filters = readActivityFilters('?page=2&action=UPDATE&entity=training%20plan&actor=%20tenant%20&from=2026-01-01T00:00:00.000Z&to=2026-02-01T00:00:00Z');
+    const filters = readActivityFilters(
+      '?page=2&action=UPDATE&entity=training%20plan&actor=%20tenant%20&from=2026-01-01T00:00:00.000Z&to=2026-02-01T00:00:00Z',
+    );
 
     expect(filterRecord(filters)).toEqual({
       actor: 'tenant',

@@ -53,7 +53,12 @@ describe('the Activity page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('action')).toBe('CREATE'));
     const params = new URLSearchParams(location().split('?')[1]);
     expect([params.get('page'), params.get('pageSize'), params.get('entity')]).toEqual(['1', '25', 'company']);
-    await waitFor(() => expect(list.mock.calls.at(-1)![0]).toMatchObject({ filters: { entity: 'company', action: 'CREATE' }, query: { page: 1, pageSize: 25 } }));
+    await waitFor(() =>
+      expect(list.mock.calls.at(-1)![0]).toMatchObject({
+        filters: { entity: 'company', action: 'CREATE' },
+        query: { page: 1, pageSize: 25 },
+      }),
+    );
   });
 
   it('leaves out filters the API would refuse', async () => {

@@ -5,8 +5,14 @@ import { renderConsole } from '../support/views/render-console';
 import { companies, tenants } from '../support/views/resource-fixtures';
 
 const banner = () => screen.queryByTestId('assumed-tenant-banner');
-const menuLabels = () => within(screen.getByTestId('sidebar-menu')).getAllByRole('link').map((link) => link.textContent);
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const menuLabels = () =>
+  within(screen.getByTestId('sidebar-menu'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 
 describe('assumed tenant banner', { timeout: 15_000 }, () => {
   it('names the tenant and the root admin acting in it', async () => {
@@ -25,7 +31,8 @@ describe('assumed tenant banner', { timeout: 15_000 }, () => {
   it('brings the root admin back to the tenants, revoking the assumed session', async () => {
     const { user, fakes, location, queryClient } = renderConsole({
       path: '/companies',
-      signedIn: assumedLogin, rootSession: globalLogin,
+      signedIn: assumedLogin,
+      rootSession: globalLogin,
       resources: { companies: companies(), tenants: tenants() },
     });
     await screen.findByTestId('assumed-tenant-banner');

@@ -15,10 +15,17 @@ const openRecord = async (path: string, options: RenderOptions = {}) => {
   return rendered;
 };
 const videoPanel = () => screen.getByTestId('content-video');
-const panelButtons = () => within(videoPanel()).queryAllByRole('button').map((button) => button.textContent);
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const panelButtons = () =>
+  within(videoPanel())
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const uploaderWindow = () => screen.getByTestId<HTMLIFrameElement>('uploader-frame').contentWindow!;
-const post = (data: unknown) => act(() => void window.dispatchEvent(new MessageEvent('message', { origin: videoOrigin, data, source: uploaderWindow() })));
+const post = (data: unknown) =>
+  act(() => void window.dispatchEvent(new MessageEvent('message', { origin: videoOrigin, data, source: uploaderWindow() })));
 
 describe("a content's video on its edit page", { timeout: 15_000 }, () => {
   it.each([

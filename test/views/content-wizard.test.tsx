@@ -18,7 +18,10 @@ const openWizard = async (options: RenderOptions = {}) => {
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -67,14 +70,17 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
     await user.type(textbox('Text'), '<b>Hello</b>');
     await user.click(button('Save'));
     await waitFor(() => expect(location()).toBe('/contents/new-1'));
-    expect(resource.api.create).toHaveBeenCalledWith({
-      title: 'Welcome',
-      background: null,
-      type: 'Article',
-      renderType: 'INLINE',
-      topicIds: [],
-      text: '<b>Hello</b>',
-    }, expect.any(String));
+    expect(resource.api.create).toHaveBeenCalledWith(
+      {
+        title: 'Welcome',
+        background: null,
+        type: 'Article',
+        renderType: 'INLINE',
+        topicIds: [],
+        text: '<b>Hello</b>',
+      },
+      expect.any(String),
+    );
     expect(history.entries()).toEqual(['/contents/new-1']);
     expect(notificationTexts()).toEqual(['Content created successfully']);
     expect((await screen.findByTestId('content-text-preview')).textContent).toBe('<b>Hello</b>');
@@ -127,7 +133,12 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
   });
 
   it('asks for the uploader in Italian when the console speaks Italian', async () => {
-    const { user } = renderConsole({ path: '/contents/new', signedIn: companyLogin, refreshVideoToken: async () => videoToken, language: 'it' });
+    const { user } = renderConsole({
+      path: '/contents/new',
+      signedIn: companyLogin,
+      refreshVideoToken: async () => videoToken,
+      language: 'it',
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Titolo', hidden: true }), 'Muletto');
     await user.click(screen.getByRole('button', { name: 'Continua' }));
     expect((await screen.findByTestId('uploader-frame')).getAttribute('src')).toContain('&lang=it&');

@@ -19,8 +19,14 @@ const openRecord = async (path: string, options: RenderOptions = {}) => {
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
-const cells = (row: HTMLElement) => within(row).getAllByRole('gridcell', { hidden: true }).map((cell) => cell.textContent);
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('gridcell', { hidden: true })
+    .map((cell) => cell.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -100,7 +106,9 @@ describe('content edit', { timeout: 15_000 }, () => {
   });
 
   it('applies the rules: Video locks REFERENCE and drops the text, REFERENCE drops the text', async () => {
-    const resource = contents([contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' })]);
+    const resource = contents([
+      contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' }),
+    ]);
     const { user } = await openRecord('/contents/k2', { resources: { contents: resource } });
     await choose(user, 'Render type', 'Reference');
     expect(screen.queryByRole('textbox', { name: 'Text', hidden: true })).toBeNull();
@@ -176,10 +184,17 @@ describe('content edit', { timeout: 15_000 }, () => {
   const aborted = () => Promise.reject(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
   it.each<[string, RenderOptions, string]>([
     ['no configuration', { videoConfigured: false }, 'Vinapse configuration unavailable. Login required.'],
-    ['a refused refresh', { refreshVideoToken: () => Promise.reject({ kind: 'http', status: 400 } satisfies Failure) }, 'Refresh token failed'],
+    [
+      'a refused refresh',
+      { refreshVideoToken: () => Promise.reject({ kind: 'http', status: 400 } satisfies Failure) },
+      'Refresh token failed',
+    ],
     [
       "the server's words",
-      { refreshVideoToken: () => Promise.reject({ kind: 'http', status: 403, message: 'No video service is configured for this account' } satisfies Failure) },
+      {
+        refreshVideoToken: () =>
+          Promise.reject({ kind: 'http', status: 403, message: 'No video service is configured for this account' } satisfies Failure),
+      },
       'No video service is configured for this account',
     ],
     ['a request cancelled', { refreshVideoToken: aborted }, 'Request timeout or cancelled'],

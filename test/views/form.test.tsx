@@ -23,7 +23,10 @@ const messageOf = (input: HTMLInputElement) => {
   const describedBy = input.getAttribute('aria-describedby');
   return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
 };
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 /** A company named Gamma: the required fields only. */
 const fillRequired = async (user: ReturnType<typeof renderConsole>['user']) => {
   await fill(user, textbox('Name'), 'Gamma');
@@ -60,7 +63,11 @@ describe('company form', { timeout: 15_000 }, () => {
     const resource = companies(0);
     const { user } = await openForm('/companies/new', { resources: { companies: resource } });
     await save(user);
-    expect(['Name', 'Tax ID', 'Country code'].map((label) => messageOf(textbox(label)))).toEqual(['Required field', 'Required field', 'Required field']);
+    expect(['Name', 'Tax ID', 'Country code'].map((label) => messageOf(textbox(label)))).toEqual([
+      'Required field',
+      'Required field',
+      'Required field',
+    ]);
     await fill(user, textbox('Email'), 'not-an-email');
     await user.type(textbox('Country code'), 'ita');
     expect(textbox('Country code').value).toBe('ITA');
@@ -111,20 +118,23 @@ describe('company form', { timeout: 15_000 }, () => {
     await fill(user, textbox('City'), 'Torino');
     await save(user);
     await waitFor(() => expect(location()).toBe('/companies'));
-    expect(resource.api.create).toHaveBeenCalledWith({
-      name: 'Gamma Srl',
-      taxId: 'IT999',
-      domain: null,
-      vinapseTenant: null,
-      addressLine1: null,
-      addressLine2: null,
-      postalCode: null,
-      city: 'Torino',
-      region: null,
-      countryCode: 'IT',
-      phone: null,
-      email: null,
-    }, expect.stringMatching(/^[0-9a-f]{32}$/));
+    expect(resource.api.create).toHaveBeenCalledWith(
+      {
+        name: 'Gamma Srl',
+        taxId: 'IT999',
+        domain: null,
+        vinapseTenant: null,
+        addressLine1: null,
+        addressLine2: null,
+        postalCode: null,
+        city: 'Torino',
+        region: null,
+        countryCode: 'IT',
+        phone: null,
+        email: null,
+      },
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    );
     expect(notificationTexts()).toEqual(['Company created successfully']);
     expect(await screen.findByText('Gamma Srl')).toBeTruthy();
   });
@@ -363,7 +373,10 @@ describe('user form', { timeout: 15_000 }, () => {
 
   it('loads a user for editing without its password', async () => {
     const resource = users();
-    const { user } = await openForm('/users/u2', { signedIn: globalLogin, resources: { users: resource, tenants: tenants(), companies: companies(3) } });
+    const { user } = await openForm('/users/u2', {
+      signedIn: globalLogin,
+      resources: { users: resource, tenants: tenants(), companies: companies(3) },
+    });
     await waitFor(() => expect(textbox('Name').value).toBe('Bruno'));
     expect(password().value).toBe('');
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveProperty('value', 'Company 01');

@@ -5,7 +5,8 @@ import { renderConsole } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const card = (resource: string) => within(screen.getByTestId(`home-card-${resource}`));
-const countOf = async (resource: string, text: string) => expect((await screen.findByText(text, { selector: `[data-testid="home-count-${resource}"]` })).textContent).toBe(text);
+const countOf = async (resource: string, text: string) =>
+  expect((await screen.findByText(text, { selector: `[data-testid="home-count-${resource}"]` })).textContent).toBe(text);
 
 describe('home', () => {
   it('greets a TENANT admin with their companies and users, counted, and shortcuts to both', async () => {
@@ -32,7 +33,12 @@ describe('home', () => {
     renderConsole({ path: '/home', signedIn: companyLogin });
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Carla');
     expect(screen.getByText('You manage the users, contents, topics and training plans of Bianchi Srl.')).toBeDefined();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Users', 'Contents', 'Topics', 'Training plans']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Users',
+      'Contents',
+      'Topics',
+      'Training plans',
+    ]);
     await countOf('topics', '0 records');
   });
 

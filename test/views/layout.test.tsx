@@ -18,10 +18,43 @@ const menuLinks = () =>
 
 describe('sidebar menu', () => {
   it.each([
-    ['GLOBAL', globalLogin, [['Tenants', '/tenants'], ['Users', '/users'], ['Activity', '/activity']]],
-    ['TENANT', tenantLogin, [['Companies', '/companies'], ['Users', '/users'], ['Activity', '/activity']]],
-    ['COMPANY', companyLogin, [['Users', '/users'], ['Contents', '/contents'], ['Topics', '/topics'], ['Training plans', '/training-plans']]],
-    ['an assumed tenant', assumedLogin, [['Companies', '/companies'], ['Users', '/users'], ['Activity', '/activity']]],
+    [
+      'GLOBAL',
+      globalLogin,
+      [
+        ['Tenants', '/tenants'],
+        ['Users', '/users'],
+        ['Activity', '/activity'],
+      ],
+    ],
+    [
+      'TENANT',
+      tenantLogin,
+      [
+        ['Companies', '/companies'],
+        ['Users', '/users'],
+        ['Activity', '/activity'],
+      ],
+    ],
+    [
+      'COMPANY',
+      companyLogin,
+      [
+        ['Users', '/users'],
+        ['Contents', '/contents'],
+        ['Topics', '/topics'],
+        ['Training plans', '/training-plans'],
+      ],
+    ],
+    [
+      'an assumed tenant',
+      assumedLogin,
+      [
+        ['Companies', '/companies'],
+        ['Users', '/users'],
+        ['Activity', '/activity'],
+      ],
+    ],
   ])('offers %s its sections', async (_, answer, links) => {
     await openAs(answer);
     expect(screen.getByTestId('sidebar-menu').tagName).toBe('NAV');

@@ -15,11 +15,17 @@ const openList = async (path: string, options: RenderOptions = {}) => {
 
 /** Rows and cells by role; `hidden: true` only skips the visibility check, which is slow on a whole grid in jsdom. */
 const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('gridcell', { hidden: true }).map((cell) => cell.textContent);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('gridcell', { hidden: true })
+    .map((cell) => cell.textContent);
 const names = () => dataRows().map((row) => cellTexts(row)[0]);
 const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name))!;
 const rangeLabel = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const lastQuery = (calls: Array<[{ query: object }]>) => calls.at(-1)![0].query;
 const serverError: Failure = { kind: 'http', status: 500, message: 'Boom' };
 
@@ -37,7 +43,11 @@ describe('list screen', { timeout: 15_000 }, () => {
     ]);
     expect(cellTexts(dataRows()[0]!).slice(0, 2)).toEqual(['Company 01', 'Via Roma 1, Milano']);
     expect(rangeLabel()).toBe('1–10 of 23');
-    expect(within(dataRows()[0]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Delete']);
+    expect(
+      within(dataRows()[0]!)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Edit', 'Delete']);
   });
 
   it('says it is loading until the page arrives', async () => {
@@ -156,7 +166,13 @@ describe('list address', { timeout: 15_000 }, () => {
     const resource = companies();
     await openList('/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=company', { resources: { companies: resource } });
     await waitFor(() => expect(names()).toEqual(['Company 21', 'Company 20']));
-    expect(resource.api.list.mock.calls[0]![0].query).toEqual({ page: 2, pageSize: 2, sortBy: 'name', sortOrder: 'desc', search: 'company' });
+    expect(resource.api.list.mock.calls[0]![0].query).toEqual({
+      page: 2,
+      pageSize: 2,
+      sortBy: 'name',
+      sortOrder: 'desc',
+      search: 'company',
+    });
     expect(rangeLabel()).toBe('3–4 of 23');
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveProperty('value', 'company');
     expect(screen.getByRole('button', { name: 'Sort Name descending' }).getAttribute('aria-pressed')).toBe('true');
@@ -252,7 +268,10 @@ describe('list delete', { timeout: 15_000 }, () => {
     expect(deleteOf('Company 03')).toHaveProperty('disabled', false);
 
     let answer: (page: Awaited<ReturnType<typeof resource.api.list>>) => void = () => {};
-    const page = await resource.api.list.getMockImplementation()!({ query: { page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: '' }, filters: {} });
+    const page = await resource.api.list.getMockImplementation()!({
+      query: { page: 1, pageSize: 10, sortBy: null, sortOrder: 'asc', search: '' },
+      filters: {},
+    });
     resource.api.list.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(deleteOf('Company 03')).toHaveProperty('disabled', true));
@@ -294,7 +313,10 @@ describe('list delete', { timeout: 15_000 }, () => {
       .mockRejectedValueOnce({ kind: 'network', status: 'FETCH_ERROR' });
     const { user } = await openList('/companies', { resources: { companies: resource } });
     await waitFor(() => expect(dataRows()).toHaveLength(10));
-    for (const expected of [['Delete failed: The company still has users'], ['Delete failed: The company still has users', 'Delete failed']]) {
+    for (const expected of [
+      ['Delete failed: The company still has users'],
+      ['Delete failed: The company still has users', 'Delete failed'],
+    ]) {
       await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Delete' }));
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
       await waitFor(() => expect(notificationTexts()).toEqual(expected));
@@ -315,7 +337,9 @@ describe('list delete', { timeout: 15_000 }, () => {
     await user.click(within(rowNamed('Company 03')).getByRole('button', { name: 'Elimina' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Conferma' }));
     await waitFor(() =>
-      expect(notificationTexts()).toEqual(["Eliminazione non riuscita: l'azienda ha ancora utenti, argomenti, contenuti o piani formativi"]),
+      expect(notificationTexts()).toEqual([
+        "Eliminazione non riuscita: l'azienda ha ancora utenti, argomenti, contenuti o piani formativi",
+      ]),
     );
   });
 });
@@ -333,7 +357,8 @@ describe('users list', { timeout: 15_000 }, () => {
     expect(within(bruno).getByRole('img', { name: 'Pending' })).toBeTruthy();
     expect(within(bruno).getByRole('img', { name: 'Company' })).toBeTruthy();
     expect(within(bruno).queryByRole('img', { name: 'Enabled' })).toBeNull();
-    for (const column of ['Name', 'Surname', 'Scope']) expect(screen.getByRole('button', { name: `Sort ${column} ascending` })).toBeTruthy();
+    for (const column of ['Name', 'Surname', 'Scope'])
+      expect(screen.getByRole('button', { name: `Sort ${column} ascending` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sort Email ascending' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sort Scope descending' }));
     await waitFor(() => expect(lastQuery(resource.api.list.mock.calls)).toMatchObject({ sortBy: 'email', sortOrder: 'desc' }));

@@ -18,7 +18,10 @@ const openLogin = async (options: Parameters<typeof renderConsole>[0] = {}) => {
   return { ...rendered, fillIn };
 };
 
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 
 describe('login screen', () => {
   it('has an email field of type email and a password field', async () => {
@@ -96,7 +99,8 @@ describe('login screen', () => {
     const refused = { kind: 'http' as const, status: 429, message: 'Too many failed sign-in attempts. Try again later.', retryAt };
     const refusal = () => screen.findByTestId('sign-in-refused');
     /** The time as the user's language writes it (2:05:30 PM, 14:05:30). */
-    const timeIn = (language: string) => new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(retryAt);
+    const timeIn = (language: string) =>
+      new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(retryAt);
 
     it('says when sign-in may be tried again, on the page and in the notification', async () => {
       const { fillIn } = await openLogin({ login: () => Promise.reject(refused) });

@@ -46,7 +46,10 @@ const messageOf = (input: HTMLInputElement) => {
   const describedBy = input.getAttribute('aria-describedby');
   return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
 };
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const headerText = () => screen.getByTestId('sidebar-header').textContent;
 const saveProfile = (user: User) => user.click(within(section('Profile')).getByRole('button', { name: 'Save' }));
 const changePassword = (user: User) => user.click(within(section('Password')).getByRole('button', { name: 'Change password' }));

@@ -15,7 +15,10 @@ const messageOf = (input: HTMLInputElement) => {
   const describedBy = input.getAttribute('aria-describedby');
   return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
 };
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 
 describe('topics', { timeout: 15_000 }, () => {
@@ -24,11 +27,12 @@ describe('topics', { timeout: 15_000 }, () => {
     const { user } = await open('/topics', { resources: { topics: resource } });
     expect(screen.getByTestId('page-title').textContent).toBe('Topics');
     await waitFor(() => expect(dataRows()).toHaveLength(2));
-    expect(within(dataRows()[0]!).getAllByRole('gridcell', { hidden: true }).slice(0, 3).map((cell) => cell.textContent)).toEqual([
-      'Safety',
-      '#D32F2F',
-      'Active',
-    ]);
+    expect(
+      within(dataRows()[0]!)
+        .getAllByRole('gridcell', { hidden: true })
+        .slice(0, 3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Safety', '#D32F2F', 'Active']);
     expect(screen.getByRole('button', { name: 'Sort Name ascending' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sort Status descending' }));
     await waitFor(() => expect(resource.api.list.mock.calls.at(-1)![0].query).toMatchObject({ sortBy: 'status', sortOrder: 'desc' }));
@@ -64,7 +68,7 @@ describe('topics', { timeout: 15_000 }, () => {
     expect(resource.api.create).not.toHaveBeenCalled();
   });
 
-  it('creates the topic, says so, and stays: the page becomes the new topic\'s edit page', async () => {
+  it("creates the topic, says so, and stays: the page becomes the new topic's edit page", async () => {
     const resource = topics([]);
     const { user, location, history } = await open('/topics/new', { resources: { topics: resource } });
     await user.type(textbox('Name'), 'Safety');

@@ -24,7 +24,10 @@ const fill = async (user: User, input: HTMLInputElement, text: string) => {
   await user.paste(text);
 };
 const save = (user: User) => user.click(screen.getByRole('button', { name: 'Save' }));
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')] as HTMLElement[];
 const cells = (testId: string) => rows(testId).map((row) => [...row.querySelectorAll('td')].slice(1, -1).map((cell) => cell.textContent));
 
@@ -50,7 +53,12 @@ describe('module page', { timeout: 15_000 }, () => {
     const { user, location } = await open('/training-plans/plan-1/modules/m1', nested);
     expect(screen.getByTestId('page-title').textContent).toBe('Edit module');
     await waitFor(() => expect(textbox('Title').value).toBe('Welcome'));
-    await waitFor(() => expect(cells('items-table')).toEqual([['Intro', '1', 'Content'], ['Check', '2', 'Quiz']]));
+    await waitFor(() =>
+      expect(cells('items-table')).toEqual([
+        ['Intro', '1', 'Content'],
+        ['Check', '2', 'Quiz'],
+      ]),
+    );
     expect(screen.getByRole('button', { name: 'Add item' })).toBeTruthy();
     await user.clear(textbox('Title'));
     await fill(user, textbox('Title'), 'Hello');
@@ -112,7 +120,9 @@ describe('item page', { timeout: 15_000 }, () => {
     await user.type(combobox('Content'), 'hand');
     await user.click(await screen.findByRole('option', { name: 'Handbook' }));
     await save(user);
-    await waitFor(() => expect(nested.items.spies.create).toHaveBeenCalledExactlyOnceWith('m1', { title: 'Read this', type: 'CONTENT', contentId: 'k2' }));
+    await waitFor(() =>
+      expect(nested.items.spies.create).toHaveBeenCalledExactlyOnceWith('m1', { title: 'Read this', type: 'CONTENT', contentId: 'k2' }),
+    );
   });
 
   it('edits an item with its content, and clearing the content sends null', async () => {

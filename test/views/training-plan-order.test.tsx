@@ -22,7 +22,10 @@ const orders = (testId: string) => rows(testId).map((row) => row.querySelectorAl
 const rowOf = (testId: string, id: string) => rows(testId).find((row) => row.dataset.id === id)!;
 const handle = (title: string) => screen.getByRole('button', { name: `Reorder ${title}` });
 const announcement = () => document.querySelector('[aria-live="assertive"]')?.textContent;
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const serverError: Failure = { kind: 'http', status: 500, message: 'Boom' };
 const dataTransfer = () => ({ setData: vi.fn(), setDragImage: vi.fn(), effectAllowed: 'all', dropEffect: 'none' });
 

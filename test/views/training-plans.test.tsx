@@ -27,7 +27,10 @@ const cellTexts = (row: HTMLElement) =>
     .map((cell) => cell.textContent || (cell.querySelector('[role="img"]')?.getAttribute('aria-label') ?? ''));
 const gridRowNamed = (name: string) => gridRows().find((row) => within(row).queryByText(name))!;
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 /** The plan's own Delete, in its form (each module row has one too). */
 const planDelete = () => within(document.querySelector('form')!).getByRole('button', { name: 'Delete', hidden: true });
 const descriptionOf = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
@@ -46,7 +49,9 @@ describe('training plans list', { timeout: 15_000 }, () => {
     await waitFor(() => expect(gridRows()).toHaveLength(2));
     expect(cellTexts(gridRowNamed('Onboarding')).slice(0, 4)).toEqual(['Onboarding', 'Draft', '', '3/4/2025']);
     expect(cellTexts(gridRowNamed('Safety first')).slice(0, 4)).toEqual(['Safety first', 'Published', 'Freely navigable', '5/6/2025']);
-    expect(within(gridRowNamed('Safety first')).getByText('Published').closest('.MuiChip-root')?.className).toContain('MuiChip-colorSuccess');
+    expect(within(gridRowNamed('Safety first')).getByText('Published').closest('.MuiChip-root')?.className).toContain(
+      'MuiChip-colorSuccess',
+    );
     expect(within(gridRowNamed('Onboarding')).getByText('Draft').closest('.MuiChip-root')?.className).not.toContain('MuiChip-colorSuccess');
   });
 
@@ -94,7 +99,10 @@ describe('training plan page', { timeout: 15_000 }, () => {
     await fill(user, textbox('Name'), 'Leadership');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/training-plans/new-1'));
-    expect(resource.api.create).toHaveBeenCalledExactlyOnceWith({ name: 'Leadership', status: 'DRAFT', freelyNavigable: false }, expect.any(String));
+    expect(resource.api.create).toHaveBeenCalledExactlyOnceWith(
+      { name: 'Leadership', status: 'DRAFT', freelyNavigable: false },
+      expect.any(String),
+    );
     expect(notificationTexts()).toEqual(['Training plan created']);
     expect((await screen.findByTestId('page-title')).textContent).toBe('Edit training plan');
     await screen.findByTestId('modules-table');
@@ -151,7 +159,7 @@ describe('training plan page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(notificationTexts()).toEqual(['Training plan deleted']));
   });
 
-  it("disables deleting a published plan and its modules, saying why", async () => {
+  it('disables deleting a published plan and its modules, saying why', async () => {
     await open('/training-plans/plan-2');
     await waitFor(() => expect(textbox('Name').value).toBe('Safety first'));
     expect(planDelete().hasAttribute('disabled')).toBe(true);

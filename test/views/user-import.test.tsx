@@ -23,7 +23,9 @@ describe('the CSV import of users', () => {
       Promise.resolve<UserImportResponse>({
         dryRun: body.dryRun,
         results: body.rows.map(({ line }) =>
-          line === 4 ? { line, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' } : { line, outcome: 'created', id: 'u1' },
+          line === 4
+            ? { line, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' }
+            : { line, outcome: 'created', id: 'u1' },
         ),
       }),
     );
@@ -40,7 +42,15 @@ describe('the CSV import of users', () => {
     const preview = within(dialog).getByRole('table');
     expect(within(preview).getByText('Email non valida')).toBeDefined();
     expect(within(preview).getByText('Non trovato')).toBeDefined();
-    expect(stored()).toEqual({ name: 'Nome', surname: 'Cognome', email: 'Email', company: 'Azienda', scope: null, admin: null, enabled: null });
+    expect(stored()).toEqual({
+      name: 'Nome',
+      surname: 'Cognome',
+      email: 'Email',
+      company: 'Azienda',
+      scope: null,
+      admin: null,
+      enabled: null,
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Importa 1 nuovo utente' }));
     expect(await within(dialog).findByText('Importazione terminata')).toBeDefined();

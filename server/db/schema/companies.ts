@@ -8,7 +8,9 @@ export const companies = pgTable(
   'companies',
   {
     ...businessColumns(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     domain: text('domain'),
     vinapseTenant: text('vinapse_tenant'),

@@ -25,13 +25,12 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    ...sortIndexes('users', table.id, [null, table.tenantId, table.companyId], [
-      table.name,
-      table.surname,
-      table.email,
-      table.createdAt,
-      table.updatedAt,
-    ]),
+    ...sortIndexes(
+      'users',
+      table.id,
+      [null, table.tenantId, table.companyId],
+      [table.name, table.surname, table.email, table.createdAt, table.updatedAt],
+    ),
     ...trigramIndexes('users', [table.name, table.surname, table.email]),
     foreignKey({
       name: 'users_company_fk',

@@ -68,7 +68,10 @@ function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Ro
     ...row,
     at: at.toISOString(),
     // Rows of actors deleted before their snapshot was kept (migration 0009) have no actor to show.
-    actor: who.id && who.name !== null && who.email !== null && who.scope !== null ? { id: who.id, name: who.name, email: who.email, scope: who.scope } : null,
+    actor:
+      who.id && who.name !== null && who.email !== null && who.scope !== null
+        ? { id: who.id, name: who.name, email: who.email, scope: who.scope }
+        : null,
     system: systemOf(details),
     assumedTenant: assumed?.id ? assumed : null,
     tenant: row.tenant?.id ? row.tenant : null,
@@ -122,7 +125,13 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
         throw invalidField('query.to', 'afterFrom', 'must be after from');
       }
       const params: ListParams = query.sortBy ? query : { ...query, sortBy: 'at', sortOrder: 'desc' };
-      const page = await listPage(request.db, source, params, (bind) => activityFilter(request.session, query, bind), app.listSettings.exactCountLimit);
+      const page = await listPage(
+        request.db,
+        source,
+        params,
+        (bind) => activityFilter(request.session, query, bind),
+        app.listSettings.exactCountLimit,
+      );
       return { ...page, items: page.items.map(toEntry) };
     },
   );

@@ -3,8 +3,7 @@ import { vinapseConfigOf, type AuthSession, type Organisation } from '../../auth
 import type { IssueVideoToken } from '../../auth/video-token';
 import type { LoginResponse, MeResponse } from '../../../contract/session.schemas';
 
-const namedRef = (organisation: Organisation | null) =>
-  organisation ? { id: organisation.id, name: organisation.name } : null;
+const namedRef = (organisation: Organisation | null) => (organisation ? { id: organisation.id, name: organisation.name } : null);
 
 /** `videoServiceUrl`: the video service's URL template (`{tenant}` placeholder), if one is configured. */
 export function meResponse(session: AuthSession, videoServiceUrl: string | undefined): Static<typeof MeResponse> {

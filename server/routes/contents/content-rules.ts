@@ -19,14 +19,14 @@ type StoredContent = Pick<Content, 'type' | 'renderType' | 'text' | 'externalUui
 export function contentState(body: ContentWrite, existing?: StoredContent) {
   const type = body.type ?? existing?.type ?? 'Article';
   const renderType = body.renderType ?? (type === 'Video' ? 'REFERENCE' : (existing?.renderType ?? 'INLINE'));
-  if (type === 'Video' && renderType !== 'REFERENCE') throw invalidField('renderType', 'videoNeedsReference', 'must be REFERENCE for a Video');
+  if (type === 'Video' && renderType !== 'REFERENCE')
+    throw invalidField('renderType', 'videoNeedsReference', 'must be REFERENCE for a Video');
   const inline = renderType === 'INLINE';
 
   const text = body.text !== undefined ? body.text : inline ? (existing?.text ?? null) : null;
   if (!inline && text !== null) throw invalidField('text', 'onlyInline', 'is only for INLINE content');
   const sameVideoAsBefore = existing?.renderType === 'REFERENCE';
-  const externalUuid =
-    body.externalUuid !== undefined ? body.externalUuid : !inline && sameVideoAsBefore ? existing.externalUuid : null;
+  const externalUuid = body.externalUuid !== undefined ? body.externalUuid : !inline && sameVideoAsBefore ? existing.externalUuid : null;
   if (inline && externalUuid !== null) throw invalidField('externalUuid', 'onlyReference', 'is only for REFERENCE content');
 
   const following = inline
@@ -38,7 +38,11 @@ export function contentState(body: ContentWrite, existing?: StoredContent) {
         : 'PENDING_PROCESSING';
   if (body.status !== undefined && body.status !== following) {
     if (body.status !== 'PENDING_PROCESSING') {
-      throw invalidField('status', 'onlyPendingProcessing', 'only PENDING_PROCESSING may be set; READY and FAILED come from the video service');
+      throw invalidField(
+        'status',
+        'onlyPendingProcessing',
+        'only PENDING_PROCESSING may be set; READY and FAILED come from the video service',
+      );
     }
     if (!body.externalUuid) throw invalidField('status', 'needsExternalUuid', 'PENDING_PROCESSING needs an externalUuid');
   }

@@ -206,7 +206,12 @@ export function orderedResourceRoutes<
         },
       },
       async (request) =>
-        store.reorder(request.db, request.session, parentOf(request.params), (request.body as Record<string, string[]>)[resource.orderField]!),
+        store.reorder(
+          request.db,
+          request.session,
+          parentOf(request.params),
+          (request.body as Record<string, string[]>)[resource.orderField]!,
+        ),
     );
 
     app.get<RowRequest>(
@@ -253,7 +258,13 @@ export function orderedResourceRoutes<
         },
       },
       async (request) =>
-        store.update(request.db, request.session, parentOf(request.params), idOf(request.params), request.body as Write & { version: number }),
+        store.update(
+          request.db,
+          request.session,
+          parentOf(request.params),
+          idOf(request.params),
+          request.body as Write & { version: number },
+        ),
     );
 
     if (deletable) {

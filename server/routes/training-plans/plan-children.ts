@@ -42,9 +42,15 @@ const whileDraft =
 /** A change of a plan's rows shows in the `updatedAt` (never the `version`, so open forms stay valid) of what holds them. */
 const bumpUpdatedAt = async (db: Database, { plan }: PlanChildParent, moduleId?: string) => {
   if (moduleId !== undefined) {
-    await db.update(trainingPlanModules).set({ updatedAt: sql`now()` }).where(eq(trainingPlanModules.id, moduleId));
+    await db
+      .update(trainingPlanModules)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(trainingPlanModules.id, moduleId));
   }
-  await db.update(trainingPlans).set({ updatedAt: sql`now()` }).where(eq(trainingPlans.id, plan.id));
+  await db
+    .update(trainingPlans)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(trainingPlans.id, plan.id));
 };
 
 const companyAdmins = { read: ['COMPANY' as const], write: ['COMPANY' as const], deletable: true };

@@ -41,4 +41,3 @@ export const trainingPlansResource = defineResource({
     if (existing.status !== 'DRAFT') throw conflict('Set the plan back to Draft before deleting it', 'PLAN_NOT_DRAFT');
   },
 });
-

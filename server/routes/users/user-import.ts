@@ -79,7 +79,11 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
     candidates.push({ index, row });
   });
 
-  const companyIds = await companiesNamed(db, session, candidates.flatMap(({ row }) => (row.company ? [row.company] : [])));
+  const companyIds = await companiesNamed(
+    db,
+    session,
+    candidates.flatMap(({ row }) => (row.company ? [row.company] : [])),
+  );
   const placements = new Map<string, Promise<Placement>>();
   const checked: Array<Checked & { index: number }> = [];
   for (const candidate of candidates) {
@@ -136,7 +140,9 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
           const row = createdWith.get(values.email.toLowerCase());
           results.set(
             index,
-            row ? { line, outcome: 'created', id: row.id } : { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
+            row
+              ? { line, outcome: 'created', id: row.id }
+              : { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
           );
         }
         await recordAudits(
@@ -145,7 +151,15 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
           checked.flatMap(({ values }) => {
             const row = createdWith.get(values.email.toLowerCase());
             return row
-              ? [{ action: 'CREATE' as const, entity: 'user', entityId: row.id, owner: row, details: { changed: changedFields(values), import: true } }]
+              ? [
+                  {
+                    action: 'CREATE' as const,
+                    entity: 'user',
+                    entityId: row.id,
+                    owner: row,
+                    details: { changed: changedFields(values), import: true },
+                  },
+                ]
               : [];
           }),
         );

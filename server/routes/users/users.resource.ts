@@ -110,7 +110,10 @@ async function organisationsNamed(db: Database, pattern: string): Promise<{ tena
     const ids = (table: typeof tenants | typeof companies) =>
       sql<string[]>`(select coalesce(array_agg(${table.id}), '{}') from ${table} where ${ilike(table.name, named)})`;
     // One statement, unnamed (planned with the pattern), the two small trigram-indexed lookups as subqueries.
-    return db.select({ tenantIds: ids(tenants), companyIds: ids(companies) }).from(sql`(select 1) as one`).prepare('');
+    return db
+      .select({ tenantIds: ids(tenants), companyIds: ids(companies) })
+      .from(sql`(select 1) as one`)
+      .prepare('');
   });
   const [row] = await prepared.execute({ pattern });
   return { tenantIds: arrayOf(row?.tenantIds), companyIds: arrayOf(row?.companyIds) };

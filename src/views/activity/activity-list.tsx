@@ -45,7 +45,13 @@ export const activityList: ListConfig<ActivityEntry> = {
   columns: [
     { field: 'at', headerKey: 'history.when', sortBy: 'at', onPhone: true, render: (entry) => <When at={entry.at} /> },
     { field: 'actor', headerKey: 'history.who', render: (entry, t) => actorText(t, entry) },
-    { field: 'action', headerKey: 'history.action', sortBy: 'action', onPhone: true, render: (entry, t) => t(`history.actions.${entry.action}`) },
+    {
+      field: 'action',
+      headerKey: 'history.action',
+      sortBy: 'action',
+      onPhone: true,
+      render: (entry, t) => t(`history.actions.${entry.action}`),
+    },
     { field: 'entity', headerKey: 'activity.entity', sortBy: 'entity', render: (entry, t) => <RecordCell entry={entry} t={t} /> },
     { field: 'changed', headerKey: 'history.fields', render: (entry, t) => changedText(t, entry) },
     { field: 'tenant', headerKey: 'fields.tenant', text: (entry) => entry.tenant?.name ?? '' },

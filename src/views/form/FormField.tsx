@@ -31,7 +31,15 @@ export interface FormFieldProps {
 const isNamedRef = (value: FieldValue | undefined): value is NamedRef => typeof value === 'object' && value !== null;
 
 /** One field of any form, drawn by its kind; it re-renders only when its own value or message changes. */
-export const FormField = memo(function FormField({ form, field, value, filterValue, problem, disabled: busy, locked = false }: FormFieldProps) {
+export const FormField = memo(function FormField({
+  form,
+  field,
+  value,
+  filterValue,
+  problem,
+  disabled: busy,
+  locked = false,
+}: FormFieldProps) {
   const disabled = busy || locked;
   const { t } = useTranslation();
   const label = t(field.labelKey);
@@ -43,7 +51,9 @@ export const FormField = memo(function FormField({ form, field, value, filterVal
     return (
       <FormControl error={Boolean(error)}>
         <FormControlLabel
-          control={<Switch name={field.name} checked={value === true} disabled={disabled} onChange={(event) => change(event.target.checked)} />}
+          control={
+            <Switch name={field.name} checked={value === true} disabled={disabled} onChange={(event) => change(event.target.checked)} />
+          }
           label={label}
         />
         {error && <FormHelperText>{error}</FormHelperText>}

@@ -140,7 +140,14 @@ export function RecordLoad({ form, loadErrorKey, children }: { form: FormActor; 
 }
 
 /** The fields of a form actor, its conflict notice, and cancel and submit. */
-export function RecordForm({ form, fields, onCancel, submitLabelKey = 'form.save', submitWhenComplete = false, deleteBlockedKey }: RecordFormProps) {
+export function RecordForm({
+  form,
+  fields,
+  onCancel,
+  submitLabelKey = 'form.save',
+  submitWhenComplete = false,
+  deleteBlockedKey,
+}: RecordFormProps) {
   const { t } = useTranslation();
   const values = useSelector(form, selectValues);
   const problems = useSelector(form, selectProblems);

@@ -22,7 +22,17 @@ export interface ReferenceFieldProps {
 }
 
 /** Picks a record of another resource by name; what is typed searches the API through that resource's list machine. */
-export function ReferenceField({ resource, filters, label, required, value, error, disabled, onChange, labelField = 'name' }: ReferenceFieldProps) {
+export function ReferenceField({
+  resource,
+  filters,
+  label,
+  required,
+  value,
+  error,
+  disabled,
+  onChange,
+  labelField = 'name',
+}: ReferenceFieldProps) {
   const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: [labelField], query: { pageSize: '25', sortBy: labelField, sortOrder: 'asc' }, filters },
   });

@@ -29,13 +29,20 @@ const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff'
 
 /** Picks any number of records of another resource by name, as chips; what is typed searches the API. */
 export function ReferencesField({ resource, colorField, label, required, value, error, disabled, onChange }: ReferencesFieldProps) {
-  const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, { input: { allowedSorts: ['name'], query: optionsQuery } });
+  const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, {
+    input: { allowedSorts: ['name'], query: optionsQuery },
+  });
   const records = useSelector(list, selectItems);
   const items = records.map((record): NamedRef => ({ ...record, name: String(fieldOf(record, 'name') ?? '') }));
   const loading = useSelector(list, selectIsBusy);
   const colorOf = (ref: NamedRef): string | undefined => {
     if (!colorField) return undefined;
-    const color = fieldOf(ref, colorField) ?? fieldOf(records.find(({ id }) => id === ref.id), colorField);
+    const color =
+      fieldOf(ref, colorField) ??
+      fieldOf(
+        records.find(({ id }) => id === ref.id),
+        colorField,
+      );
     return typeof color === 'string' && isHexColor(color) ? color : undefined;
   };
   return (
@@ -52,7 +59,11 @@ export function ReferencesField({ resource, colorField, label, required, value, 
       renderOption={({ key: _, ...props }, option) => (
         <li key={option.id} {...props}>
           {colorOf(option) && (
-            <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', mr: 1, flexShrink: 0, bgcolor: colorOf(option) }} />
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ width: 12, height: 12, borderRadius: '50%', mr: 1, flexShrink: 0, bgcolor: colorOf(option) }}
+            />
           )}
           {option.name}
         </li>
@@ -62,7 +73,13 @@ export function ReferencesField({ resource, colorField, label, required, value, 
           const { key, ...itemProps } = getItemProps({ index });
           const color = colorOf(option);
           return (
-            <Chip key={key} size="small" label={option.name} {...itemProps} sx={color ? { bgcolor: color, color: textOn(color) } : undefined} />
+            <Chip
+              key={key}
+              size="small"
+              label={option.name}
+              {...itemProps}
+              sx={color ? { bgcolor: color, color: textOn(color) } : undefined}
+            />
           );
         })
       }

@@ -50,7 +50,10 @@ const serverMessageKeys: Record<string, string> = {
 };
 
 /** An API field problem in the user's language when its rule is known; the API's words otherwise. */
-export function serverProblemText({ server, serverRule, params }: { server: string; serverRule?: string; params?: Record<string, string | number> }, t: TFunction) {
+export function serverProblemText(
+  { server, serverRule, params }: { server: string; serverRule?: string; params?: Record<string, string | number> },
+  t: TFunction,
+) {
   if (serverRule === 'format') return t(formatKeys[String(params?.format)] ?? 'validation.invalid');
   const key = serverRule === undefined ? serverMessageKeys[server] : serverRuleKeys[serverRule];
   if (!key) return server;

@@ -10,7 +10,16 @@ export function LayoutLoading() {
   const wide = useWideScreen();
   const emptySidebar = (
     <Box
-      sx={{ position: 'fixed', top: 0, left: 0, bottom: 0, width: drawerWidth, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        bottom: 0,
+        width: drawerWidth,
+        borderRight: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
     />
   );
   return (

@@ -23,11 +23,41 @@ export interface ResourceMenuEntry extends MenuEntry {
 
 export const isResourceEntry = (entry: MenuEntry): entry is ResourceMenuEntry => 'resource' in entry;
 
-const tenants: ResourceMenuEntry = { path: '/tenants', labelKey: 'menu.tenants', Icon: ApartmentIcon, resource: 'tenants', newLabelKey: 'pages.tenantNew' };
-const users: ResourceMenuEntry = { path: '/users', labelKey: 'menu.users', Icon: PeopleIcon, resource: 'users', newLabelKey: 'pages.userNew' };
-const companies: ResourceMenuEntry = { path: '/companies', labelKey: 'menu.companies', Icon: BusinessIcon, resource: 'companies', newLabelKey: 'pages.companyNew' };
-const contents: ResourceMenuEntry = { path: '/contents', labelKey: 'menu.contents', Icon: ArticleIcon, resource: 'contents', newLabelKey: 'pages.contentNew' };
-const topics: ResourceMenuEntry = { path: '/topics', labelKey: 'menu.topics', Icon: LabelIcon, resource: 'topics', newLabelKey: 'pages.topicNew' };
+const tenants: ResourceMenuEntry = {
+  path: '/tenants',
+  labelKey: 'menu.tenants',
+  Icon: ApartmentIcon,
+  resource: 'tenants',
+  newLabelKey: 'pages.tenantNew',
+};
+const users: ResourceMenuEntry = {
+  path: '/users',
+  labelKey: 'menu.users',
+  Icon: PeopleIcon,
+  resource: 'users',
+  newLabelKey: 'pages.userNew',
+};
+const companies: ResourceMenuEntry = {
+  path: '/companies',
+  labelKey: 'menu.companies',
+  Icon: BusinessIcon,
+  resource: 'companies',
+  newLabelKey: 'pages.companyNew',
+};
+const contents: ResourceMenuEntry = {
+  path: '/contents',
+  labelKey: 'menu.contents',
+  Icon: ArticleIcon,
+  resource: 'contents',
+  newLabelKey: 'pages.contentNew',
+};
+const topics: ResourceMenuEntry = {
+  path: '/topics',
+  labelKey: 'menu.topics',
+  Icon: LabelIcon,
+  resource: 'topics',
+  newLabelKey: 'pages.topicNew',
+};
 /** The audit log, for the admins of many companies; a COMPANY admin reads each record's History instead. */
 const activity: MenuEntry = { path: '/activity', labelKey: 'menu.activity', Icon: HistoryIcon };
 const trainingPlans: ResourceMenuEntry = {

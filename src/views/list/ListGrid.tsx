@@ -1,13 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  DataGrid,
-  GridActionsCell,
-  GridActionsCellItem,
-  useGridApiRef,
-  type GridColDef,
-  type GridPaginationModel,
-} from '@mui/x-data-grid';
+import { DataGrid, GridActionsCell, GridActionsCellItem, useGridApiRef, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useSelector } from '@xstate/react';
@@ -53,14 +46,26 @@ function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunctio
     ...(text && { valueGetter: (_value: never, row: Row) => text(row) }),
     ...(render
       ? { display: 'flex' as const, renderCell: ({ row }: { row: Row }) => render(row, t) }
-      : { renderCell: ({ formattedValue }: { formattedValue?: unknown }) => <CellText text={formattedValue == null ? '' : String(formattedValue)} /> }),
+      : {
+          renderCell: ({ formattedValue }: { formattedValue?: unknown }) => (
+            <CellText text={formattedValue == null ? '' : String(formattedValue)} />
+          ),
+        }),
   };
 }
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** The page of rows in a server-side DataGrid: the list machine holds paging and sorting, the grid only shows them. */
-export function ListGrid<Row extends ListItem>({ list, config, basePath }: { list: ListActor<Row>; config: ListConfig<Row>; basePath: string }) {
+export function ListGrid<Row extends ListItem>({
+  list,
+  config,
+  basePath,
+}: {
+  list: ListActor<Row>;
+  config: ListConfig<Row>;
+  basePath: string;
+}) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSessionActor();
@@ -106,7 +111,12 @@ export function ListGrid<Row extends ListItem>({ list, config, basePath }: { lis
             )}
             {config.deletable &&
               (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
-                <BlockedAction label={t('list.delete')} icon={<DeleteIcon fontSize="inherit" />} reason={t(config.deleteWhen.blockedKey)} disabled />
+                <BlockedAction
+                  label={t('list.delete')}
+                  icon={<DeleteIcon fontSize="inherit" />}
+                  reason={t(config.deleteWhen.blockedKey)}
+                  disabled
+                />
               ) : (
                 <GridActionsCellItem
                   icon={<DeleteIcon />}

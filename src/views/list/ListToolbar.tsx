@@ -20,7 +20,17 @@ import type { ListActor } from './list-actor';
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
 /** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
-export function ListToolbar({ list, addPath, exporter, actions }: { list: ListActor; addPath?: string | undefined; exporter?: ListExportActor | undefined; actions?: ReactNode }) {
+export function ListToolbar({
+  list,
+  addPath,
+  exporter,
+  actions,
+}: {
+  list: ListActor;
+  addPath?: string | undefined;
+  exporter?: ListExportActor | undefined;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
@@ -69,7 +79,9 @@ function ExportButton({ list, exporter }: { list: ListActor; exporter: ListExpor
       startIcon={<DownloadIcon />}
       loading={exporting}
       loadingPosition="start"
-      onClick={() => exporter.send({ type: 'listExport.start', request: { ...listRequestOf(list.getSnapshot()), language: i18n.language } })}
+      onClick={() =>
+        exporter.send({ type: 'listExport.start', request: { ...listRequestOf(list.getSnapshot()), language: i18n.language } })
+      }
     >
       {exporting ? t('listExport.busy') : t('listExport.button')}
     </Button>

@@ -73,7 +73,14 @@ function LanguageChoice() {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   return (
-    <Stack direction="row" spacing={1} role="group" aria-label={t('userMenu.language')} data-testid="login-language" sx={{ justifyContent: 'center' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      role="group"
+      aria-label={t('userMenu.language')}
+      data-testid="login-language"
+      sx={{ justifyContent: 'center' }}
+    >
       {languageEntries.map(({ language: code, labelKey }) => (
         <Button
           key={code}

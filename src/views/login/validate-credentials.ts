@@ -3,7 +3,6 @@ import type { Credentials } from '../../domain/session';
 
 export type CredentialErrors = Partial<Record<keyof Credentials, 'validation.required' | 'validation.invalidEmail'>>;
 
-
 export function validateCredentials({ email, password }: Credentials): CredentialErrors {
   const errors: CredentialErrors = {};
   if (!email.trim()) errors.email = 'validation.required';

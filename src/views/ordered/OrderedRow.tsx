@@ -74,12 +74,7 @@ export function OrderedRow<Row extends OrderedItem>(props: OrderedRowProps<Row>)
         <IconButton size="small" aria-label={t('ordered.moveUp')} disabled={!canMoveUp} onClick={() => sortable.move(row, -1)}>
           <ArrowUpwardIcon fontSize="inherit" />
         </IconButton>
-        <IconButton
-          size="small"
-          aria-label={t('ordered.moveDown')}
-          disabled={!canMoveDown}
-          onClick={() => sortable.move(row, 1)}
-        >
+        <IconButton size="small" aria-label={t('ordered.moveDown')} disabled={!canMoveDown} onClick={() => sortable.move(row, 1)}>
           <ArrowDownwardIcon fontSize="inherit" />
         </IconButton>
         <IconButton size="small" aria-label={t('list.edit')} onClick={onEdit}>

@@ -38,7 +38,8 @@ export function useSortableRows<Row extends OrderedItem>(ordered: OrderedActor<R
   };
 
   const keyActions: Record<string, (id: string, isPicked: boolean) => [OrderedListEvent, Announcement] | null> = {
-    ' ': (id, isPicked) => (isPicked ? [{ type: 'ordered.drop' }, 'ordered.dropped'] : [{ type: 'ordered.pickUp', id }, 'ordered.pickedUp']),
+    ' ': (id, isPicked) =>
+      isPicked ? [{ type: 'ordered.drop' }, 'ordered.dropped'] : [{ type: 'ordered.pickUp', id }, 'ordered.pickedUp'],
     Enter: (id, isPicked) => keyActions[' ']!(id, isPicked),
     ArrowUp: (_, isPicked) => (isPicked ? [{ type: 'ordered.step', offset: -1 }, 'ordered.moved'] : null),
     ArrowDown: (_, isPicked) => (isPicked ? [{ type: 'ordered.step', offset: 1 }, 'ordered.moved'] : null),

@@ -14,7 +14,14 @@ export interface ActionAlertProps extends Pick<AlertProps, 'sx'> {
 }
 
 /** A message with the one thing to do about it at its end: a failure and its Retry, a notice and its way out. */
-export function ActionAlert({ severity = 'error', actionLabel, onAction, actionDisabled = false, children, ...alertProps }: ActionAlertProps) {
+export function ActionAlert({
+  severity = 'error',
+  actionLabel,
+  onAction,
+  actionDisabled = false,
+  children,
+  ...alertProps
+}: ActionAlertProps) {
   return (
     <Alert
       severity={severity}

@@ -52,7 +52,11 @@ function SectionCard({ entry: { path, labelKey, newLabelKey, Icon, resource } }:
   const total = useSelector(list, selectTotal);
   const estimate = useSelector(list, selectTotalIsEstimate);
   const headingId = `home-${resource}`;
-  const count = loading ? t('home.counting') : failure ? t('home.countFailed') : t(estimate ? 'home.countAbout' : 'home.count', { count: total });
+  const count = loading
+    ? t('home.counting')
+    : failure
+      ? t('home.countFailed')
+      : t(estimate ? 'home.countAbout' : 'home.count', { count: total });
   return (
     <Card component="section" variant="outlined" aria-labelledby={headingId} data-testid={`home-card-${resource}`}>
       <CardContent>

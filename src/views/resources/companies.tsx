@@ -1,7 +1,12 @@
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 
-const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({ name, kind: 'text', labelKey, ...extra });
+const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({
+  name,
+  kind: 'text',
+  labelKey,
+  ...extra,
+});
 
 const companyFields: FieldConfig[] = [
   text('name', 'fields.name', { rules: ['required'] }),

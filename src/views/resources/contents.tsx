@@ -32,7 +32,9 @@ export const contentsResource: ResourceConfig<'contents'> = {
         field: 'status',
         headerKey: 'fields.status',
         width: 210,
-        render: ({ status }, t) => <Chip size="small" label={t(`contentStatusLabel.${status}`)} title={t(`contentStatus.${status}`)} color={statusColors[status]} />,
+        render: ({ status }, t) => (
+          <Chip size="small" label={t(`contentStatusLabel.${status}`)} title={t(`contentStatus.${status}`)} color={statusColors[status]} />
+        ),
       },
       {
         field: 'video',

@@ -12,7 +12,11 @@ export const tenantsResource: ResourceConfig<'tenants'> = {
     ],
     deletable: false,
     rowActions: [
-      { labelKey: 'list.assumeTenant', Icon: LoginIcon, run: (tenant, session) => session.send({ type: 'session.assume', tenantId: tenant.id }) },
+      {
+        labelKey: 'list.assumeTenant',
+        Icon: LoginIcon,
+        run: (tenant, session) => session.send({ type: 'session.assume', tenantId: tenant.id }),
+      },
     ],
   },
   form: {

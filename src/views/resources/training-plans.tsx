@@ -30,7 +30,8 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
         field: 'freelyNavigable',
         headerKey: 'trainingPlans.freelyNavigable',
         width: 160,
-        render: ({ freelyNavigable }, t) => freelyNavigable && <CellIcon Icon={CheckIcon} color="success" label={t('trainingPlans.freelyNavigable')} />,
+        render: ({ freelyNavigable }, t) =>
+          freelyNavigable && <CellIcon Icon={CheckIcon} color="success" label={t('trainingPlans.freelyNavigable')} />,
       },
       {
         field: 'createdAt',
@@ -107,7 +108,9 @@ export const itemsTable: OrderedTableConfig<TrainingPlanItem> = {
       field: 'type',
       headerKey: 'trainingPlans.type',
       width: 120,
-      render: ({ type }, t) => <Chip size="small" variant="outlined" label={t(`itemType.${type}`)} color={type === 'QUIZ' ? 'secondary' : 'primary'} />,
+      render: ({ type }, t) => (
+        <Chip size="small" variant="outlined" label={t(`itemType.${type}`)} color={type === 'QUIZ' ? 'secondary' : 'primary'} />
+      ),
     },
   ],
   label: ({ title }) => title,

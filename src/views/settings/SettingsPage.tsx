@@ -93,7 +93,9 @@ function ProfileForm({ onSaved }: { onSaved: () => void }) {
 
 /** The password change: the API's field errors (a wrong current password) show on their fields; success says so and empties the form. */
 function PasswordForm({ onChanged }: { onChanged: () => void }) {
-  const form = useConsoleActorRef(useSettingsMachines().password, { input: { id: null, fields: passwordFields, messages: passwordMessages } });
+  const form = useConsoleActorRef(useSettingsMachines().password, {
+    input: { id: null, fields: passwordFields, messages: passwordMessages },
+  });
   useLeaveGuard(form);
   useOnSaved(form, onChanged);
   return <RecordForm form={form} fields={passwordFields} submitLabelKey="settings.changePassword" />;

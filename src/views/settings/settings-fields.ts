@@ -8,8 +8,20 @@ export const profileFields: FieldConfig[] = [
 
 /** `PUT users/me/password`: the current password, the new one (8 characters at least) and its confirmation (never sent). */
 export const passwordFields: FieldConfig[] = [
-  { name: 'currentPassword', kind: 'password', labelKey: 'settings.currentPassword', rules: ['required'], autoComplete: 'current-password' },
-  { name: 'newPassword', kind: 'password', labelKey: 'settings.newPassword', rules: ['required', { minLength: 8 }], autoComplete: 'new-password' },
+  {
+    name: 'currentPassword',
+    kind: 'password',
+    labelKey: 'settings.currentPassword',
+    rules: ['required'],
+    autoComplete: 'current-password',
+  },
+  {
+    name: 'newPassword',
+    kind: 'password',
+    labelKey: 'settings.newPassword',
+    rules: ['required', { minLength: 8 }],
+    autoComplete: 'new-password',
+  },
   {
     name: 'confirmNewPassword',
     kind: 'password',

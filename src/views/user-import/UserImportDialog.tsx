@@ -96,13 +96,23 @@ function Problems({ results, label }: { results: readonly RowResult[]; label: st
           ))}
         </TableBody>
       </Table>
-      {problems.length > shownRows && <Typography variant="body2">{t('userImport.moreRows', { count: problems.length - shownRows })}</Typography>}
+      {problems.length > shownRows && (
+        <Typography variant="body2">{t('userImport.moreRows', { count: problems.length - shownRows })}</Typography>
+      )}
     </Box>
   );
 }
 
 /** The CSV import, rendered from its machine's state; the machine decides everything. */
-export function UserImportDialog({ machine, input, onClosed }: { machine: typeof userImportMachine; input: UserImportInput; onClosed: () => void }) {
+export function UserImportDialog({
+  machine,
+  input,
+  onClosed,
+}: {
+  machine: typeof userImportMachine;
+  input: UserImportInput;
+  onClosed: () => void;
+}) {
   const { t } = useTranslation();
   const actor = useConsoleActorRef(machine, { input });
   const snapshot = useSelector(actor, (state) => state);
@@ -128,7 +138,11 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
           (snapshot.matches('parsing') ? (
             <LinearProgress aria-label={t('userImport.reading')} />
           ) : (
-            <LinearProgress variant="determinate" value={total ? Math.round((100 * done) / total) : 0} aria-label={t('userImport.progress')} />
+            <LinearProgress
+              variant="determinate"
+              value={total ? Math.round((100 * done) / total) : 0}
+              aria-label={t('userImport.progress')}
+            />
           ))}
         {(snapshot.matches('choosing') || snapshot.matches('parsing')) && (
           <Stack
@@ -204,9 +218,7 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
             <Problems results={context.preview} label={t('userImport.preview')} />
           </Stack>
         )}
-        {snapshot.matches('importing') && (
-          <Typography sx={{ mt: 1 }}>{t('userImport.importing', { done, total })}</Typography>
-        )}
+        {snapshot.matches('importing') && <Typography sx={{ mt: 1 }}>{t('userImport.importing', { done, total })}</Typography>}
         {snapshot.matches('report') && (
           <Stack spacing={1} sx={{ mt: 1 }}>
             <Typography variant="h6" component="h2">
@@ -224,12 +236,20 @@ export function UserImportDialog({ machine, input, onClosed }: { machine: typeof
         {failed && <Button onClick={() => actor.send({ type: 'import.retry' })}>{t('userImport.retry')}</Button>}
         {snapshot.matches('importFailed') && <Button onClick={() => actor.send({ type: 'import.stop' })}>{t('userImport.stop')}</Button>}
         {snapshot.matches('mapping') && (
-          <Button variant="contained" disabled={!snapshot.can({ type: 'import.check' })} onClick={() => actor.send({ type: 'import.check' })}>
+          <Button
+            variant="contained"
+            disabled={!snapshot.can({ type: 'import.check' })}
+            onClick={() => actor.send({ type: 'import.check' })}
+          >
             {t('userImport.check')}
           </Button>
         )}
         {snapshot.matches('preview') && (
-          <Button variant="contained" disabled={!snapshot.can({ type: 'import.start' })} onClick={() => actor.send({ type: 'import.start' })}>
+          <Button
+            variant="contained"
+            disabled={!snapshot.can({ type: 'import.start' })}
+            onClick={() => actor.send({ type: 'import.start' })}
+          >
             {t('userImport.start', { count: countOf(context.preview, 'created') })}
           </Button>
         )}

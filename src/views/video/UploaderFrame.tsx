@@ -19,7 +19,17 @@ export interface UploaderFrameProps {
 export function UploaderFrame({ src, height, loading, onLoad }: UploaderFrameProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ position: 'relative', height, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        height,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+      }}
+    >
       <Box
         component="iframe"
         id={UPLOADER_FRAME_ID}

@@ -74,7 +74,12 @@ export type OpenedConsole = ReturnType<typeof openConsole>;
  * calls answered at once: the session check (`GET users/me`) and the History of an edit page (`GET activity`,
  * empty), for paths of machines that run behind the sign-in.
  */
-export function openSignedIn(path: string, answer: LoginResponse = globalLogin, root?: LoginResponse, consoleMachines?: ProvideConsoleMachines) {
+export function openSignedIn(
+  path: string,
+  answer: LoginResponse = globalLogin,
+  root?: LoginResponse,
+  consoleMachines?: ProvideConsoleMachines,
+) {
   const opened = openConsole({ path, store: memoryStore(storedSession(answer, root)), consoleMachines });
   const { token: _, ...state } = answer;
   opened.network.always('GET', 'users/me', () => ({ status: 200, body: meAnswer(state, state.user.name) }));

@@ -23,7 +23,10 @@ export const textbox = (name: string) => screen.getByRole<HTMLInputElement>('tex
 export const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 export const uploaderFrame = () => screen.queryByTestId<HTMLIFrameElement>('uploader-frame');
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 /** What the page's status lines say: preparing, saving the video, loading the uploader. */
 export const progressText = () => screen.queryAllByRole('status').map((status) => status.textContent);
 
@@ -216,25 +219,33 @@ export const contentWizardUi: MachineUi<VideoSessionHarness> = {
   momentary: (state, nextLabel) => state.matches('preparingUpload') && nextLabel === 'token: no configuration',
   show: {
     opening: (_, snapshot) => expectOpening({ status: ['Loading…'], alerts: [] }, snapshot.context as ContentWizardContext),
-    openFailed: (_, snapshot) => expectOpening({ status: [], alerts: ['Error loading contentRetry'] }, snapshot.context as ContentWizardContext),
+    openFailed: (_, snapshot) =>
+      expectOpening({ status: [], alerts: ['Error loading contentRetry'] }, snapshot.context as ContentWizardContext),
     notReference: (_, snapshot) =>
-      expectOpening({ status: [], alerts: ['This content is shown inline: it has no video to upload.'] }, snapshot.context as ContentWizardContext),
+      expectOpening(
+        { status: [], alerts: ['This content is shown inline: it has no video to upload.'] },
+        snapshot.context as ContentWizardContext,
+      ),
     details: () => {
       expect(screen.getByTestId('page-title').textContent).toBe('New content');
       expect(textbox('Title')).toBeTruthy();
       expect(button('Continue')).toBeTruthy();
       expect(uploaderFrame()).toBeNull();
     },
-    preparingUpload: (_, snapshot) => expectStep2({ status: ['Preparing the uploader…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    preparingUpload: (_, snapshot) =>
+      expectStep2({ status: ['Preparing the uploader…'], alerts: [] }, snapshot.context as ContentWizardContext),
     tokenFailed: (_, snapshot) => {
       const context = snapshot.context as ContentWizardContext;
       expectStep2({ status: [], alerts: [`${failureText(context.videoFailure)}Retry`] }, context);
     },
     'uploading.loadingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, true),
     'uploading.showingFrame': (_, snapshot) => expectFrame(snapshot.context as ContentWizardContext, false),
-    'attaching.sending': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
-    'attaching.reloading': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
-    'attaching.resending': (_, snapshot) => expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    'attaching.sending': (_, snapshot) =>
+      expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    'attaching.reloading': (_, snapshot) =>
+      expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
+    'attaching.resending': (_, snapshot) =>
+      expectStep2({ status: ['Saving the video…'], alerts: [] }, snapshot.context as ContentWizardContext),
     attachFailed: (_, snapshot) => {
       expectStep2({ status: [], alerts: ['Failed to update contentRetry'] }, snapshot.context as ContentWizardContext);
       expect(notificationTexts()).toContain('Failed to update content');

@@ -41,7 +41,9 @@ const expectName = (request: HeldRequest, event: GraphEvent) => {
   expect(typeof name, 'the save sends a name').toBe('string');
   const status = 'error' in event ? (event.error as Failure).status : 200;
   if (status === 500) return;
-  expect((name as string).length > NAME_MAX_LENGTH, 'a 400 on name answers a name over 200 characters, and only such a name').toBe(status === 400);
+  expect((name as string).length > NAME_MAX_LENGTH, 'a 400 on name answers a name over 200 characters, and only such a name').toBe(
+    status === 400,
+  );
 };
 
 const answerLoad = async ({ console: c }: FormHarness, event: GraphEvent) =>
@@ -52,7 +54,11 @@ const answerSave = async ({ console: c, id }: FormHarness, event: GraphEvent) =>
   const request = id === null ? await c.network.next('POST', 'training-plans') : await c.network.next('PUT', planPath);
   expectName(request, event);
   const { version: _, ...body } = request.body as RecordBody;
-  expect(Object.keys(body).sort(), "the plan body's fields, nothing the API would refuse as unknown").toEqual(['freelyNavigable', 'name', 'status']);
+  expect(Object.keys(body).sort(), "the plan body's fields, nothing the API would refuse as unknown").toEqual([
+    'freelyNavigable',
+    'name',
+    'status',
+  ]);
   if (id === null) expect(request.body, 'a new plan is sent without a version').not.toHaveProperty('version');
   else expect(request.body, 'an update sends the version loaded').toHaveProperty('version', storedPlan.version);
   answer(request, event, () =>

@@ -17,7 +17,10 @@ const exportButton = () => screen.getByRole('button', { name: /Export CSV|Export
 // jsdom has no object URLs: the saved file is an object URL handed to a link, which the test sees instead.
 const savedFiles: Blob[] = [];
 beforeAll(() => {
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (savedFiles.push(blob), 'blob:saved'), revokeObjectURL: () => {} }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (savedFiles.push(blob), 'blob:saved'), revokeObjectURL: () => {} }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 afterAll(() => vi.unstubAllGlobals());
@@ -66,7 +69,10 @@ describeUiPaths(listExportModel, {
       expect(exportButton().textContent).toBe('Export CSV');
       expect(exportButton().disabled).toBe(false);
       const { failure } = snapshot.context as ListExportContext;
-      if (failure) expect(screen.getAllByText(failure.status === exportRefused.status ? 'The export failed: Forbidden' : 'The export failed (502)').length).toBeGreaterThan(0);
+      if (failure)
+        expect(
+          screen.getAllByText(failure.status === exportRefused.status ? 'The export failed: Forbidden' : 'The export failed (502)').length,
+        ).toBeGreaterThan(0);
     },
     exporting: () => {
       expect(exportButton().textContent).toContain('Exporting…');

@@ -66,7 +66,11 @@ export const statusOf = (item: ListItem) => (item as ListItem & { status: string
 /** The wire page whose parsing gives the model's page: the same ids (and statuses), with everything the screen renders. */
 export const wirePage = (resource: ListHarness['resource'], page: Page<ListItem>) => ({
   items: page.items.map((item) =>
-    resource === 'companies' ? companyRow(item.id) : resource === 'contents' ? contentRow(item.id, statusOf(item)) : planRow(item.id, statusOf(item)),
+    resource === 'companies'
+      ? companyRow(item.id)
+      : resource === 'contents'
+        ? contentRow(item.id, statusOf(item))
+        : planRow(item.id, statusOf(item)),
   ),
   total: page.total,
   totalIsEstimate: page.totalIsEstimate,

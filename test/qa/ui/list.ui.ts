@@ -4,13 +4,30 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
 import type { Page } from '../../../src/domain/resource';
 import { normalizeQuery } from '../../../src/machines/list-query';
-import { FOLLOW_INTERVAL_MS, SEARCH_DEBOUNCE_MS, type ListContext, type ListInput, type ListItem } from '../../../src/machines/list.machine';
+import {
+  FOLLOW_INTERVAL_MS,
+  SEARCH_DEBOUNCE_MS,
+  type ListContext,
+  type ListInput,
+  type ListItem,
+} from '../../../src/machines/list.machine';
 import { readQuery } from '../../../src/views/list/list-address';
 import { en } from '../../../src/i18n/en';
 import { companyLogin, tenantLogin } from '../../support/fixtures/session';
 import type { GraphEvent } from '../../support/paths/model';
 import { openSignedIn } from './console';
-import { dataRows, failureAnswer, firstCells, heldPageRequest, listContext, rowName, rowNamed, statusOf, wirePage, type ListHarness } from './list-screen';
+import {
+  dataRows,
+  failureAnswer,
+  firstCells,
+  heldPageRequest,
+  listContext,
+  rowName,
+  rowNamed,
+  statusOf,
+  wirePage,
+  type ListHarness,
+} from './list-screen';
 import type { MachineUi } from './paths';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ListContext;
@@ -70,9 +87,9 @@ const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
       const remove = within(row).getByRole('button', { name: 'Delete', hidden: true }) as HTMLButtonElement;
       if (status !== 'DRAFT') {
         expect(remove.disabled, `Delete of a ${status} plan`).toBe(true);
-        expect(remove.getAttribute('aria-describedby') && document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(
-          en.trainingPlans.deleteNeedsDraft,
-        );
+        expect(
+          remove.getAttribute('aria-describedby') && document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent,
+        ).toBe(en.trainingPlans.deleteNeedsDraft);
       }
     }
   }
@@ -163,7 +180,10 @@ export const listUi: MachineUi<ListHarness> = {
     failure: (harness, snapshot) => {
       sameScreen(harness, snapshot);
       const message = `Fetch error ${contextOf(snapshot).failure!.status}`;
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(message)), message).toBe(true);
+      expect(
+        screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(message)),
+        message,
+      ).toBe(true);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
       expect(screen.queryByRole('grid')).toBeNull();
     },

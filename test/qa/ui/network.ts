@@ -82,7 +82,8 @@ export function controlledNetwork() {
       let found: HeldRequest | undefined;
       await waitFor(() => {
         found = which === 'latest' ? held.findLast(matches(method, path)) : held.find(matches(method, path));
-        if (!found) throw new Error(`no ${method} ${String(path)} held; held: ${held.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
+        if (!found)
+          throw new Error(`no ${method} ${String(path)} held; held: ${held.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
       });
       held.splice(held.indexOf(found!), 1);
       return found!;

@@ -42,7 +42,11 @@ const moduleRow = (id: string, order: number): TrainingPlanModule => ({
   itemCount: 0,
 });
 
-const wireModules = (ids: string[]) => ({ items: ids.map((id, index) => moduleRow(id, index + 1)), total: ids.length, totalIsEstimate: false });
+const wireModules = (ids: string[]) => ({
+  items: ids.map((id, index) => moduleRow(id, index + 1)),
+  total: ids.length,
+  totalIsEstimate: false,
+});
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrderedListContext;
 const ownerStatus = (snapshot: AnyMachineSnapshot) => (contextOf(snapshot).owner as { status?: string } | null)?.status;
@@ -76,7 +80,8 @@ const answerFetch = async (harness: OrderedHarness, event: GraphEvent) => {
   else modules.respond(...errorAnswer(event.error as Failure));
 };
 
-const idsShown = (harness: OrderedHarness) => contextOf(harness.console.actors.latest('ordered')!.getSnapshot() as AnyMachineSnapshot).items.map(({ id }) => id);
+const idsShown = (harness: OrderedHarness) =>
+  contextOf(harness.console.actors.latest('ordered')!.getSnapshot() as AnyMachineSnapshot).items.map(({ id }) => id);
 
 /** `PUT …/modules/order` with every id in the order shown; a write makes the cached plan stale (the plan shows its modules). */
 const answerSave = async (harness: OrderedHarness, event: GraphEvent) => {
@@ -119,9 +124,11 @@ const rowsShown = (snapshot: AnyMachineSnapshot, { canArrange }: { canArrange: b
 
 const pickedShown = (snapshot: AnyMachineSnapshot) => {
   const { pickedId } = contextOf(snapshot);
-  expect(rows().filter((row) => row.classList.contains('Mui-selected')).map((row) => row.dataset.id)).toEqual(
-    snapshot.matches({ ready: 'arranging' }) && pickedId ? [pickedId] : [],
-  );
+  expect(
+    rows()
+      .filter((row) => row.classList.contains('Mui-selected'))
+      .map((row) => row.dataset.id),
+  ).toEqual(snapshot.matches({ ready: 'arranging' }) && pickedId ? [pickedId] : []);
 };
 
 const loadingShown = () => within(section()).queryByText('Loading…') !== null;
@@ -131,7 +138,10 @@ const loadingShown = () => within(section()).queryByText('Loading…') !== null;
  * the rows' owner (a draft when it gives none); `consoleMachines`: the walks' self-test gives a mutated console.
  */
 export const openPlan = (scenario: Scenario, path: Path, consoleMachines?: ProvideConsoleMachines): OrderedHarness => {
-  expect((scenario.input as OrderedListInput).deleteWhen, 'the model gives the table its own condition').toEqual({ field: 'status', oneOf: ['DRAFT'] });
+  expect((scenario.input as OrderedListInput).deleteWhen, 'the model gives the table its own condition').toEqual({
+    field: 'status',
+    oneOf: ['DRAFT'],
+  });
   const opened = openSignedIn(`/${planPath}`, companyLogin, undefined, consoleMachines);
   // The plan's form loads the plan first; the table then takes it from the cache as the rows' owner.
   const first = path.steps[1]?.event as GraphEvent | undefined;

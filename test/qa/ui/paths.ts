@@ -40,7 +40,9 @@ export interface MachineUi<Harness extends { console: OpenedConsole }> {
 export const passedAt = (history: readonly AnyMachineSnapshot[], from: number, expected: AnyMachineSnapshot, scenario: Scenario) =>
   history.findIndex(
     (snapshot, at) =>
-      at >= from && isDeepStrictEqual(snapshot.value, expected.value) && scenario.serializeState(snapshot) === scenario.serializeState(expected),
+      at >= from &&
+      isDeepStrictEqual(snapshot.value, expected.value) &&
+      scenario.serializeState(snapshot) === scenario.serializeState(expected),
   );
 
 /**

@@ -83,7 +83,10 @@ const open = (scenario: Scenario, path: Path): Harness => {
 };
 
 const outputOf = (event: unknown) => (event as { output: unknown }).output;
-const notificationTexts = () => within(screen.getByTestId('notifications')).queryAllByRole('alert').map((alert) => alert.textContent);
+const notificationTexts = () =>
+  within(screen.getByTestId('notifications'))
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent);
 const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name));
 const signInButton = () => screen.queryByRole('button', { name: 'Sign in' });
@@ -97,7 +100,8 @@ const showsSignedIn = (snapshot: AnyMachineSnapshot) => {
   expect(header.textContent).toContain(`${state.user.name} ${state.user.surname}`);
   expect(header.textContent).toContain(state.company?.name ?? state.tenant?.name ?? 'Root admin');
   expect(signInButton()).toBeNull();
-  if (state.assumedBy) expect(banner()?.textContent).toContain(`You are acting in tenant ${state.tenant!.name} as ${state.assumedBy.name}.`);
+  if (state.assumedBy)
+    expect(banner()?.textContent).toContain(`You are acting in tenant ${state.tenant!.name} as ${state.assumedBy.name}.`);
   else expect(banner()).toBeNull();
 };
 
@@ -133,7 +137,8 @@ const saveProfile = async ({ console: c }: Harness, event: unknown) => {
   await c.user.click(screen.getByRole('button', { name: 'User menu' }));
   await c.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
   await waitFor(() => expect(c.network.held().filter(isMeRequest).length).toBe(heldBefore + 1));
-  for (let index = 0; index <= heldBefore; index += 1) (await c.network.next('GET', 'users/me')).respond(200, meAnswer(state, state.user.name));
+  for (let index = 0; index <= heldBefore; index += 1)
+    (await c.network.next('GET', 'users/me')).respond(200, meAnswer(state, state.user.name));
   const profile = within(screen.getByRole('region', { name: 'Profile' }));
   const name = await profile.findByRole('textbox', { name: 'Name' });
   await c.user.clear(name);
@@ -173,13 +178,17 @@ export const sessionUi: MachineUi<Harness> = {
     'login: 401': async ({ console: c }) =>
       (await c.network.next('POST', 'auth/login')).respond(401, problem(401, 'Unauthorized', 'Invalid email or password')),
     'login: 429': async ({ console: c }) =>
-      (await c.network.next('POST', 'auth/login')).respond(429, problem(429, 'Too Many Requests', 'Too many attempts'), { 'retry-after': '60' }),
+      (await c.network.next('POST', 'auth/login')).respond(429, problem(429, 'Too Many Requests', 'Too many attempts'), {
+        'retry-after': '60',
+      }),
     'login: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/login')).fail(),
     'me: ok': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (assumed tenant)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (company admin)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
-    'me: 401': async ({ console: c }) => (await c.network.next('GET', 'users/me')).respond(401, problem(401, 'Unauthorized', 'Session expired')),
-    'me: 500': async ({ console: c }) => (await c.network.next('GET', 'users/me')).respond(500, problem(500, 'Internal Server Error', 'Internal error')),
+    'me: 401': async ({ console: c }) =>
+      (await c.network.next('GET', 'users/me')).respond(401, problem(401, 'Unauthorized', 'Session expired')),
+    'me: 500': async ({ console: c }) =>
+      (await c.network.next('GET', 'users/me')).respond(500, problem(500, 'Internal Server Error', 'Internal error')),
     'me: offline': async ({ console: c }) => (await c.network.next('GET', 'users/me')).fail(),
     'assume Acme Learning': async ({ console: c }) => {
       const row = await waitFor(() => {
@@ -196,7 +205,8 @@ export const sessionUi: MachineUi<Harness> = {
       expect(request.body).toEqual({ tenantId: 'tenant-1' });
       request.respond(200, outputOf(event));
     },
-    'assume: 404': async ({ console: c }) => (await c.network.next('POST', 'auth/assume', 'latest')).respond(404, problem(404, 'Not Found', 'Tenant not found')),
+    'assume: 404': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/assume', 'latest')).respond(404, problem(404, 'Not Found', 'Tenant not found')),
     'back to root': async ({ console: c }) => c.user.click(within(banner()!).getByRole('button', { name: 'Back to root admin' })),
     // A revocation or logout is never aborted: one the console stopped waiting for (a logout clicked while returning
     // to the root admin overtakes the revocation) stays held, so the answer goes to the latest call.

@@ -29,7 +29,10 @@ async function answerBatch({ console: c }: Harness, dryRun: boolean) {
   const body = request.body as { dryRun: boolean; rows: ImportRow[] };
   expect(body.dryRun).toBe(dryRun);
   expect(request.headers.get('idempotency-key') !== null).toBe(!dryRun);
-  request.respond(200, { dryRun, results: body.rows.map(({ line }) => ({ line, outcome: 'created', id: `00000000-0000-4000-8000-${String(line).padStart(12, '0')}` })) });
+  request.respond(200, {
+    dryRun,
+    results: body.rows.map(({ line }) => ({ line, outcome: 'created', id: `00000000-0000-4000-8000-${String(line).padStart(12, '0')}` })),
+  });
 }
 
 const failBatch = async ({ console: c }: Harness) => (await c.network.next('POST', 'users/import')).fail();
@@ -147,4 +150,3 @@ describeUiPaths(userImportModel, {
     },
   },
 });
-

@@ -4,7 +4,15 @@ import type { VideoAccessContext } from '../../../src/machines/video-access.mach
 import { access, storedContent } from '../../support/fixtures/catalogue';
 import { videoAccessModel } from '../../support/models/video-access';
 import { describeUiPaths } from './paths';
-import { answerSessionCheck, answerTokenRequest, expectNoTokenRequest, failureText, openForTokens, pageAlerts, retryButton } from './video-session';
+import {
+  answerSessionCheck,
+  answerTokenRequest,
+  expectNoTokenRequest,
+  failureText,
+  openForTokens,
+  pageAlerts,
+  retryButton,
+} from './video-session';
 
 /** A READY video content: its edit page shows the player below the form. */
 const video = storedContent({ externalUuid: 'video-1', status: 'READY' });

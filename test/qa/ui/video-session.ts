@@ -83,7 +83,10 @@ export async function answerTokenRequest(c: OpenedConsole, outcome: 'ok' | 'refu
   const request = await c.network.next('POST', 'auth/refresh-jwt');
   expect(request.headers.get('authorization')).toBe(`Bearer ${companyLogin.token}`);
   if (outcome === 'ok') {
-    request.respond(200, { success: true, jwtTokens: { vinapse: { token: access.token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } } });
+    request.respond(200, {
+      success: true,
+      jwtTokens: { vinapse: { token: access.token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } },
+    });
   } else {
     const { message } = refreshRefused as Extract<VideoFailure, { kind: 'refreshFailed' }>;
     request.respond(409, { statusCode: 409, success: false, error: 'Conflict', message });

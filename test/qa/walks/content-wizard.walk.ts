@@ -29,7 +29,17 @@ import { endingAfter, type WalkSpec } from './walk';
  * prepared (its token), refused, its frame loading then shown, the uploaded video being saved on the content, or
  * that failing; done once an article is saved, the video saved, or the wizard left.
  */
-type Phase = 'details' | 'preparing' | 'token failed' | 'loading frame' | 'frame' | 'saving video' | 'save failed' | 'article saved' | 'video saved' | 'left';
+type Phase =
+  | 'details'
+  | 'preparing'
+  | 'token failed'
+  | 'loading frame'
+  | 'frame'
+  | 'saving video'
+  | 'save failed'
+  | 'article saved'
+  | 'video saved'
+  | 'left';
 
 /**
  * A new content's wizard as a user sees it, in the product's words (the product spec's "Content creation" and
@@ -86,8 +96,15 @@ const framed = (phase: Phase) => phase === 'loading frame' || phase === 'frame';
  * what it says it is doing, the uploader once it may be used (given that title and the token), Finish later.
  */
 function expectUpload(phase: Phase, title: string) {
-  expect(screen.getByText(`Upload the video of “${title}”.`), 'the title typed in step 1 or read, or the one read again after a conflict').toBeTruthy();
-  const status = { preparing: ['Preparing the uploader…'], 'saving video': ['Saving the video…'], 'loading frame': ['Loading the uploader…'] };
+  expect(
+    screen.getByText(`Upload the video of “${title}”.`),
+    'the title typed in step 1 or read, or the one read again after a conflict',
+  ).toBeTruthy();
+  const status = {
+    preparing: ['Preparing the uploader…'],
+    'saving video': ['Saving the video…'],
+    'loading frame': ['Loading the uploader…'],
+  };
   expect(progressText(), 'what the upload says it is doing').toEqual(status[phase as keyof typeof status] ?? []);
   if (framed(phase)) {
     const src = new URL(uploaderFrame()!.getAttribute('src')!);
@@ -230,7 +247,10 @@ export const contentWizardWalk: WalkSpec<VideoSessionHarness, WizardReference> =
   // Leaving for the contents (the uploader's "Back to contents", the video saved) ends the walk.
   avoid: endingAfter(5, ['reload', 'attach: ok']),
   open: (scenario, _, { consoleMachines, variant }) =>
-    leadingToContents({ console: openSignedIn(wizardAddress(scenario), videoSession(variant !== UNCONFIGURED), undefined, consoleMachines), pendingCheck: null }),
+    leadingToContents({
+      console: openSignedIn(wizardAddress(scenario), videoSession(variant !== UNCONFIGURED), undefined, consoleMachines),
+      pendingCheck: null,
+    }),
 };
 
 /**
@@ -259,13 +279,24 @@ const existingTexts = {
 
 /** The rules a walk checks an existing content's upload against (the product spec's "Content video"). */
 export const existingReference = {
-  initial: (): ExistingReference => ({ phase: 'opening', content: null, version: null, uploaded: null, readAgain: false, alert: null, notices: [] }),
+  initial: (): ExistingReference => ({
+    phase: 'opening',
+    content: null,
+    version: null,
+    uploaded: null,
+    readAgain: false,
+    alert: null,
+    notices: [],
+  }),
   step(state: ExistingReference, label: string, event: GraphEvent): ExistingReference {
     const notify = (text: string) => [...state.notices, { text, at: 0 }];
     const saveFailure = { ...state, phase: 'save failed' as const, alert: saveFailed, notices: notify(saveFailed) };
     const output = (event as unknown as { output?: Content }).output;
     // The content as read: kept whether or not it can take a video.
-    const read = () => ({ content: { title: output!.title, version: output!.version, externalUuid: output!.externalUuid }, version: output!.version });
+    const read = () => ({
+      content: { title: output!.title, version: output!.version, externalUuid: output!.externalUuid },
+      version: output!.version,
+    });
     switch (label) {
       case 'open: a FAILED video':
         return { ...state, ...read(), phase: 'preparing' };
@@ -326,7 +357,9 @@ export const existingReference = {
       return;
     }
     const { content } = state;
-    expect(screen.queryByText(replaceNote) !== null, 'the video it had stays until the new one is uploaded').toBe(content!.externalUuid !== null);
+    expect(screen.queryByText(replaceNote) !== null, 'the video it had stays until the new one is uploaded').toBe(
+      content!.externalUuid !== null,
+    );
     expectUpload(phase, content!.title);
   },
 };
@@ -346,5 +379,8 @@ export const existingContentWalk: WalkSpec<VideoSessionHarness, ExistingReferenc
   // Leaving (Finish later, Back, the uploader's "Back to contents") or the video saved ends the walk.
   avoid: endingAfter(5, ['finish later', 'reload', 'attach: ok']),
   open: (scenario, _, { consoleMachines }) =>
-    leadingToContents({ console: openSignedIn(wizardAddress(scenario), videoSession(true), undefined, consoleMachines), pendingCheck: null }),
+    leadingToContents({
+      console: openSignedIn(wizardAddress(scenario), videoSession(true), undefined, consoleMachines),
+      pendingCheck: null,
+    }),
 };

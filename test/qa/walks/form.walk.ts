@@ -96,16 +96,20 @@ export const formReference = {
     const dialog = screen.queryByRole('dialog');
     if (phase === 'confirming delete' || phase === 'deleting') {
       expect(within(dialog!).getByText('Are you sure to delete?')).toBeTruthy();
-      expect(within(dialog!).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled, 'Confirm waits for the deletion').toBe(phase === 'deleting');
+      expect(within(dialog!).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled, 'Confirm waits for the deletion').toBe(
+        phase === 'deleting',
+      );
     } else expect(dialog, 'no confirmation open').toBeNull();
     if (phase === 'loading' || phase === 'load failed') {
       expect(screen.queryByRole('textbox', { name: 'Name', hidden: true }), 'no form before the plan is loaded').toBeNull();
-      expect(screen.queryByText('Error loading training plan') !== null, 'the load\'s error').toBe(phase === 'load failed');
+      expect(screen.queryByText('Error loading training plan') !== null, "the load's error").toBe(phase === 'load failed');
       return;
     }
     expect(values.name, 'the name the form holds').toBe(state.name);
     expect(nameField().value, 'the Name field').toBe(state.name);
-    expect(problems.name ? ('server' in problems.name ? problems.name.server : 'Required field') : null, 'the name\'s error').toBe(state.nameError);
+    expect(problems.name ? ('server' in problems.name ? problems.name.server : 'Required field') : null, "the name's error").toBe(
+      state.nameError,
+    );
     expect(nameField().getAttribute('aria-invalid'), 'Name is marked invalid').toBe(state.nameError ? 'true' : 'false');
     if (state.nameError) expect(screen.getByText(state.nameError)).toBeTruthy();
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save', hidden: true });

@@ -52,7 +52,17 @@ export function listReference() {
     busy: 'loading',
   });
   return {
-    initial: (): ListReference => ({ ...defaults, typed: '', rows: [], total: 0, pendingDelete: null, busy: 'loading', notices: [], clock: 0, cached: {} }),
+    initial: (): ListReference => ({
+      ...defaults,
+      typed: '',
+      rows: [],
+      total: 0,
+      pendingDelete: null,
+      busy: 'loading',
+      notices: [],
+      clock: 0,
+      cached: {},
+    }),
     step(state: ListReference, label: string, event: GraphEvent): ListReference {
       switch (label) {
         case 'page 2':
@@ -62,14 +72,17 @@ export function listReference() {
         case 'page size 25':
           return state.pageSize === 25 ? state : { ...withTyped(state), pageSize: 25, page: 1 };
         case 'sort name desc':
-          return state.sort.by === 'name' && state.sort.order === 'desc' ? state : { ...withTyped(state), sort: { by: 'name', order: 'desc' }, page: 1 };
+          return state.sort.by === 'name' && state.sort.order === 'desc'
+            ? state
+            : { ...withTyped(state), sort: { by: 'name', order: 'desc' }, page: 1 };
         case 'type "acme"':
           return { ...state, typed: 'acme', busy: 'typing' };
         case 'pause in typing':
           return { ...withTyped(state), clock: state.clock + 300 };
         case 'address: page 2': {
           // The address names page 2 and nothing else: the defaults for the rest; a pending deletion is forgotten.
-          const same = state.page === 2 && state.pageSize === 10 && state.sort.by === null && state.sort.order === 'asc' && state.search === '';
+          const same =
+            state.page === 2 && state.pageSize === 10 && state.sort.by === null && state.sort.order === 'asc' && state.search === '';
           return same ? state : { ...state, ...defaults, page: 2, typed: '', pendingDelete: null, busy: 'loading' };
         }
         case 'refresh':
@@ -87,10 +100,22 @@ export function listReference() {
         case 'delete: ok': {
           // The last row of a later page gone: that page no longer exists, the list shows the one before.
           const page = state.rows.length === 1 && state.page > 1 ? state.page - 1 : state.page;
-          return { ...state, page, pendingDelete: null, busy: 'loading', cached: {}, notices: [...state.notices, { text: 'Company deleted', at: state.clock }] };
+          return {
+            ...state,
+            page,
+            pendingDelete: null,
+            busy: 'loading',
+            cached: {},
+            notices: [...state.notices, { text: 'Company deleted', at: state.clock }],
+          };
         }
         case 'delete: 500':
-          return { ...state, pendingDelete: null, cached: {}, notices: [...state.notices, { text: 'Delete failed: Boom', at: state.clock }] };
+          return {
+            ...state,
+            pendingDelete: null,
+            cached: {},
+            notices: [...state.notices, { text: 'Delete failed: Boom', at: state.clock }],
+          };
         case 'fetch: one row':
         case 'fetch: none': {
           const page = event.output as Page<ListItem>;
@@ -108,19 +133,30 @@ export function listReference() {
     check(state: ListReference, _: ListHarness, snapshot: AnyMachineSnapshot) {
       const context = snapshot.context as ListContext;
       expect(
-        { page: context.query.page, pageSize: context.query.pageSize, sort: { by: context.query.sortBy, order: context.query.sortOrder }, search: context.query.search },
-        'the list\'s query is the reference\'s',
+        {
+          page: context.query.page,
+          pageSize: context.query.pageSize,
+          sort: { by: context.query.sortBy, order: context.query.sortOrder },
+          search: context.query.search,
+        },
+        "the list's query is the reference's",
       ).toEqual({ page: state.page, pageSize: state.pageSize, sort: state.sort, search: state.search });
       expect(context.searchText, 'the search box').toBe(state.typed);
       expect(context.deletingId, 'the row waiting for its deletion').toBe(state.pendingDelete);
-      expect(context.items.map((item) => item.id), 'the rows the API last sent').toEqual(state.rows);
+      expect(
+        context.items.map((item) => item.id),
+        'the rows the API last sent',
+      ).toEqual(state.rows);
       // `hidden`: behind the confirmation (modal) the box is still there, out of reach.
       expect(screen.getByRole('textbox', { name: 'Search', hidden: true })).toHaveProperty('value', state.typed);
       if (snapshot.matches('ready') || snapshot.matches('deleting')) {
         // The grid's footer: the rows of the page out of the total, as the API counted them.
         const from = state.total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
         const to = Math.min(state.total, state.page * state.pageSize);
-        expect(screen.getAllByText(`${from}–${to} of ${state.total}`, { ignore: 'script, style' }).length, 'the grid\'s footer').toBeGreaterThan(0);
+        expect(
+          screen.getAllByText(`${from}–${to} of ${state.total}`, { ignore: 'script, style' }).length,
+          "the grid's footer",
+        ).toBeGreaterThan(0);
       }
       if (snapshot.matches('deleting')) {
         expect(within(screen.getByRole('dialog')).getByText('Are you sure to delete?')).toBeTruthy();
@@ -141,7 +177,9 @@ export const listWalk: WalkSpec<ListHarness, ListReference> = {
   noOps: true,
   // A page asked for again within 30 s comes from the console's cache, without a call; Refresh always asks the API.
   atOnce: (state, label, before, after) =>
-    after.matches('loading') && before.children.fetchPage !== after.children.fetchPage && label !== 'refresh' ? state.cached[queryKey(state)] : undefined,
+    after.matches('loading') && before.children.fetchPage !== after.children.fetchPage && label !== 'refresh'
+      ? state.cached[queryKey(state)]
+      : undefined,
   open: (scenario, _, { consoleMachines }) => ({
     console: openSignedIn('/companies', tenantLogin, undefined, consoleMachines),
     resource: 'companies',

@@ -61,7 +61,17 @@ const say = (what: 'pickedUp' | 'moved' | 'dropped' | 'cancelled', id: string, i
 const atRest = (state: OrderedReference) => state.shows === 'rows' && !state.picked && !state.saving && !state.dialog;
 
 export const orderedReference = {
-  initial: (): OrderedReference => ({ shows: 'loading', rows: [], saved: [], picked: null, saving: false, dialog: null, status: null, announced: '', notices: [] }),
+  initial: (): OrderedReference => ({
+    shows: 'loading',
+    rows: [],
+    saved: [],
+    picked: null,
+    saving: false,
+    dialog: null,
+    status: null,
+    announced: '',
+    notices: [],
+  }),
   step(state: OrderedReference, label: string, event: GraphEvent): OrderedReference {
     switch (label) {
       case 'fetch: a, b of a draft':
@@ -96,7 +106,12 @@ export const orderedReference = {
       }
       case 'drop':
         // Dropped where it was picked up: nothing to save.
-        return { ...state, picked: null, saving: !sameOrder(state.rows, state.saved), announced: say('dropped', state.picked!, state.rows) };
+        return {
+          ...state,
+          picked: null,
+          saving: !sameOrder(state.rows, state.saved),
+          announced: say('dropped', state.picked!, state.rows),
+        };
       case 'cancel move':
         return { ...state, picked: null, rows: state.saved, announced: say('cancelled', state.picked!, state.saved) };
       case 'move b up': {
@@ -141,9 +156,20 @@ export const orderedReference = {
       expect(within(section).getByRole('alert').textContent).toContain('Fetch error 500');
       expect(screen.queryByTestId('modules-table'), 'no table under the failure').toBeNull();
     } else {
-      expect(rows().map((row) => row.dataset.id), 'the rows on screen, in order').toEqual(state.rows);
-      expect(rows().map((row) => row.querySelectorAll('td')[2]?.textContent), 'numbered from 1').toEqual(state.rows.map((_, index) => String(index + 1)));
-      expect(rows().filter((row) => row.classList.contains('Mui-selected')).map((row) => row.dataset.id), 'the row highlighted').toEqual(state.picked ? [state.picked] : []);
+      expect(
+        rows().map((row) => row.dataset.id),
+        'the rows on screen, in order',
+      ).toEqual(state.rows);
+      expect(
+        rows().map((row) => row.querySelectorAll('td')[2]?.textContent),
+        'numbered from 1',
+      ).toEqual(state.rows.map((_, index) => String(index + 1)));
+      expect(
+        rows()
+          .filter((row) => row.classList.contains('Mui-selected'))
+          .map((row) => row.dataset.id),
+        'the row highlighted',
+      ).toEqual(state.picked ? [state.picked] : []);
       // Only rows at rest can be moved or deleted: not while they load, a row is picked up, an order is pending or a
       // confirmation is open; the first row does not go up nor the last down; a published plan's rows stay.
       const rest = atRest(state);
@@ -158,7 +184,10 @@ export const orderedReference = {
     if (state.dialog) {
       expect(dialog, 'the confirmation is open').not.toBeNull();
       expect(within(dialog!).getByText('Are you sure to delete?')).toBeTruthy();
-      expect(within(dialog!).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled, 'Confirm waits for the deletion once clicked').toBe(state.dialog.sent);
+      expect(
+        within(dialog!).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled,
+        'Confirm waits for the deletion once clicked',
+      ).toBe(state.dialog.sent);
     } else expect(dialog, 'no confirmation open').toBeNull();
     // Nothing moves the console's clock in these walks: a notification stays open until it is closed.
     expect(notificationTexts(), 'the notifications still open').toEqual(visibleNotices(state.notices, 0, AUTO_CLOSE_MS));

@@ -76,9 +76,18 @@ describe('the random walks runner', () => {
 
   it('checks that a step passes through the momentary state it leaves at once, and names the variant in the replay', async () => {
     // Without a video configuration, preparing the uploader ends at once: the token is refused without a call.
-    const walk = { walks: 1, maxSteps: 10, seed, settle: 3_000, path: ['details: a video created', 'retry'], variant: 'no video configuration' };
+    const walk = {
+      walks: 1,
+      maxSteps: 10,
+      seed,
+      settle: 3_000,
+      path: ['details: a video created', 'retry'],
+      variant: 'no video configuration',
+    };
     const broken = await runWalks(contentWizardWalk, walk, retryingNothing);
-    expect(broken.failure?.message).toMatch(/^after step 2 \(.*retry\), then at once token: no configuration: .*went through \{"value":"preparingUpload"/s);
+    expect(broken.failure?.message).toMatch(
+      /^after step 2 \(.*retry\), then at once token: no configuration: .*went through \{"value":"preparingUpload"/s,
+    );
     expect(broken.replay).toContain(`WALK_VARIANT='no video configuration' WALK_SEED=${seed} `);
     const fixed = await runWalks(contentWizardWalk, walk);
     expect(fixed.failure).toBeUndefined();

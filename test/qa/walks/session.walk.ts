@@ -29,7 +29,11 @@ export interface SessionReference {
 }
 
 type Described = { user: { name: string; surname: string }; assumedBy?: { name: string } | null };
-const personOf = ({ user, assumedBy }: Described): Person => ({ name: user.name, surname: user.surname, assumedBy: assumedBy?.name ?? null });
+const personOf = ({ user, assumedBy }: Described): Person => ({
+  name: user.name,
+  surname: user.surname,
+  assumedBy: assumedBy?.name ?? null,
+});
 
 export const sessionReference = {
   initial: (): SessionReference => ({ who: null, root: null, leaving: false }),
@@ -90,7 +94,7 @@ export const sessionReference = {
       return;
     }
     const { name, surname, assumedBy } = state.who;
-    expect(session?.state.user.name, 'the session\'s user').toBe(name);
+    expect(session?.state.user.name, "the session's user").toBe(name);
     expect(header?.textContent, 'the console names the user').toContain(`${name} ${surname}`);
     if (token !== undefined) expect(token, 'the token is kept').not.toBeNull();
     const banner = screen.queryByTestId('assumed-tenant-banner');
@@ -101,9 +105,11 @@ export const sessionReference = {
 };
 
 /** Opens a page the user goes to before an action (the path tests open the console there; a walk is already elsewhere). */
-const goTo = (address: string) => async ({ console: c }: SessionHarness) => {
-  if (c.history.current() !== address) act(() => c.history.navigate(address));
-};
+const goTo =
+  (address: string) =>
+  async ({ console: c }: SessionHarness) => {
+    if (c.history.current() !== address) act(() => c.history.navigate(address));
+  };
 
 /** The session: restored or signed in on the sign-in page, then the console's frame, the tenants page and the settings. */
 export const sessionWalk: WalkSpec<SessionHarness, SessionReference> = {
@@ -116,7 +122,7 @@ export const sessionWalk: WalkSpec<SessionHarness, SessionReference> = {
     ...Object.fromEntries(
       ['profile saved', 'profile saved (assumed tenant)', 'profile saved (company admin)'].map((label) => [
         label,
-        'the executor waits for the settings page to read the user (GET users/me); a second save in a walk finds that answer in the console\'s cache and makes no call: the path tests save once per path',
+        "the executor waits for the settings page to read the user (GET users/me); a second save in a walk finds that answer in the console's cache and makes no call: the path tests save once per path",
       ]),
     ),
     'video token refreshed':

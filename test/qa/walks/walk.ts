@@ -76,10 +76,8 @@ export interface WalkSpec<Harness extends { console: OpenedConsole }, State> {
  * An `avoid` for the outcomes that end a walk (`labels`: leaving the screen, nothing left to do): taken only once a
  * walk has taken `steps` steps, so that it mostly ends after the screen's other events (the UI paths end at once).
  */
-export const endingAfter =
-  (steps: number, labels: readonly string[]) =>
-  (_: AnyMachineSnapshot, label: string, taken: readonly string[]) =>
-    labels.includes(label) && taken.length < steps;
+export const endingAfter = (steps: number, labels: readonly string[]) => (_: AnyMachineSnapshot, label: string, taken: readonly string[]) =>
+  labels.includes(label) && taken.length < steps;
 
 export interface WalkOptions {
   /** Walks in the run (fast-check's runs); each opens the console afresh. */
@@ -188,7 +186,8 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
   possible(label: string, event: EventObject) {
     const { snapshot } = this;
     if (this.variant !== undefined && this.spec.variants?.[this.variant]?.cannot.includes(label)) return false;
-    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label, this.labels)) return false;
+    if (!isPossible(snapshot, event) || this.scenario.isImpossible?.(snapshot, event) || this.spec.avoid?.(snapshot, label, this.labels))
+      return false;
     if (this.spec.noOps || /^xstate\.(?:done|error|after)\./.test(event.type)) return true;
     return this.spec.model.machine.getTransitionData(snapshot, event).some(({ target, actions }) => target || actions.length > 0);
   }
@@ -206,7 +205,9 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
     };
     void label;
     const { spec } = this;
-    return spec.open ? spec.open(this.scenario, path, { consoleMachines: this.consoleMachines, variant: this.variant }) : spec.ui.open(this.scenario, path);
+    return spec.open
+      ? spec.open(this.scenario, path, { consoleMachines: this.consoleMachines, variant: this.variant })
+      : spec.ui.open(this.scenario, path);
   }
 
   async take(label: string, event: GraphEvent) {
@@ -234,7 +235,7 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
     // states they leave are momentary: the console passes through them.
     const automatic: string[] = [];
     const passed: AnyMachineSnapshot[] = [];
-    for (let taken = label; automatic.length < 10; ) {
+    for (let taken = label; automatic.length < 10;) {
       const next = spec.atOnce?.(this.reference, taken, before, this.snapshot);
       if (!next) break;
       const outcome = this.scenario.events.find(([candidate]) => candidate === next)?.[1];
@@ -275,8 +276,8 @@ class Walk<Harness extends { console: OpenedConsole }, State> {
         from = at + 1;
       }
       const snapshot = actor!.getSnapshot() as AnyMachineSnapshot;
-      expect(snapshot.value, 'the console\'s actor is in the graph\'s state').toEqual(expected.value);
-      expect(serialized(snapshot), 'the console\'s actor is in the graph\'s state').toBe(serialized(expected));
+      expect(snapshot.value, "the console's actor is in the graph's state").toEqual(expected.value);
+      expect(serialized(snapshot), "the console's actor is in the graph's state").toBe(serialized(expected));
       for (const [name, holds] of model.invariants) expect(holds(snapshot), name).toBe(true);
       const keys = stateKeys(snapshot);
       for (const key of keys.length > 0 ? keys : [model.machine.id]) {
@@ -448,7 +449,9 @@ async function walkAll<Harness extends { console: OpenedConsole }, State>(
 
   // The walk's variant, by weight (none without variants: a constant draws nothing from the seed's random numbers).
   const variant: fc.Arbitrary<string | undefined> =
-    variants.length > 0 ? fc.oneof(...variants.map(([key, { weight = 1 }]) => ({ arbitrary: fc.constant(key), weight }))) : fc.constant(undefined);
+    variants.length > 0
+      ? fc.oneof(...variants.map(([key, { weight = 1 }]) => ({ arbitrary: fc.constant(key), weight })))
+      : fc.constant(undefined);
   // Twice the steps a walk may take: fast-check draws a walk's length from 0 to the most, and most walks go to the end.
   const walkSteps = fc.commands([new RandomStep()], { maxCommands: 2 * options.maxSteps, size: 'max' });
   const property = fc.asyncProperty(variant, walkSteps, async (drawn, commands) => {

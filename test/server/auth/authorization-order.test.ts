@@ -35,7 +35,9 @@ describe('authorization before validation', () => {
   let routes: Array<{ method: string; path: string; isPublic: boolean }>;
   const tokens = {} as Record<Caller, string>;
   beforeAll(async () => {
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
     routes = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations).map(([method, operation]) => ({
         method,
@@ -89,12 +91,15 @@ describe('authorization before validation', () => {
     expect(outcomes.map((outcome) => `${outcome.route} ${outcome.caller}`)).toContain('post /api/auth/assume TENANT');
   });
 
-  it.each(['TENANT', 'COMPANY', 'ASSUMED'] as const)('refuses POST /api/auth/assume to %s with 403 before reading the body', async (caller) => {
-    for (const input of badInputs) {
-      const response = await send('post', '/api/auth/assume', input, tokens[caller]);
+  it.each(['TENANT', 'COMPANY', 'ASSUMED'] as const)(
+    'refuses POST /api/auth/assume to %s with 403 before reading the body',
+    async (caller) => {
+      for (const input of badInputs) {
+        const response = await send('post', '/api/auth/assume', input, tokens[caller]);
 
-      expect(response.statusCode, input.label).toBe(403);
-      expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-    }
-  });
+        expect(response.statusCode, input.label).toBe(403);
+        expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      }
+    },
+  );
 });

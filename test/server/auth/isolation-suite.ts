@@ -48,7 +48,10 @@ const userBody = () => ({ name: 'Iso', surname: 'Lation', email: uniqueEmail() }
 
 let world: DemoWorld;
 const versionOf = async (table: typeof companies | typeof tenants | typeof users, id: string) => {
-  const [row] = await testApp.db.select({ version: table.version }).from(table).where(sql`${table.id} = ${id}`);
+  const [row] = await testApp.db
+    .select({ version: table.version })
+    .from(table)
+    .where(sql`${table.id} = ${id}`);
   return row!.version;
 };
 
@@ -88,21 +91,37 @@ async function runProbes<TActor>(
 
 const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
   'GET /api/companies': async (actor) => [
-    { label: 'tenant filter', method: 'GET', url: `/api/companies?tenantId=${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+    {
+      label: 'tenant filter',
+      method: 'GET',
+      url: `/api/companies?tenantId=${actor.foreign.tenantId}`,
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
   ],
   // The exports answer what the list answers (csv-export.test.ts compares their rows); here, their authorization.
   'GET /api/companies/export': async (actor) => [
-    { label: 'foreign search', method: 'GET', url: '/api/companies/export?search=globex', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+    {
+      label: 'foreign search',
+      method: 'GET',
+      url: '/api/companies/export?search=globex',
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
   ],
   'GET /api/tenants/export': async (actor) => [
-    { label: 'foreign search', method: 'GET', url: '/api/tenants/export?search=globex', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
+    {
+      label: 'foreign search',
+      method: 'GET',
+      url: '/api/tenants/export?search=globex',
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
   ],
-  'GET /api/users/export': async () => [
-    { label: 'foreign search', method: 'GET', url: '/api/users/export?search=globex', status: 200 },
-  ],
+  'GET /api/users/export': async () => [{ label: 'foreign search', method: 'GET', url: '/api/users/export?search=globex', status: 200 }],
   'GET /api/companies/{id}': async (actor) =>
     actor.foreign.companyIds.map((id) => ({
-      label: 'foreign company', method: 'GET', url: `/api/companies/${id}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
+      label: 'foreign company',
+      method: 'GET',
+      url: `/api/companies/${id}`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
     })),
   'POST /api/companies': async (actor) => [
     {
@@ -139,13 +158,21 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
   ],
   'DELETE /api/companies/{id}': async (actor) =>
     actor.foreign.companyIds.map((id) => ({
-      label: 'foreign company', method: 'DELETE', url: `/api/companies/${id}`, status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
+      label: 'foreign company',
+      method: 'DELETE',
+      url: `/api/companies/${id}`,
+      status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
     })),
   'GET /api/tenants': async (actor) => [
     { label: 'list', method: 'GET', url: '/api/tenants', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
   ],
   'GET /api/tenants/{id}': async (actor) => [
-    { label: 'foreign tenant', method: 'GET', url: `/api/tenants/${actor.foreign.tenantId}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind) },
+    {
+      label: 'foreign tenant',
+      method: 'GET',
+      url: `/api/tenants/${actor.foreign.tenantId}`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
+    },
   ],
   'POST /api/tenants': async (actor) => [
     {
@@ -176,7 +203,10 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
   'GET /api/users': async () => [],
   'GET /api/users/{id}': async (actor) =>
     actor.foreign.userIds.map((id) => ({
-      label: 'foreign user', method: 'GET', url: `/api/users/${id}`, status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
+      label: 'foreign user',
+      method: 'GET',
+      url: `/api/users/${id}`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
     })),
   'POST /api/users': async (actor) => [
     {
@@ -211,14 +241,20 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       label: 'foreign company by id',
       method: 'POST',
       url: '/api/users/import',
-      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0] }] },
+      payload: {
+        rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? unknownId : actor.foreign.companyIds[0] }],
+      },
       status: 200,
     },
     {
       label: 'foreign company by name',
       method: 'POST',
       url: '/api/users/import',
-      payload: { rows: [{ line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? 'No Such Company' : world.globexConsulting.name }] },
+      payload: {
+        rows: [
+          { line: 1, ...userBody(), scope: 'COMPANY', company: actor.kind === 'GLOBAL' ? 'No Such Company' : world.globexConsulting.name },
+        ],
+      },
       status: 200,
     },
   ],
@@ -277,10 +313,7 @@ const listRoutes = { companies: '/api/companies', tenants: '/api/tenants', users
 
 async function snapshot() {
   const rowsOf = (table: typeof companies | typeof tenants | typeof users) =>
-    testApp.db
-      .select({ id: table.id, version: table.version, updatedAt: table.updatedAt })
-      .from(table)
-      .orderBy(table.id);
+    testApp.db.select({ id: table.id, version: table.version, updatedAt: table.updatedAt }).from(table).orderBy(table.id);
   const writes = await testApp.db
     .select({ count: sql<number>`count(*)::int` })
     .from(auditLog)
@@ -397,36 +430,106 @@ const titled = { title: 'Isolation' };
 /** The statuses a COMPANY actor gets; GLOBAL, TENANT and ASSUMED get 403 on every one of them. */
 const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
   'GET /api/topics': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/topics?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/topics/export': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/topics/export?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/topics/export?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/topics/{id}': async ({ own, foreign }) => [
     { label: 'own topic', method: 'GET', url: `/api/topics/${own.topic.id}`, status: 200 },
-    ...foreign.map((other) => ({ label: `${other.label} topic`, method: 'GET' as const, url: `/api/topics/${other.topic.id}`, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `${other.label} topic`,
+      method: 'GET' as const,
+      url: `/api/topics/${other.topic.id}`,
+      status: 404,
+    })),
   ],
   'POST /api/topics': async (actor) => [
-    { label: 'owner company', method: 'POST', url: '/api/topics', payload: { name: 'Iso', companyId: actor.foreign[0]!.topic.companyId }, status: 400, field: 'companyId' },
-    { label: 'owner tenant', method: 'POST', url: '/api/topics', payload: { name: 'Iso', tenantId: actor.foreign[0]!.topic.tenantId }, status: 400, field: 'tenantId' },
+    {
+      label: 'owner company',
+      method: 'POST',
+      url: '/api/topics',
+      payload: { name: 'Iso', companyId: actor.foreign[0]!.topic.companyId },
+      status: 400,
+      field: 'companyId',
+    },
+    {
+      label: 'owner tenant',
+      method: 'POST',
+      url: '/api/topics',
+      payload: { name: 'Iso', tenantId: actor.foreign[0]!.topic.tenantId },
+      status: 400,
+      field: 'tenantId',
+    },
   ],
   'PUT /api/topics/{id}': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'PUT', url: `/api/topics/${other.topic.id}`, payload: { name: 'Taken', version: other.topic.version }, status: 404 })),
+    foreignEach(actor, (other) => ({
+      label: `${other.label} topic`,
+      method: 'PUT',
+      url: `/api/topics/${other.topic.id}`,
+      payload: { name: 'Taken', version: other.topic.version },
+      status: 404,
+    })),
   'DELETE /api/topics/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'DELETE', url: `/api/topics/${other.topic.id}`, status: 404 })),
 
   'GET /api/contents': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/contents?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/contents/export': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/contents/export?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/contents/export?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/contents/{id}': async ({ own, foreign }) => [
     { label: 'own content', method: 'GET', url: `/api/contents/${own.content.id}`, status: 200 },
-    ...foreign.map((other) => ({ label: `${other.label} content`, method: 'GET' as const, url: `/api/contents/${other.content.id}`, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `${other.label} content`,
+      method: 'GET' as const,
+      url: `/api/contents/${other.content.id}`,
+      status: 404,
+    })),
   ],
   'POST /api/contents': async (actor) => [
-    ...foreignEach(actor, (other) => ({ label: `${other.label} topicIds`, method: 'POST', url: '/api/contents', payload: { ...titled, topicIds: [other.topic.id] }, status: 400, field: 'topicIds' })),
-    { label: 'owner company', method: 'POST', url: '/api/contents', payload: { ...titled, companyId: actor.foreign[0]!.content.companyId }, status: 400, field: 'companyId' },
+    ...foreignEach(actor, (other) => ({
+      label: `${other.label} topicIds`,
+      method: 'POST',
+      url: '/api/contents',
+      payload: { ...titled, topicIds: [other.topic.id] },
+      status: 400,
+      field: 'topicIds',
+    })),
+    {
+      label: 'owner company',
+      method: 'POST',
+      url: '/api/contents',
+      payload: { ...titled, companyId: actor.foreign[0]!.content.companyId },
+      status: 400,
+      field: 'companyId',
+    },
   ],
   'PUT /api/contents/{id}': async (actor) => [
-    ...foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'PUT', url: `/api/contents/${other.content.id}`, payload: { title: 'Taken', version: other.content.version }, status: 404 })),
+    ...foreignEach(actor, (other) => ({
+      label: `${other.label} content`,
+      method: 'PUT',
+      url: `/api/contents/${other.content.id}`,
+      payload: { title: 'Taken', version: other.content.version },
+      status: 404,
+    })),
     ...foreignEach(actor, (other) => ({
       label: `own content, ${other.label} topicIds`,
       method: 'PUT',
@@ -437,21 +540,49 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     })),
   ],
   'DELETE /api/contents/{id}': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `${other.label} content`, method: 'DELETE', url: `/api/contents/${other.content.id}`, status: 404 })),
+    foreignEach(actor, (other) => ({
+      label: `${other.label} content`,
+      method: 'DELETE',
+      url: `/api/contents/${other.content.id}`,
+      status: 404,
+    })),
 
   'GET /api/training-plans': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/training-plans?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/training-plans/export': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `search ${other.label}`, method: 'GET', url: `/api/training-plans/export?search=${other.label}`, status: 200 })),
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/training-plans/export?search=${other.label}`,
+      status: 200,
+    })),
   'GET /api/training-plans/{id}': async ({ own, foreign }) => [
     { label: 'own plan', method: 'GET', url: planPath(own.plan.id), status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: planPath(other.plan.id), status: 404 })),
   ],
   'POST /api/training-plans': async (actor) => [
-    { label: 'owner company', method: 'POST', url: '/api/training-plans', payload: { name: 'Iso', companyId: actor.foreign[0]!.plan.companyId }, status: 400, field: 'companyId' },
+    {
+      label: 'owner company',
+      method: 'POST',
+      url: '/api/training-plans',
+      payload: { name: 'Iso', companyId: actor.foreign[0]!.plan.companyId },
+      status: 400,
+      field: 'companyId',
+    },
   ],
   'PUT /api/training-plans/{id}': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'PUT', url: planPath(other.plan.id), payload: { name: 'Taken', version: other.plan.version }, status: 404 })),
+    foreignEach(actor, (other) => ({
+      label: `${other.label} plan`,
+      method: 'PUT',
+      url: planPath(other.plan.id),
+      payload: { name: 'Taken', version: other.plan.version },
+      status: 404,
+    })),
   'DELETE /api/training-plans/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'DELETE', url: planPath(other.plan.id), status: 404 })),
 
@@ -460,9 +591,21 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: modulesPath(other.plan.id), status: 404 })),
   ],
   'POST /api/training-plans/{planId}/modules': async (actor) =>
-    foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'POST', url: modulesPath(other.plan.id), payload: titled, status: 404 })),
+    foreignEach(actor, (other) => ({
+      label: `${other.label} plan`,
+      method: 'POST',
+      url: modulesPath(other.plan.id),
+      payload: titled,
+      status: 404,
+    })),
   'PUT /api/training-plans/{planId}/modules/order': async ({ own, foreign }) => [
-    ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'PUT' as const, url: `${modulesPath(other.plan.id)}/order`, payload: { moduleIds: [other.module.id] }, status: 404 })),
+    ...foreign.map((other) => ({
+      label: `${other.label} plan`,
+      method: 'PUT' as const,
+      url: `${modulesPath(other.plan.id)}/order`,
+      payload: { moduleIds: [other.module.id] },
+      status: 404,
+    })),
     ...foreign.map((other) => ({
       label: `own plan, ${other.label} module`,
       method: 'PUT' as const,
@@ -471,7 +614,14 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
       status: 400,
       field: 'moduleIds',
     })),
-    { label: 'own plan, module of its other plan', method: 'PUT', url: `${modulesPath(own.plan.id)}/order`, payload: { moduleIds: [own.other.module.id] }, status: 400, field: 'moduleIds' },
+    {
+      label: 'own plan, module of its other plan',
+      method: 'PUT',
+      url: `${modulesPath(own.plan.id)}/order`,
+      payload: { moduleIds: [own.other.module.id] },
+      status: 400,
+      field: 'moduleIds',
+    },
   ],
   ...moduleProbes('GET /api/training-plans/{planId}/modules/{moduleId}', 'GET'),
   ...moduleProbes('PUT /api/training-plans/{planId}/modules/{moduleId}', 'PUT', (module) => ({ title: 'Taken', version: module.version })),
@@ -479,10 +629,21 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
 
   'GET /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
     { label: 'own module', method: 'GET', url: itemsPath(own.plan.id, own.module.id), status: 200 },
-    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'GET' as const, url: itemsPath(planId, moduleId), status: 404 })),
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({
+      label,
+      method: 'GET' as const,
+      url: itemsPath(planId, moduleId),
+      status: 404,
+    })),
   ],
   'POST /api/training-plans/{planId}/modules/{moduleId}/items': async ({ own, foreign }) => [
-    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'POST' as const, url: itemsPath(planId, moduleId), payload: titled, status: 404 })),
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({
+      label,
+      method: 'POST' as const,
+      url: itemsPath(planId, moduleId),
+      payload: titled,
+      status: 404,
+    })),
     ...foreign.map((other) => ({
       label: `own module, ${other.label} contentId`,
       method: 'POST' as const,
@@ -493,7 +654,13 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     })),
   ],
   'PUT /api/training-plans/{planId}/modules/{moduleId}/items/order': async ({ own, foreign }) => [
-    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({ label, method: 'PUT' as const, url: `${itemsPath(planId, moduleId)}/order`, payload: { itemIds: [] }, status: 404 })),
+    ...misplacedModules(own, foreign).map(({ label, planId, moduleId }) => ({
+      label,
+      method: 'PUT' as const,
+      url: `${itemsPath(planId, moduleId)}/order`,
+      payload: { itemIds: [] },
+      status: 404,
+    })),
     ...foreign.map((other) => ({
       label: `own module, ${other.label} item`,
       method: 'PUT' as const,
@@ -502,10 +669,20 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
       status: 400,
       field: 'itemIds',
     })),
-    { label: 'own module, item of its other module', method: 'PUT', url: `${itemsPath(own.plan.id, own.module.id)}/order`, payload: { itemIds: [own.other.item.id] }, status: 400, field: 'itemIds' },
+    {
+      label: 'own module, item of its other module',
+      method: 'PUT',
+      url: `${itemsPath(own.plan.id, own.module.id)}/order`,
+      payload: { itemIds: [own.other.item.id] },
+      status: 400,
+      field: 'itemIds',
+    },
   ],
   ...itemProbes('GET /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'GET'),
-  ...itemProbes('PUT /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'PUT', (item) => ({ title: 'Taken', version: item.version })),
+  ...itemProbes('PUT /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'PUT', (item) => ({
+    title: 'Taken',
+    version: item.version,
+  })),
   ...itemProbes('DELETE /api/training-plans/{planId}/modules/{moduleId}/items/{itemId}', 'DELETE'),
 };
 
@@ -562,8 +739,20 @@ function itemProbes(route: string, method: Probe['method'], payloadOf?: (item: S
           ...payload(other.item),
           status: 404,
         })),
-        ...foreign.map((other) => ({ label: `own module, ${other.label} item`, method, url: `${ownItems}/${other.item.id}`, ...payload(other.item), status: 404 })),
-        { label: 'own module, item of its other module', method, url: `${ownItems}/${own.other.item.id}`, ...payload(own.other.item), status: 404 },
+        ...foreign.map((other) => ({
+          label: `own module, ${other.label} item`,
+          method,
+          url: `${ownItems}/${other.item.id}`,
+          ...payload(other.item),
+          status: 404,
+        })),
+        {
+          label: 'own module, item of its other module',
+          method,
+          url: `${ownItems}/${own.other.item.id}`,
+          ...payload(own.other.item),
+          status: 404,
+        },
         {
           label: 'own plan, module of its other plan, its item',
           method,
@@ -599,7 +788,13 @@ async function catalogueSnapshot() {
     plans: await rows(trainingPlans),
     modules: await ordered(trainingPlanModules),
     items: await db
-      .select({ id: trainingPlanItems.id, version: trainingPlanItems.version, position: trainingPlanItems.position, contentId: trainingPlanItems.contentId, updatedAt: trainingPlanItems.updatedAt })
+      .select({
+        id: trainingPlanItems.id,
+        version: trainingPlanItems.version,
+        position: trainingPlanItems.position,
+        contentId: trainingPlanItems.contentId,
+        updatedAt: trainingPlanItems.updatedAt,
+      })
       .from(trainingPlanItems)
       .orderBy(trainingPlanItems.id),
     writes: await db
@@ -648,7 +843,9 @@ describe('company isolation on every route of topics, contents and training plan
       const actor = actors[kind];
       const before = await catalogueSnapshot();
 
-      const { outcomes, expected } = await runProbes(catalogueProbes, actor, actor.api.token, (probe) => (actor.companyId ? probe.status : 403));
+      const { outcomes, expected } = await runProbes(catalogueProbes, actor, actor.api.token, (probe) =>
+        actor.companyId ? probe.status : 403,
+      );
       expect(outcomes).toEqual(expected);
       expect(await catalogueSnapshot()).toEqual(before);
     });
@@ -664,7 +861,10 @@ describe('company isolation on every route of topics, contents and training plan
       for (const list of ['/api/topics', '/api/contents', '/api/training-plans']) {
         for (const search of searches) {
           const listed = await allPages<{ companyId: string }>(actor.api, `${list}${search}`);
-          expect(listed.filter((item) => item.companyId !== actor.companyId), `${list}${search}`).toEqual([]);
+          expect(
+            listed.filter((item) => item.companyId !== actor.companyId),
+            `${list}${search}`,
+          ).toEqual([]);
           if (search === '') expect(listed.length).toBeGreaterThan(0);
         }
       }
@@ -722,7 +922,9 @@ describe('tenant isolation of the audit log', () => {
     expect(Object.values(seen).map(({ foreign }) => foreign)).toEqual(probes().map(() => []));
     expect(seen['/api/activity?entity=company&action=CREATE']!.count).toBeGreaterThan(0);
     expect(seen[`/api/activity?entity=company&entityId=${foreignCompanyId}`]!.count).toBe(0);
-    expect((await allPages<Entry>(apis[kind], '/api/activity?entity=company&action=CREATE')).map((entry) => entry.entityId)).toContain(ownCompanyId);
+    expect((await allPages<Entry>(apis[kind], '/api/activity?entity=company&action=CREATE')).map((entry) => entry.entityId)).toContain(
+      ownCompanyId,
+    );
   });
 
   it('as GLOBAL: the same filters find the other tenant’s rows (the probes can see them)', async () => {

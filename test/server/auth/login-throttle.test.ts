@@ -25,7 +25,15 @@ beforeAll(async () => {
 async function newAccount() {
   const email = `throttle.${randomBytes(4).toString('hex')}@example.com`;
   const password = 'Right-Password-1';
-  const created = await root.post('/api/users', { name: 'Thr', surname: 'Ottle', email, password, admin: true, scope: 'COMPANY', companyId });
+  const created = await root.post('/api/users', {
+    name: 'Thr',
+    surname: 'Ottle',
+    email,
+    password,
+    admin: true,
+    scope: 'COMPANY',
+    companyId,
+  });
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
   return { email, password, id: created.json<{ id: string }>().id };
 }

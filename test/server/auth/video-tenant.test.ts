@@ -45,7 +45,8 @@ const companyBody = (vinapseTenant: unknown) => ({ name: 'Video Tenant S.r.l.', 
 const storedCompany = async (id: string) => (await testApp.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 
 describe('vinapseTenant of companies and tenants', () => {
-  const named = (values: string[]) => values.map((value) => [value.length > 20 ? `${value.slice(0, 8)}… (${value.length} characters)` : value, value]);
+  const named = (values: string[]) =>
+    values.map((value) => [value.length > 20 ? `${value.slice(0, 8)}… (${value.length} characters)` : value, value]);
 
   it.each(named(hostile))('refuses %j on every write with a field error, storing nothing', async (_label, value) => {
     const company = await storedCompany(world.acmeFoods.id);
@@ -132,6 +133,10 @@ describe('a bad video tenant stored before the rule', () => {
     const corrected = await tenantAdmin.put(`/api/companies/${world.acmeRobotics.id}`, { ...fields, vinapseTenant: 'acme-robotics' });
     const after = await postLogin(testApp.app, { email: demo.companyAdmin, password: demo.password });
     expect(corrected.statusCode).toBe(200);
-    expect(after.json().vinapseConfig).toMatchObject({ enabled: true, tenantId: 'acme-robotics', serviceUrl: 'http://acme-robotics.localhost:3001' });
+    expect(after.json().vinapseConfig).toMatchObject({
+      enabled: true,
+      tenantId: 'acme-robotics',
+      serviceUrl: 'http://acme-robotics.localhost:3001',
+    });
   });
 });

@@ -31,7 +31,9 @@ describe(`migration ${snapshotMigration} on audit rows written before it`, () =>
   beforeAll(async () => {
     database = await createTestDatabase();
     client = await database.open();
-    const [admin] = await rows<typeof tenantAdmin>(client, 'SELECT id, name, surname, email FROM users WHERE email = $1', [demo.tenantAdmin]);
+    const [admin] = await rows<typeof tenantAdmin>(client, 'SELECT id, name, surname, email FROM users WHERE email = $1', [
+      demo.tenantAdmin,
+    ]);
     tenantAdmin = admin!;
     await client.withConnection(async (connection) => {
       await connection.exec(`

@@ -56,7 +56,10 @@ describe('migrations and seed', () => {
         `SELECT c.relname AS name, c.relpersistence AS persistence FROM pg_class c
            JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
       );
-      const unlogged = tables.filter((table) => table.persistence === 'u').map((table) => table.name).sort();
+      const unlogged = tables
+        .filter((table) => table.persistence === 'u')
+        .map((table) => table.name)
+        .sort();
       expect(unlogged).toEqual(['list_boundaries', 'list_counts', 'rate_limit_counters']);
       expect(tables.map((table) => table.name)).toEqual(
         expect.arrayContaining(['users', 'sessions', 'idempotency_keys', 'login_throttle', 'table_write_versions']),
@@ -134,7 +137,11 @@ describe('the Drizzle schema matches the SQL migrations', () => {
         WHERE t.relname = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
       [name],
     );
-    const byKind = (kind: string) => constraints.filter((constraint) => constraint.kind === kind).map((c) => c.name).sort();
+    const byKind = (kind: string) =>
+      constraints
+        .filter((constraint) => constraint.kind === kind)
+        .map((c) => c.name)
+        .sort();
     const onDeleteOf = (definition: string) =>
       /ON DELETE (RESTRICT|CASCADE|SET NULL|SET DEFAULT)/.exec(definition)?.[1]?.toLowerCase() ?? 'no action';
 
@@ -151,9 +158,7 @@ describe('the Drizzle schema matches the SQL migrations', () => {
         .map((constraint) => ({ name: constraint.name, onDelete: onDeleteOf(constraint.definition) }))
         .sort(byName),
     ).toEqual(
-      table.foreignKeys
-        .map((foreignKey) => ({ name: foreignKey.getName(), onDelete: foreignKey.onDelete ?? 'no action' }))
-        .sort(byName),
+      table.foreignKeys.map((foreignKey) => ({ name: foreignKey.getName(), onDelete: foreignKey.onDelete ?? 'no action' })).sort(byName),
     );
   });
 });

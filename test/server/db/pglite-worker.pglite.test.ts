@@ -27,8 +27,14 @@ describe('the embedded database in its worker thread', () => {
     await db
       .transaction(async (tx) => {
         await tx.insert(tenants).values({ name: 'Never committed' });
-        outside = db.select({ count: sql<number>`count(*)::int` }).from(tenants).where(sql`name = 'Never committed'`);
-        const [inside] = await tx.select({ count: sql<number>`count(*)::int` }).from(tenants).where(sql`name = 'Never committed'`);
+        outside = db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(tenants)
+          .where(sql`name = 'Never committed'`);
+        const [inside] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(tenants)
+          .where(sql`name = 'Never committed'`);
         expect(inside?.count).toBe(1);
         tx.rollback();
       })

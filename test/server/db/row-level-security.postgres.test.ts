@@ -50,14 +50,11 @@ beforeAll(async () => {
 });
 afterAll(() => client?.close());
 
-const rowsOf = async <Row>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rowsOf = async <Row>(db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 const countIn = async (db: Database, table: string) =>
   (await rowsOf<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM ${sql.identifier(table)}`))[0]!.count;
 const tenantIdsIn = async (db: Database, table: string) =>
-  new Set(
-    (await rowsOf<{ tenant_id: string }>(db, sql`SELECT tenant_id FROM ${sql.identifier(table)}`)).map((row) => row.tenant_id),
-  );
+  new Set((await rowsOf<{ tenant_id: string }>(db, sql`SELECT tenant_id FROM ${sql.identifier(table)}`)).map((row) => row.tenant_id));
 
 describe('the request role', () => {
   it('is console_app: no superuser, no BYPASSRLS, no login, and the requests run as it with their settings', async () => {
@@ -102,7 +99,10 @@ describe('the request role', () => {
   it('may not read the tables used before the caller is known', async () => {
     const db = forRequest({ scope: 'GLOBAL', tenantId: null, companyId: null });
     for (const table of ownerOnly) {
-      const refused = await countIn(db, table).then(() => null, (error: Error) => error.cause as Error);
+      const refused = await countIn(db, table).then(
+        () => null,
+        (error: Error) => error.cause as Error,
+      );
       expect({ table, refused: refused?.message }).toEqual({ table, refused: `permission denied for table ${table}` });
     }
   });
@@ -118,9 +118,7 @@ describe('searches under the policies', () => {
       // LEAKPROOF none may, as the policy must be checked first, and the plan stays a sequential scan.
       await raw.query('SET enable_seqscan = off');
       for (const column of ['name', 'surname', 'email']) {
-        const { rows } = await raw.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM users WHERE ${column} ILIKE $1`, [
-          '%robotics%',
-        ]);
+        const { rows } = await raw.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM users WHERE ${column} ILIKE $1`, ['%robotics%']);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         expect(plan).toContain(`Bitmap Index Scan on users_${column}_trgm_idx`);
       }
@@ -173,7 +171,10 @@ describe('queries without the settings, or with hostile ones', () => {
     const asGlobex = forRequest({ scope: 'TENANT', tenantId: world.globex.id, companyId: null });
     for (const table of ['companies', 'users', 'topics', 'contents', 'training_plans', 'audit_log']) {
       const seen = await tenantIdsIn(asGlobex, table);
-      expect([...seen].filter((tenantId) => tenantId !== world.globex.id), table).toEqual([]);
+      expect(
+        [...seen].filter((tenantId) => tenantId !== world.globex.id),
+        table,
+      ).toEqual([]);
     }
     for (const table of ['companies', 'users']) {
       expect((await tenantIdsIn(testApp.db, table)).size, table).toBeGreaterThan(1);
@@ -185,7 +186,10 @@ describe('queries without the settings, or with hostile ones', () => {
     const asAcme = forRequest({ scope: 'TENANT', tenantId: world.acme.id, companyId: null });
     const refused = await asAcme
       .execute(sql`INSERT INTO companies (tenant_id, name, tax_id, country_code) VALUES (${world.globex.id}, 'Intruder', 'X1', 'IT')`)
-      .then(() => null, (error: Error) => error.cause as Error & { code: string });
+      .then(
+        () => null,
+        (error: Error) => error.cause as Error & { code: string },
+      );
     expect(refused?.code).toBe('42501');
     expect(refused?.message).toMatch(/row-level security/);
     const moved = await rowsOf(asAcme, sql`UPDATE companies SET name = 'Taken' WHERE id = ${world.globexConsulting.id} RETURNING id`);
@@ -228,7 +232,7 @@ describe('the API with its own filter off', () => {
   it('is switched off by nothing in the server but the test-only function', async () => {
     const callers = execFileSync('grep', ['-rl', '--include=*.ts', 'leaveTenancyToTheDatabaseInTests', 'server'], { encoding: 'utf8' });
     expect(callers.trim().split('\n')).toEqual(['server/auth/tenancy.ts']);
-    expect(await readFile('server/auth/tenancy.ts', 'utf8')).toContain("if (!process.env.VITEST) throw");
+    expect(await readFile('server/auth/tenancy.ts', 'utf8')).toContain('if (!process.env.VITEST) throw');
   });
 });
 

@@ -44,7 +44,11 @@ describe('the console files, compressed at build time', () => {
   });
 
   it('sends the brotli copy to a browser that accepts it, cached for good', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');

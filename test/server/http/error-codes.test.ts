@@ -57,7 +57,11 @@ describe('error codes', () => {
         expect.objectContaining({ field: 'colour', rule: 'notAllowed' }),
       ]),
     );
-    expect(body.errors.every((error: { rule?: unknown; message?: unknown }) => typeof error.rule === 'string' && typeof error.message === 'string')).toBe(true);
+    expect(
+      body.errors.every(
+        (error: { rule?: unknown; message?: unknown }) => typeof error.rule === 'string' && typeof error.message === 'string',
+      ),
+    ).toBe(true);
   });
 
   it('names a missing field required and a too short one minLength with its limit', async () => {
@@ -66,7 +70,9 @@ describe('error codes', () => {
 
     expect(missing.json().errors).toContainEqual(expect.objectContaining({ field: 'name', rule: 'required' }));
     expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(short.json().errors).toContainEqual(expect.objectContaining({ field: 'newPassword', rule: 'minLength', params: { limit: expect.any(Number) } }));
+    expect(short.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'newPassword', rule: 'minLength', params: { limit: expect.any(Number) } }),
+    );
   });
 
   it('names the reasons a delete is refused', async () => {

@@ -147,7 +147,12 @@ describe('Idempotency-Key on every create', () => {
     );
 
     expect(withKey.map(({ route }) => route).sort()).toEqual(routes.map(({ route }) => route).sort());
-    expect(posts.filter((post) => !withKey.includes(post)).map(({ route }) => route).sort()).toEqual([
+    expect(
+      posts
+        .filter((post) => !withKey.includes(post))
+        .map(({ route }) => route)
+        .sort(),
+    ).toEqual([
       'POST /api/auth/assume',
       'POST /api/auth/login',
       'POST /api/auth/logout',
@@ -194,9 +199,7 @@ describe('Idempotency-Key on every create', () => {
       const name = `idem-${label()}`;
       const key = newKey();
 
-      const answers = await Promise.all(
-        Array.from({ length: 120 }, () => postWithKey(route.caller(), route.url(), route.body(name), key)),
-      );
+      const answers = await Promise.all(Array.from({ length: 120 }, () => postWithKey(route.caller(), route.url(), route.body(name), key)));
 
       const createdIds = new Set(answers.filter((answer) => answer.statusCode === (route.status ?? 201)).map(idOf));
       const statuses = new Set(answers.map((answer) => answer.statusCode));
@@ -291,7 +294,10 @@ describe('Idempotency-Key on every create', () => {
       .where(eq(idempotencyKeys.idempotencyKey, key));
     expect(stored?.kept).toBeGreaterThanOrEqual(24 * 3600);
 
-    await testApp.db.update(idempotencyKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.idempotencyKey, key));
+    await testApp.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(idempotencyKeys.idempotencyKey, key));
     const afterExpiry = await postWithKey(callers.company, '/api/topics', { name: `${name}-b`, color: '#000000' }, key);
     expect(afterExpiry.statusCode).toBe(201);
 

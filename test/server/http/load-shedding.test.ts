@@ -127,4 +127,3 @@ describe('load shedding on database wait', () => {
     await untilServed(users);
   });
 });
-

@@ -101,7 +101,9 @@ describe('rate limits per client address', () => {
     );
 
     const probes = await Promise.all(
-      ['/api/health', '/api/ready', '/api/health?verbose'].map((url) => testApp.app.inject({ method: 'GET', url, remoteAddress: clientIp })),
+      ['/api/health', '/api/ready', '/api/health?verbose'].map((url) =>
+        testApp.app.inject({ method: 'GET', url, remoteAddress: clientIp }),
+      ),
     );
     const api = await testApp.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: clientIp });
 
@@ -163,7 +165,9 @@ describe('without rate limits', () => {
     try {
       const clientIp = nextClientIp();
       const answers = await Promise.all(
-        Array.from({ length: limits.perClient + 10 }, () => unlimited.inject({ method: 'GET', url: '/api/nothing', remoteAddress: clientIp })),
+        Array.from({ length: limits.perClient + 10 }, () =>
+          unlimited.inject({ method: 'GET', url: '/api/nothing', remoteAddress: clientIp }),
+        ),
       );
 
       expect(statusCounts(answers)).toEqual({ 404: limits.perClient + 10 });

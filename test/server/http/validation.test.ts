@@ -8,9 +8,10 @@ const Paging = Type.Object(
 );
 
 function validate(httpPart: string, input: unknown) {
-  const check = validatorCompiler({ schema: Paging, httpPart, method: 'GET', url: '/' }) as (
-    value: unknown,
-  ) => { value?: unknown; error?: Parameters<typeof toFieldErrors>[0] };
+  const check = validatorCompiler({ schema: Paging, httpPart, method: 'GET', url: '/' }) as (value: unknown) => {
+    value?: unknown;
+    error?: Parameters<typeof toFieldErrors>[0];
+  };
   return check(input);
 }
 
@@ -42,9 +43,9 @@ describe('request validation', () => {
       order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
       name: Type.String(),
     });
-    const check = validatorCompiler({ schema: Choice, httpPart: 'body', method: 'POST', url: '/' }) as (
-      value: unknown,
-    ) => { error?: Parameters<typeof toFieldErrors>[0] };
+    const check = validatorCompiler({ schema: Choice, httpPart: 'body', method: 'POST', url: '/' }) as (value: unknown) => {
+      error?: Parameters<typeof toFieldErrors>[0];
+    };
 
     const { error } = check({ email: 'nope', order: 'up', name: 1 });
 
@@ -59,7 +60,12 @@ describe('request validation', () => {
 describe('the NUL character', () => {
   const Nested = Type.Object({ tags: Type.Array(Type.String()), note: Type.Optional(Type.String()) }, { additionalProperties: false });
   const check = (httpPart: string, input: unknown) =>
-    (validatorCompiler({ schema: Nested, httpPart, method: 'POST', url: '/' }) as (value: unknown) => { value?: unknown; error?: Parameters<typeof toFieldErrors>[0] })(input);
+    (
+      validatorCompiler({ schema: Nested, httpPart, method: 'POST', url: '/' }) as (value: unknown) => {
+        value?: unknown;
+        error?: Parameters<typeof toFieldErrors>[0];
+      }
+    )(input);
 
   it('is refused in nested values and in property names, next to the other errors', () => {
     const { error } = check('body', { tags: ['ok', 'a\u0000b'], 'x\u0000': 1 });
@@ -74,6 +80,8 @@ describe('the NUL character', () => {
   it('is refused in query strings, which are otherwise coerced', () => {
     const { error } = check('querystring', { tags: 'a', note: '\u0000' });
 
-    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([{ field: 'note', rule: 'nul', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(toFieldErrors(error ?? [], 'querystring')).toEqual([
+      { field: 'note', rule: 'nul', message: 'must not contain the NUL character (U+0000)' },
+    ]);
   });
 });

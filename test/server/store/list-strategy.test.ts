@@ -13,7 +13,12 @@ import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from '../../supp
 const testApp = useTestApp();
 
 /** The answer of a plain ORDER BY … LIMIT … OFFSET on the same rows, what every page must equal. */
-async function offsetAnswer(where: SQL, order: { column: AnyPgColumn; id: AnyPgColumn; descending: boolean }, page: number, pageSize: number) {
+async function offsetAnswer(
+  where: SQL,
+  order: { column: AnyPgColumn; id: AnyPgColumn; descending: boolean },
+  page: number,
+  pageSize: number,
+) {
   const direction = order.descending ? desc : asc;
   const table = order.id === users.id ? users : tenants;
   const rows = await testApp.db
@@ -96,7 +101,10 @@ describe('deep pages of a list (2 600 users with ties)', () => {
 
   it('finds a rare match among many rows, in order, like OFFSET', async () => {
     const where = and(inCompany(), sql`${users.email} ilike ${`%${marker.toLowerCase()}.25%`}`)!;
-    const [rare] = await testApp.db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+    const [rare] = await testApp.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
     const response = await api.get(`/api/users?search=${marker.toLowerCase()}.25&pageSize=5&page=2&sortBy=email&sortOrder=desc`);
 
     expect(rare!.count).toBeGreaterThan(10);
@@ -132,7 +140,9 @@ describe('deep pages sorted by a column with NULLs', () => {
         expect(
           items.map((item) => item.id),
           `page ${page}, round ${round}`,
-        ).toEqual(await offsetAnswer(like(tenants.name, `${marker} %`), { column: tenants.url, id: tenants.id, descending }, page, pageSize));
+        ).toEqual(
+          await offsetAnswer(like(tenants.name, `${marker} %`), { column: tenants.url, id: tenants.id, descending }, page, pageSize),
+        );
       }
     }
   });
@@ -181,7 +191,10 @@ describe('the count of a list', () => {
     const created = await root.post('/api/tenants', { name: `${marker} api` });
     expect(created.statusCode, created.body).toBe(201);
     const afterCreate = await version();
-    await testApp.db.update(tenants).set({ description: 'x' }).where(like(tenants.name, `${marker} %`));
+    await testApp.db
+      .update(tenants)
+      .set({ description: 'x' })
+      .where(like(tenants.name, `${marker} %`));
     const afterUpdate = await version();
     await testApp.db.delete(tenants).where(eq(tenants.name, `${marker} 4`));
 

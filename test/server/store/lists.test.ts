@@ -183,7 +183,12 @@ describe.each(listCases)('GET $path', (listCase) => {
       ),
     );
 
-    expect(isSorted(byDefault.items.map((item) => item.createdAt!), 'asc')).toBe(true);
+    expect(
+      isSorted(
+        byDefault.items.map((item) => item.createdAt!),
+        'asc',
+      ),
+    ).toBe(true);
     for (const unknown of unknownSorts) expect(unknown.items).toEqual(byDefault.items);
   });
 
@@ -193,7 +198,12 @@ describe.each(listCases)('GET $path', (listCase) => {
       const sorted = await list(`search=${search}&sortBy=${sortBy}&sortOrder=${sortOrder}`);
 
       expect(sorted.items).toHaveLength(fixtureRows.length);
-      expect(isSorted(sorted.items.map((item) => item[sortBy]!), sortOrder)).toBe(true);
+      expect(
+        isSorted(
+          sorted.items.map((item) => item[sortBy]!),
+          sortOrder,
+        ),
+      ).toBe(true);
     },
   );
 

@@ -41,7 +41,11 @@ describe('headers of the video service', () => {
     const refused = await get(`/upload?courseId=${course}&title=Clip&lang=en&token=nope`);
 
     expect([uploader.statusCode, player.statusCode, refused.statusCode]).toEqual([200, 200, 401]);
-    for (const [what, page] of [['uploader', uploader], ['player', player], ['refused page', refused]] as const) {
+    for (const [what, page] of [
+      ['uploader', uploader],
+      ['player', player],
+      ['refused page', refused],
+    ] as const) {
       expectVideoServiceHeaders(page, what);
       expect(page.headers['content-security-policy'], what).toMatch(/style-src 'nonce-/);
     }
@@ -55,7 +59,12 @@ describe('headers of the video service', () => {
     const missing = await get('/nowhere');
 
     expect([media.statusCode, range.statusCode, refusedUpload.statusCode, missing.statusCode]).toEqual([200, 206, 401, 404]);
-    for (const [what, answer] of [['media', media], ['range', range], ['upload', refusedUpload], ['404', missing]] as const) {
+    for (const [what, answer] of [
+      ['media', media],
+      ['range', range],
+      ['upload', refusedUpload],
+      ['404', missing],
+    ] as const) {
       expectVideoServiceHeaders(answer, what);
       expect(answer.headers['content-security-policy'], what).toContain("default-src 'none'");
     }

@@ -47,7 +47,13 @@ describe('server/main.ts with the video service', () => {
   /** Node does not resolve *.localhost as browsers do: the request goes to the loopback address with the tenant's Host. */
   function callVideoService(tenant: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
     return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const outgoing = request({ host: '127.0.0.1', port: videoPort(), method, path, headers: { ...headers, host: `${tenant}.localhost:${videoPort()}` } });
+      const outgoing = request({
+        host: '127.0.0.1',
+        port: videoPort(),
+        method,
+        path,
+        headers: { ...headers, host: `${tenant}.localhost:${videoPort()}` },
+      });
       outgoing.on('response', async (response) => {
         let text = '';
         for await (const chunk of response) text += chunk;

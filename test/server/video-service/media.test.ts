@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSameBytes, host, sampleMp4, sampleWebm, uploadProcessed, useVideoService, viewerToken } from '../../support/server/video-service-harness';
+import {
+  expectSameBytes,
+  host,
+  sampleMp4,
+  sampleWebm,
+  uploadProcessed,
+  useVideoService,
+  viewerToken,
+} from '../../support/server/video-service-harness';
 
 const testService = useVideoService();
 const video = sampleMp4(10_000);
@@ -66,12 +74,15 @@ describe('GET /media/{lectureId}', () => {
     },
   );
 
-  it.each(['bytes=5-2', 'items=0-10', 'bytes=0-1,5-6', 'bytes=abc'])('ignores the unusable range %s and sends everything', async (range) => {
-    const response = await getMedia(range);
+  it.each(['bytes=5-2', 'items=0-10', 'bytes=0-1,5-6', 'bytes=abc'])(
+    'ignores the unusable range %s and sends everything',
+    async (range) => {
+      const response = await getMedia(range);
 
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-length']).toBe(String(size));
-  });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-length']).toBe(String(size));
+    },
+  );
 
   it('answers HEAD with the headers only', async () => {
     const response = await getMedia('bytes=0-9', 'HEAD');

@@ -117,7 +117,10 @@ describe('GET /course/{courseId}/watch/{lectureId}', () => {
 });
 
 async function uploadProcessedWithTitle(title: string) {
-  const response = await upload(testService.service, sampleMp4(), { token, query: `courseId=${course}&title=${encodeURIComponent(title)}` });
+  const response = await upload(testService.service, sampleMp4(), {
+    token,
+    query: `courseId=${course}&title=${encodeURIComponent(title)}`,
+  });
   const { uuid } = response.json();
   return waitFor(async () => {
     const page = await openPlayer(uuid);

@@ -42,7 +42,11 @@ const endpoints: Endpoint[] = [
     name: 'the uploader page',
     kind: 'page',
     send: ({ token, host }) =>
-      testService.service.inject({ method: 'GET', url: `/upload?courseId=${course}&title=Clip&lang=en${tokenQuery(token)}`, headers: { host } }),
+      testService.service.inject({
+        method: 'GET',
+        url: `/upload?courseId=${course}&title=Clip&lang=en${tokenQuery(token)}`,
+        headers: { host },
+      }),
   },
   {
     name: 'the upload',
@@ -59,12 +63,17 @@ const endpoints: Endpoint[] = [
     name: 'the player page',
     kind: 'page',
     send: ({ token, host }) =>
-      testService.service.inject({ method: 'GET', url: `/course/${course}/watch/${videoId}?lang=en${tokenQuery(token)}`, headers: { host } }),
+      testService.service.inject({
+        method: 'GET',
+        url: `/course/${course}/watch/${videoId}?lang=en${tokenQuery(token)}`,
+        headers: { host },
+      }),
   },
   {
     name: 'the media',
     kind: 'json',
-    send: ({ token, host }) => testService.service.inject({ method: 'GET', url: `/media/${videoId}?x=1${tokenQuery(token)}`, headers: { host } }),
+    send: ({ token, host }) =>
+      testService.service.inject({ method: 'GET', url: `/media/${videoId}?x=1${tokenQuery(token)}`, headers: { host } }),
   },
 ];
 
@@ -82,7 +91,11 @@ const refusals: { name: string; attempt: () => Promise<Attempt>; status: number;
   {
     name: 'an unsigned token',
     attempt: async () => ({
-      token: new UnsecuredJWT({ tenant: 'acme-robotics', course }).setAudience('video-service').setSubject('x').setExpirationTime('5m').encode(),
+      token: new UnsecuredJWT({ tenant: 'acme-robotics', course })
+        .setAudience('video-service')
+        .setSubject('x')
+        .setExpirationTime('5m')
+        .encode(),
       host,
     }),
     status: 401,
@@ -222,7 +235,11 @@ describe('the media token of the player page', () => {
     const token = await mediaTokenOfPlayer();
 
     const otherVideo = await testService.service.inject({ method: 'GET', url: `/media/${otherVideoId}?token=${token}`, headers: { host } });
-    const uploader = await testService.service.inject({ method: 'GET', url: `/upload?courseId=${course}&token=${token}`, headers: { host } });
+    const uploader = await testService.service.inject({
+      method: 'GET',
+      url: `/upload?courseId=${course}&token=${token}`,
+      headers: { host },
+    });
     const player = await testService.service.inject({
       method: 'GET',
       url: `/course/${course}/watch/${videoId}?token=${token}`,

@@ -39,7 +39,7 @@ async function* videoChunks(measure: () => Promise<void>) {
   yield head;
   const chunk = Buffer.alloc(256 * 1024, 0x5a);
   let nextCheckpoint = uploadBytes / 4;
-  for (let sent = head.length; sent < uploadBytes; ) {
+  for (let sent = head.length; sent < uploadBytes;) {
     const part = sent + chunk.length <= uploadBytes ? chunk : chunk.subarray(0, uploadBytes - sent);
     yield part;
     sent += part.length;
@@ -96,7 +96,12 @@ describe('a large upload', () => {
       port,
       method: 'POST',
       path: `/videos?courseId=${course}`,
-      headers: { host, authorization: `Bearer ${await viewerToken()}`, 'content-type': 'video/mp4', 'content-length': String(8 * mebibyte) },
+      headers: {
+        host,
+        authorization: `Bearer ${await viewerToken()}`,
+        'content-type': 'video/mp4',
+        'content-length': String(8 * mebibyte),
+      },
     });
     outgoing.on('error', () => {});
     outgoing.write(sampleMp4(mebibyte));

@@ -241,7 +241,10 @@ describe('after a restart', () => {
     await unreachable.close();
     const unprobed = randomUUID();
     await writeFile(path.join(folder, unprobed), sampleWebm());
-    await writeFile(path.join(folder, `${unprobed}.json`), JSON.stringify({ ...(await readRecord(testService.videoDir, unreported)), id: unprobed, status: 'PROCESSING', reportedAt: null }));
+    await writeFile(
+      path.join(folder, `${unprobed}.json`),
+      JSON.stringify({ ...(await readRecord(testService.videoDir, unreported)), id: unprobed, status: 'PROCESSING', reportedAt: null }),
+    );
     await writeFile(path.join(folder, `${randomUUID()}.part`), 'interrupted upload');
     const acknowledged = receiver.calls.map((call) => call.body.externalUuid);
 

@@ -16,8 +16,7 @@ const policyOf = (header: unknown) =>
       .map(([name, ...values]) => [name, values.join(' ')]),
   );
 
-const frameConfigOf = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(html)![1]!);
+const frameConfigOf = (html: string) => JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(html)![1]!);
 
 describe('GET /upload', () => {
   it('shows the title, a video file input, an upload button, a progress bar and the way back', async () => {
@@ -84,8 +83,20 @@ describe('GET /upload', () => {
   });
 
   it.each([
-    ['en', 'Choose the video file of this content and upload it.', 'Upload', 'Back to contents', 'The file is too large: the limit is 2 GB.'],
-    ['it', 'Scegli il file video di questo contenuto e caricalo.', 'Carica', 'Torna ai contenuti', 'Il file è troppo grande: il limite è 2 GB.'],
+    [
+      'en',
+      'Choose the video file of this content and upload it.',
+      'Upload',
+      'Back to contents',
+      'The file is too large: the limit is 2 GB.',
+    ],
+    [
+      'it',
+      'Scegli il file video di questo contenuto e caricalo.',
+      'Carica',
+      'Torna ai contenuti',
+      'Il file è troppo grande: il limite è 2 GB.',
+    ],
   ])('speaks %s', async (lang, intro, uploadLabel, back, tooLarge) => {
     const response = await openUploader({ title: 'Clip', lang });
 
@@ -106,7 +117,9 @@ describe('GET /upload', () => {
     const response = await openUploader({ title: '</script><script>alert(1)</script><b>"x"</b>' });
 
     expect(response.body).not.toContain('<script>alert(1)');
-    expect(response.body).toContain('<h1>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;b&#62;&#34;x&#34;&#60;/b&#62;</h1>');
+    expect(response.body).toContain(
+      '<h1>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;b&#62;&#34;x&#34;&#60;/b&#62;</h1>',
+    );
     expect(frameConfigOf(response.body).upload.url).toContain('title=%3C%2Fscript%3E');
   });
 

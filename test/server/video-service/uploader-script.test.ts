@@ -180,9 +180,7 @@ describe('the uploader script', () => {
     choose(video());
     FakeRequest.sent[0]!.fail();
 
-    expect(element('error').textContent).toBe(
-      'The upload failed because of a network problem. Check the connection and try again.',
-    );
+    expect(element('error').textContent).toBe('The upload failed because of a network problem. Check the connection and try again.');
     expect(element<HTMLButtonElement>('upload').disabled).toBe(false);
     expect(element<HTMLInputElement>('file').disabled).toBe(false);
     expect(element<HTMLProgressElement>('progress').hidden).toBe(true);

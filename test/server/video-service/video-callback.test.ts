@@ -86,7 +86,10 @@ describe('the video service reporting to the API', () => {
     });
     expect(updated.version).toBe(content.version + 1);
     await waitFor(async () => ((await readRecord(videoDir, uuid)).reportedAt ? true : undefined));
-    const audit = await testApp.db.select().from(auditLog).where(and(eq(auditLog.entity, 'content'), eq(auditLog.entityId, content.id)));
+    const audit = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'content'), eq(auditLog.entityId, content.id)));
     expect(audit).toEqual([
       expect.objectContaining({
         actorUserId: null,
@@ -158,7 +161,12 @@ describe('POST /api/video-callbacks/processed', () => {
     const foreign = await postProcessed({ externalUuid: uuid, status: 'READY' }, `Bearer ${await serviceToken('globex-consulting')}`);
 
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', code: 'VIDEO_NOT_REFERENCED', message: 'No content refers to this video' });
+    expect(unknown.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'VIDEO_NOT_REFERENCED',
+      message: 'No content refers to this video',
+    });
     expect(foreign.statusCode).toBe(404);
     expect((await contentById(content.id)).status).toBe('DRAFT');
   });
@@ -166,17 +174,30 @@ describe('POST /api/video-callbacks/processed', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const signed = (claims: object, build: (jwt: SignJWT) => SignJWT, secret = testSecret) =>
     build(new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' })).sign(new TextEncoder().encode(secret));
-  const serviceLike = (jwt: SignJWT) => jwt.setAudience('console-api').setIssuer('video-service').setExpirationTime(now() + 60);
+  const serviceLike = (jwt: SignJWT) =>
+    jwt
+      .setAudience('console-api')
+      .setIssuer('video-service')
+      .setExpirationTime(now() + 60);
 
   it.each([
     ['no token', async () => undefined],
     ['a token that is not a JWT', async () => 'Bearer nonsense'],
     ['a forged token', async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, serviceLike, 'guessed-secret')}`],
     ["a user's video token", async () => `Bearer ${await viewerToken({ course: null })}`],
-    ['an expired token', async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => serviceLike(jwt).setExpirationTime(now() - 5))}`],
+    [
+      'an expired token',
+      async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => serviceLike(jwt).setExpirationTime(now() - 5))}`,
+    ],
     ['a token without a tenant', async () => `Bearer ${await signed({}, serviceLike)}`],
-    ['a token of another issuer', async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => serviceLike(jwt).setIssuer('someone'))}`],
-    ['a token without expiry', async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => jwt.setAudience('console-api').setIssuer('video-service'))}`],
+    [
+      'a token of another issuer',
+      async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => serviceLike(jwt).setIssuer('someone'))}`,
+    ],
+    [
+      'a token without expiry',
+      async () => `Bearer ${await signed({ tenant: 'acme-robotics' }, (jwt) => jwt.setAudience('console-api').setIssuer('video-service'))}`,
+    ],
   ])('refuses %s with 401, changing nothing', async (_name, authorization) => {
     const uuid = randomUUID();
     const content = await newVideoContent(acmeRobotics, uuid);

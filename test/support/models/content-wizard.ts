@@ -55,7 +55,7 @@ export const contentWizardModel: MachineModel = {
     "A state is its value, the frame's height while the frame is shown, the video id received, the content's version, the video it had and the failure kinds; heights come from a handful of resize messages. 'Finish later' and the frame's heights are each offered in one scenario (the existing content's, the new one's): the transitions are the same in both.",
   impossible: [
     'A finished wizard (saved, attached or left) takes no more events: its screen has led elsewhere.',
-    "Messages of another window, of another origin or of another shape never become `uploader.*` events: the uploader bridge drops them (test/views/content-wizard.test.tsx plays them in the console, test/machines/uploader-messages.test.ts reads them).",
+    'Messages of another window, of another origin or of another shape never become `uploader.*` events: the uploader bridge drops them (test/views/content-wizard.test.tsx plays them in the console, test/machines/uploader-messages.test.ts reads them).',
   ],
   scenarios: [
     {
@@ -63,7 +63,10 @@ export const contentWizardModel: MachineModel = {
       input: wizardInput,
       serializeState,
       events: [
-        ['details: an INLINE article saved', done('form', { record: storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' }) })],
+        [
+          'details: an INLINE article saved',
+          done('form', { record: storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' }) }),
+        ],
         ['details: a video created', done('form', { record: storedContent() })],
         events.tokenOk,
         events.noConfiguration,
@@ -92,7 +95,10 @@ export const contentWizardModel: MachineModel = {
       isImpossible: (snapshot) => snapshot.status === 'done',
       events: [
         ['open: a FAILED video', done('openContent', failedVideoContent())],
-        ['open: an article (INLINE)', done('openContent', storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' }))],
+        [
+          'open: an article (INLINE)',
+          done('openContent', storedContent({ type: 'Article', renderType: 'INLINE', text: 'Hello', status: 'READY' })),
+        ],
         ['open: 500', error('openContent', serverError)],
         events.retry,
         ['finish later', { type: 'wizard.leave' }],
@@ -120,68 +126,66 @@ export const contentWizardModel: MachineModel = {
   requirements: [
     {
       id: 'WIZARD-INLINE',
-      rule: "An inline content (an article) is done once its details are saved.",
-      by: [
-        "contentWizard.details \u2014xstate.done.actor.form [isInline]\u2192 contentWizard.savedInline",
-      ],
+      rule: 'An inline content (an article) is done once its details are saved.',
+      by: ['contentWizard.details \u2014xstate.done.actor.form [isInline]\u2192 contentWizard.savedInline'],
     },
     {
       id: 'WIZARD-UPLOAD-ACCESS',
-      rule: "A reference content gets an upload access for the video service; a failure offers Retry.",
+      rule: 'A reference content gets an upload access for the video service; a failure offers Retry.',
       by: [
-        "contentWizard.details \u2014xstate.done.actor.form\u2192 contentWizard.preparingUpload",
-        "contentWizard.preparingUpload \u2014xstate.done.actor.obtainVideoAccess\u2192 contentWizard.uploading",
-        "contentWizard.preparingUpload \u2014xstate.error.actor.obtainVideoAccess\u2192 contentWizard.tokenFailed",
-        "contentWizard.tokenFailed \u2014wizard.retry\u2192 contentWizard.preparingUpload",
+        'contentWizard.details \u2014xstate.done.actor.form\u2192 contentWizard.preparingUpload',
+        'contentWizard.preparingUpload \u2014xstate.done.actor.obtainVideoAccess\u2192 contentWizard.uploading',
+        'contentWizard.preparingUpload \u2014xstate.error.actor.obtainVideoAccess\u2192 contentWizard.tokenFailed',
+        'contentWizard.tokenFailed \u2014wizard.retry\u2192 contentWizard.preparingUpload',
       ],
     },
     {
       id: 'WIZARD-UPLOADER',
-      rule: "The uploader frame shows once loaded and takes the height it asks for.",
+      rule: 'The uploader frame shows once loaded and takes the height it asks for.',
       by: [
-        "contentWizard.uploading.loadingFrame \u2014wizard.frameLoaded\u2192 contentWizard.uploading.showingFrame",
-        "contentWizard.uploading \u2014uploader.resize\u2192 itself",
+        'contentWizard.uploading.loadingFrame \u2014wizard.frameLoaded\u2192 contentWizard.uploading.showingFrame',
+        'contentWizard.uploading \u2014uploader.resize\u2192 itself',
       ],
     },
     {
       id: 'WIZARD-ATTACH',
-      rule: "An uploaded video is attached to the content; a failure offers Retry.",
+      rule: 'An uploaded video is attached to the content; a failure offers Retry.',
       by: [
-        "contentWizard.uploading \u2014uploader.update\u2192 contentWizard.attaching",
-        "contentWizard.attaching.sending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached",
-        "contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed",
-        "contentWizard.attachFailed \u2014wizard.retry\u2192 contentWizard.attaching",
+        'contentWizard.uploading \u2014uploader.update\u2192 contentWizard.attaching',
+        'contentWizard.attaching.sending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached',
+        'contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed',
+        'contentWizard.attachFailed \u2014wizard.retry\u2192 contentWizard.attaching',
       ],
     },
     {
       id: 'WIZARD-ATTACH-STALE',
-      rule: "When the content changed meanwhile (409), it is reloaded and the video attached again, unless it got another video.",
+      rule: 'When the content changed meanwhile (409), it is reloaded and the video attached again, unless it got another video.',
       by: [
-        "contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo [isStaleVersion]\u2192 contentWizard.attaching.reloading",
-        "contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent [hasOtherVideo]\u2192 contentWizard.attachFailed",
-        "contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent\u2192 contentWizard.attaching.resending",
-        "contentWizard.attaching.reloading \u2014xstate.error.actor.loadContent\u2192 contentWizard.attachFailed",
-        "contentWizard.attaching.resending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached",
-        "contentWizard.attaching.resending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed",
+        'contentWizard.attaching.sending \u2014xstate.error.actor.attachVideo [isStaleVersion]\u2192 contentWizard.attaching.reloading',
+        'contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent [hasOtherVideo]\u2192 contentWizard.attachFailed',
+        'contentWizard.attaching.reloading \u2014xstate.done.actor.loadContent\u2192 contentWizard.attaching.resending',
+        'contentWizard.attaching.reloading \u2014xstate.error.actor.loadContent\u2192 contentWizard.attachFailed',
+        'contentWizard.attaching.resending \u2014xstate.done.actor.attachVideo\u2192 contentWizard.attached',
+        'contentWizard.attaching.resending \u2014xstate.error.actor.attachVideo\u2192 contentWizard.attachFailed',
       ],
     },
     {
       id: 'WIZARD-LEAVE',
       rule: "'Finish later' (Back, before the upload) and the uploader's 'Back to contents' leave the wizard for where the user came from; the content stays.",
       by: [
-        "contentWizard.uploading \u2014uploader.reload\u2192 contentWizard.left",
-        "contentWizard \u2014wizard.leave\u2192 contentWizard.left",
+        'contentWizard.uploading \u2014uploader.reload\u2192 contentWizard.left',
+        'contentWizard \u2014wizard.leave\u2192 contentWizard.left',
       ],
     },
     {
       id: 'WIZARD-EXISTING',
-      rule: "An existing REFERENCE content (none attached, a FAILED video, or one to replace) opens at the upload; a read failure offers Retry, an INLINE content has no video to upload.",
+      rule: 'An existing REFERENCE content (none attached, a FAILED video, or one to replace) opens at the upload; a read failure offers Retry, an INLINE content has no video to upload.',
       by: [
-        "contentWizard.starting \u2014always [forExistingContent]\u2192 contentWizard.opening",
-        "contentWizard.opening \u2014xstate.done.actor.openContent [isReference]\u2192 contentWizard.preparingUpload",
-        "contentWizard.opening \u2014xstate.done.actor.openContent\u2192 contentWizard.notReference",
-        "contentWizard.opening \u2014xstate.error.actor.openContent\u2192 contentWizard.openFailed",
-        "contentWizard.openFailed \u2014wizard.retry\u2192 contentWizard.opening",
+        'contentWizard.starting \u2014always [forExistingContent]\u2192 contentWizard.opening',
+        'contentWizard.opening \u2014xstate.done.actor.openContent [isReference]\u2192 contentWizard.preparingUpload',
+        'contentWizard.opening \u2014xstate.done.actor.openContent\u2192 contentWizard.notReference',
+        'contentWizard.opening \u2014xstate.error.actor.openContent\u2192 contentWizard.openFailed',
+        'contentWizard.openFailed \u2014wizard.retry\u2192 contentWizard.opening',
       ],
     },
   ],
@@ -203,7 +207,7 @@ export const contentWizardModel: MachineModel = {
     {
       scenario: 'wizard',
       screen: 'A new video and its upload (Contents → Add, `/contents/new`)',
-      account: '`company.admin@example.com` (its company\'s video tenant is `acme-robotics`)',
+      account: "`company.admin@example.com` (its company's video tenant is `acme-robotics`)",
       preconditions: [
         'The server started with `npm start` and its video service (port 3001); a browser that resolves `*.localhost` (Chrome, Firefox, Edge).',
         'A small video file at hand (an MP4, WebM, Ogg, QuickTime or Matroska file).',
@@ -232,7 +236,9 @@ export const contentWizardModel: MachineModel = {
     },
     events: {
       'details: an INLINE article saved': { do: 'Type a Title, keep Type "Article" and Render type "Inline", type a Text, click "Save"' },
-      'details: a video created': { do: 'Type the Title `Forklift basics`, choose Type "Video" and Render type "Reference", click "Continue"' },
+      'details: a video created': {
+        do: 'Type the Title `Forklift basics`, choose Type "Video" and Render type "Reference", click "Continue"',
+      },
       'token: ok': { wait: 'the console gets the upload token' },
       retry: { do: 'Click "Retry"' },
       'frame loaded': { wait: 'the uploader page loads in the frame' },
@@ -241,7 +247,9 @@ export const contentWizardModel: MachineModel = {
       'attach: ok': { wait: 'the console saves the video on the content' },
       'attach: stale version': { wait: 'the content was saved meanwhile in another tab (edit it there during the upload)' },
       'read again: no other video': { wait: 'the console reads the content again: no other video on it' },
-      'read again: another video attached': { wait: 'the console reads the content again: another video was attached meanwhile in another tab' },
+      'read again: another video attached': {
+        wait: 'the console reads the content again: another video was attached meanwhile in another tab',
+      },
       'open: a FAILED video': { wait: 'the console reads the content: a video whose video could not be processed' },
       'open: an article (INLINE)': {
         wait: 'the console reads the content: an article shown inline (reached by typing `/contents/<its id>/video` in the address bar)',
@@ -254,7 +262,8 @@ export const contentWizardModel: MachineModel = {
     screens: {
       details: 'the page "New content", step "Details": the content form',
       preparingUpload: 'step "Video upload": "Preparing the uploader…"',
-      tokenFailed: 'the red alert with the reason ("Vinapse configuration unavailable. Login required.", or the server\'s words) and "Retry"',
+      tokenFailed:
+        'the red alert with the reason ("Vinapse configuration unavailable. Login required.", or the server\'s words) and "Retry"',
       'uploading.loadingFrame': '"Upload the video of “Forklift basics”." and "Loading the uploader…"',
       'uploading.showingFrame': 'the frame "Upload a video" with "Video file" and "Upload"; "Finish later" below',
       'attaching.sending': '"Saving the video…"',
@@ -290,7 +299,10 @@ export const contentWizardModel: MachineModel = {
         return frameHeight >= UPLOADER_HEIGHT.min && frameHeight <= UPLOADER_HEIGHT.max;
       },
     ],
-    ['a video id only ever comes from the video service', (s) => [null, 'video-1'].includes((s.context as ContentWizardContext).externalUuid)],
+    [
+      'a video id only ever comes from the video service',
+      (s) => [null, 'video-1'].includes((s.context as ContentWizardContext).externalUuid),
+    ],
     [
       'the content is the one the wizard was opened for, if any',
       (s) => {

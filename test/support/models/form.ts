@@ -72,7 +72,13 @@ const nameKind = (context: FormContext) => (!nameOf(context).trim() ? 'empty' : 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const context = snapshot.context as FormContext;
   const { problems, version, failure } = context;
-  return JSON.stringify({ value: snapshot.value, name: nameKind(context), problems: Object.keys(problems), version, failure: failure?.status ?? null });
+  return JSON.stringify({
+    value: snapshot.value,
+    name: nameKind(context),
+    problems: Object.keys(problems),
+    version,
+    failure: failure?.status ?? null,
+  });
 };
 
 const saveOutcome = /^xstate\.(?:done|error)\.actor\.saveRecord$/;
@@ -183,7 +189,8 @@ const welcomeArticle = {
 };
 const change = (field: string, value: unknown): GraphEvent => ({ type: 'form.change', field, value });
 const companyAdmin = '`company.admin@example.com` (Carlo Ferrari, COMPANY admin of Acme Robotics S.p.A.)';
-const freshData = 'The demo data as `npm start` first loads it (stop the server, delete the `data/` folder, start it again): the checklist changes records.';
+const freshData =
+  'The demo data as `npm start` first loads it (stop the server, delete the `data/` folder, start it again): the checklist changes records.';
 
 /** The smoke checklist per screen that uses the form: each walked on the machine with that screen's fields. */
 const manualPlans: ManualPlan[] = [
@@ -302,7 +309,10 @@ const manualPlans: ManualPlan[] = [
     scenario: 'creating',
     screen: 'A new training plan (Training plans → Add, `/training-plans/new`), then Delete',
     account: companyAdmin,
-    preconditions: [freshData, 'Signed in with the account above (the demo company has the plans New hire onboarding and Leadership basics).'],
+    preconditions: [
+      freshData,
+      'Signed in with the account above (the demo company has the plans New hire onboarding and Leadership basics).',
+    ],
     smoke: [
       {
         do: 'Click "Training plans" in the sidebar, then "Add"; click "Save" without typing.',
@@ -346,71 +356,69 @@ export const formModel: MachineModel = {
   requirements: [
     {
       id: 'FORM-NEW',
-      rule: "A create form opens empty, ready to type in.",
-      by: [
-        "form.opening \u2014always [isNew]\u2192 form.editing",
-      ],
+      rule: 'A create form opens empty, ready to type in.',
+      by: ['form.opening \u2014always [isNew]\u2192 form.editing'],
     },
     {
       id: 'FORM-LOAD',
-      rule: "An edit form loads its record; a failed load offers Reload.",
+      rule: 'An edit form loads its record; a failed load offers Reload.',
       by: [
-        "form.opening \u2014always\u2192 form.loading",
-        "form.loading \u2014xstate.done.actor.loadRecord\u2192 form.editing",
-        "form.loading \u2014xstate.error.actor.loadRecord\u2192 form.loadFailed",
-        "form.loadFailed \u2014form.reload\u2192 form.loading",
+        'form.opening \u2014always\u2192 form.loading',
+        'form.loading \u2014xstate.done.actor.loadRecord\u2192 form.editing',
+        'form.loading \u2014xstate.error.actor.loadRecord\u2192 form.loadFailed',
+        'form.loadFailed \u2014form.reload\u2192 form.loading',
       ],
     },
     {
       id: 'FORM-VALIDATE',
       rule: "Save checks every field first; an invalid form is not sent and shows each field's error.",
       by: [
-        "form.editing \u2014form.change\u2192 itself",
-        "form.editing \u2014form.submit\u2192 form.validating",
-        "form.validating \u2014always [isValid]\u2192 form.saving",
-        "form.validating \u2014always\u2192 form.editing",
+        'form.editing \u2014form.change\u2192 itself',
+        'form.editing \u2014form.submit\u2192 form.validating',
+        'form.validating \u2014always [isValid]\u2192 form.saving',
+        'form.validating \u2014always\u2192 form.editing',
       ],
     },
     {
       id: 'FORM-SAVE',
-      rule: "A saved record says so and leaves the form.",
-      by: [
-        "form.saving \u2014xstate.done.actor.saveRecord\u2192 form.saved",
-      ],
+      rule: 'A saved record says so and leaves the form.',
+      by: ['form.saving \u2014xstate.done.actor.saveRecord\u2192 form.saved'],
     },
     {
       id: 'FORM-SERVER-ERRORS',
-      rule: "A refused save keeps what was typed: field errors under their fields, other errors as a message.",
+      rule: 'A refused save keeps what was typed: field errors under their fields, other errors as a message.',
       by: [
-        "form.saving \u2014xstate.error.actor.saveRecord [concernsFields]\u2192 form.editing",
-        "form.saving \u2014xstate.error.actor.saveRecord\u2192 form.editing",
+        'form.saving \u2014xstate.error.actor.saveRecord [concernsFields]\u2192 form.editing',
+        'form.saving \u2014xstate.error.actor.saveRecord\u2192 form.editing',
       ],
     },
     {
       id: 'FORM-CONFLICT',
-      rule: "A record changed meanwhile by someone else (409) is not overwritten: the form offers Reload.",
+      rule: 'A record changed meanwhile by someone else (409) is not overwritten: the form offers Reload.',
       by: [
-        "form.saving \u2014xstate.error.actor.saveRecord [isConflict]\u2192 form.conflict",
-        "form.conflict \u2014form.reload\u2192 form.loading",
+        'form.saving \u2014xstate.error.actor.saveRecord [isConflict]\u2192 form.conflict',
+        'form.conflict \u2014form.reload\u2192 form.loading',
       ],
     },
     {
       id: 'FORM-DELETE',
-      rule: "Delete from a form asks for confirmation; a refused delete keeps the form.",
+      rule: 'Delete from a form asks for confirmation; a refused delete keeps the form.',
       by: [
-        "form.editing \u2014form.delete [canDelete]\u2192 form.deleting",
-        "form.deleting.confirming \u2014form.confirmDelete\u2192 form.deleting.requesting",
-        "form.deleting.confirming \u2014form.cancelDelete\u2192 form.editing",
-        "form.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 form.deleted",
-        "form.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 form.editing",
+        'form.editing \u2014form.delete [canDelete]\u2192 form.deleting',
+        'form.deleting.confirming \u2014form.confirmDelete\u2192 form.deleting.requesting',
+        'form.deleting.confirming \u2014form.cancelDelete\u2192 form.editing',
+        'form.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 form.deleted',
+        'form.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 form.editing',
       ],
     },
   ],
   manual: manualPlans,
   readable: {
     start: {
-      'creating: start': 'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Add": the page "New training plan"',
-      'editing: start': 'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of Leadership basics (a Draft plan)',
+      'creating: start':
+        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Add": the page "New training plan"',
+      'editing: start':
+        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of Leadership basics (a Draft plan)',
     },
     events: {
       'type a name': { do: 'Type `Onboarding 2025` in "Name"' },
@@ -421,7 +429,9 @@ export const formModel: MachineModel = {
       'load: ok': { wait: 'the plan loads' },
       'load: 404': { wait: 'the plan does not exist (edit the address to `/training-plans/nope`)' },
       'save: ok': { wait: 'the server saves the plan' },
-      'save: stale version': { wait: 'the server refuses it: the plan was saved meanwhile in another tab (open the same plan in two tabs, save in the other one first)' },
+      'save: stale version': {
+        wait: 'the server refuses it: the plan was saved meanwhile in another tab (open the same plan in two tabs, save in the other one first)',
+      },
       'save: 400 name too long': { wait: 'the server refuses the name over 200 characters' },
       delete: { do: 'Click "Delete"' },
       'confirm delete': { do: 'Click "Confirm"' },
@@ -435,7 +445,8 @@ export const formModel: MachineModel = {
       saving: 'the form while it is saved, "Save" disabled',
       saved: 'the list of training plans, or after a create the page "Edit training plan" of the new plan',
       loadFailed: 'the red alert "Error loading training plan" with "Retry"',
-      conflict: 'the yellow alert "Someone else changed this record after you opened it, so nothing was saved. …" with "Reload latest version"',
+      conflict:
+        'the yellow alert "Someone else changed this record after you opened it, so nothing was saved. …" with "Reload latest version"',
       'deleting.confirming': 'the dialog "Are you sure to delete?" with "Confirm" and "Cancel"',
       'deleting.requesting': 'the dialog with its buttons disabled while the plan is deleted',
       deleted: 'the list of training plans without the plan',

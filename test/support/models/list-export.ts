@@ -39,11 +39,11 @@ export const listExportModel: MachineModel = {
   requirements: [
     {
       id: 'EXPORT-CSV',
-      rule: "Export downloads the list with its search and sort as CSV; a failure says so and Export can be used again.",
+      rule: 'Export downloads the list with its search and sort as CSV; a failure says so and Export can be used again.',
       by: [
-        "listExport.idle \u2014listExport.start\u2192 listExport.exporting",
-        "listExport.exporting \u2014xstate.done.actor.exportList\u2192 listExport.idle",
-        "listExport.exporting \u2014xstate.error.actor.exportList\u2192 listExport.idle",
+        'listExport.idle \u2014listExport.start\u2192 listExport.exporting',
+        'listExport.exporting \u2014xstate.done.actor.exportList\u2192 listExport.idle',
+        'listExport.exporting \u2014xstate.error.actor.exportList\u2192 listExport.idle',
       ],
     },
   ],

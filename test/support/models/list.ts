@@ -56,7 +56,12 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
       return !snapshot.matches('failure');
     case 'list.delete':
       // Disabled while a page loads or a search waits for its pause (the machine would not take it).
-      return !gridShown || snapshot.matches('loading') || snapshot.matches('debouncingSearch') || !context.items.some((item) => item.id === (event as { id?: string }).id);
+      return (
+        !gridShown ||
+        snapshot.matches('loading') ||
+        snapshot.matches('debouncingSearch') ||
+        !context.items.some((item) => item.id === (event as { id?: string }).id)
+      );
     case 'list.confirmDelete':
     case 'list.cancelDelete':
       return !snapshot.matches({ deleting: 'confirming' });
@@ -108,7 +113,8 @@ const contentsInput: ListInput = {
 
 export const listModel: MachineModel = {
   name: 'list',
-  summary: 'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
+  summary:
+    'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
   machine: listMachine,
   bounded:
     'Paged: a state is its value, its page number and whether a next page exists (the grid offers "next page" only then); the pages offered are 2 and, from page 2, 1 (the guards look at the page: a deleted last row of page 2 goes back to page 1). Linked: a state is its value and its whole query; no event of the scenario changes the query but typing the search it already holds. Following: a state is its value and the statuses of its rows.',
@@ -118,7 +124,7 @@ export const listModel: MachineModel = {
     'Each scenario also offers, in every state, events the machine must ignore (listed under its events): no screen sends them, or only by mistake.',
     'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
     'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
-    'A row\'s Delete button only while the grid shows that row, and disabled while a page loads or a search waits for its pause.',
+    "A row's Delete button only while the grid shows that row, and disabled while a page loads or a search waits for its pause.",
   ],
   scenarios: [
     {
@@ -222,90 +228,78 @@ export const listModel: MachineModel = {
   requirements: [
     {
       id: 'LIST-LOAD',
-      rule: "A list shows its rows, says when there are none, or shows the failure with Retry.",
+      rule: 'A list shows its rows, says when there are none, or shows the failure with Retry.',
       by: [
-        "list.loading \u2014xstate.done.actor.fetchPage [hasItems]\u2192 list.ready.withData",
-        "list.loading \u2014xstate.done.actor.fetchPage\u2192 list.ready.empty",
-        "list.loading \u2014xstate.error.actor.fetchPage\u2192 list.failure",
-        "list.failure \u2014list.retry\u2192 list.loading",
+        'list.loading \u2014xstate.done.actor.fetchPage [hasItems]\u2192 list.ready.withData',
+        'list.loading \u2014xstate.done.actor.fetchPage\u2192 list.ready.empty',
+        'list.loading \u2014xstate.error.actor.fetchPage\u2192 list.failure',
+        'list.failure \u2014list.retry\u2192 list.loading',
       ],
     },
     {
       id: 'LIST-PAST-END',
-      rule: "A page after the last one (an old link, rows deleted meanwhile) turns to the last page there is, and the address with it.",
-      by: [
-        "list.loading \u2014xstate.done.actor.fetchPage [isPastLastPage]\u2192 list.loading",
-      ],
+      rule: 'A page after the last one (an old link, rows deleted meanwhile) turns to the last page there is, and the address with it.',
+      by: ['list.loading \u2014xstate.done.actor.fetchPage [isPastLastPage]\u2192 list.loading'],
     },
     {
       id: 'LIST-PAGING',
-      rule: "Next and previous page load that page; the same page loads nothing.",
-      by: [
-        "list \u2014list.page [isOtherPage]\u2192 list.loading",
-      ],
+      rule: 'Next and previous page load that page; the same page loads nothing.',
+      by: ['list \u2014list.page [isOtherPage]\u2192 list.loading'],
     },
     {
       id: 'LIST-PAGE-SIZE-RESET',
-      rule: "Another page size loads page 1 with that size.",
-      by: [
-        "list \u2014list.pageSize [isOtherPageSize]\u2192 list.loading",
-      ],
+      rule: 'Another page size loads page 1 with that size.',
+      by: ['list \u2014list.pageSize [isOtherPageSize]\u2192 list.loading'],
     },
     {
       id: 'LIST-SORT-RESET',
-      rule: "Sorting by an allowed field loads page 1 in that order; other fields are ignored.",
-      by: [
-        "list \u2014list.sort [isOtherAllowedSort]\u2192 list.loading",
-      ],
+      rule: 'Sorting by an allowed field loads page 1 in that order; other fields are ignored.',
+      by: ['list \u2014list.sort [isOtherAllowedSort]\u2192 list.loading'],
     },
     {
       id: 'LIST-SEARCH-PAUSE',
-      rule: "Search waits for a pause in typing, then loads page 1 of the matches.",
+      rule: 'Search waits for a pause in typing, then loads page 1 of the matches.',
       by: [
-        "list \u2014list.search\u2192 list.debouncingSearch",
-        "list.debouncingSearch \u2014xstate.after.searchDebounce.list.debouncingSearch\u2192 list.loading",
+        'list \u2014list.search\u2192 list.debouncingSearch',
+        'list.debouncingSearch \u2014xstate.after.searchDebounce.list.debouncingSearch\u2192 list.loading',
       ],
     },
     {
       id: 'LIST-ADDRESS',
-      rule: "The list follows its address: Back, Forward and a pasted URL show the page, size, sort and search they name.",
-      by: [
-        "list \u2014list.restore [isOtherQuery]\u2192 list.loading",
-      ],
+      rule: 'The list follows its address: Back, Forward and a pasted URL show the page, size, sort and search they name.',
+      by: ['list \u2014list.restore [isOtherQuery]\u2192 list.loading'],
     },
     {
       id: 'LIST-REFRESH',
-      rule: "Refresh loads the same page again.",
-      by: [
-        "list \u2014list.refresh\u2192 list.loading",
-      ],
+      rule: 'Refresh loads the same page again.',
+      by: ['list \u2014list.refresh\u2192 list.loading'],
     },
     {
       id: 'LIST-DELETE-CONFIRM',
-      rule: "Deleting a row asks for confirmation; Cancel keeps the row.",
+      rule: 'Deleting a row asks for confirmation; Cancel keeps the row.',
       by: [
-        "list.ready.withData \u2014list.delete [mayDeleteRow]\u2192 list.deleting",
-        "list.ready.following \u2014list.delete [mayDeleteRow]\u2192 list.deleting",
-        "list.deleting.confirming \u2014list.confirmDelete\u2192 list.deleting.requesting",
-        "list.deleting.confirming \u2014list.cancelDelete\u2192 list.ready.withData",
+        'list.ready.withData \u2014list.delete [mayDeleteRow]\u2192 list.deleting',
+        'list.ready.following \u2014list.delete [mayDeleteRow]\u2192 list.deleting',
+        'list.deleting.confirming \u2014list.confirmDelete\u2192 list.deleting.requesting',
+        'list.deleting.confirming \u2014list.cancelDelete\u2192 list.ready.withData',
       ],
     },
     {
       id: 'LIST-DELETE-OUTCOME',
-      rule: "A deleted row leaves the list, which reloads (one page back when it was the last row of its page); a refused delete keeps the rows and says why.",
+      rule: 'A deleted row leaves the list, which reloads (one page back when it was the last row of its page); a refused delete keeps the rows and says why.',
       by: [
-        "list.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 list.loading",
-        "list.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 list.ready.withData",
+        'list.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 list.loading',
+        'list.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 list.ready.withData',
       ],
     },
     {
       id: 'LIST-FOLLOW',
-      rule: "Rows still processing are checked again every 3 s until none is left; a failed check keeps the rows shown.",
+      rule: 'Rows still processing are checked again every 3 s until none is left; a failed check keeps the rows shown.',
       by: [
-        "list.ready.withData \u2014xstate.after.followInterval.list.ready.withData [hasChangingRows]\u2192 list.ready.following",
-        "list.ready.following \u2014xstate.done.actor.followPage [hasItems]\u2192 list.ready.withData",
-        "list.ready.following \u2014xstate.done.actor.followPage\u2192 list.ready.empty",
-        "list.ready.following \u2014xstate.error.actor.followPage\u2192 list.ready.withData",
+        'list.ready.withData \u2014xstate.after.followInterval.list.ready.withData [hasChangingRows]\u2192 list.ready.following',
+        'list.ready.following \u2014xstate.done.actor.followPage [hasItems]\u2192 list.ready.withData',
+        'list.ready.following \u2014xstate.done.actor.followPage\u2192 list.ready.empty',
+        'list.ready.following \u2014xstate.error.actor.followPage\u2192 list.ready.withData',
       ],
     },
   ],
@@ -315,7 +309,7 @@ export const listModel: MachineModel = {
     account: '`tenant.admin@example.com`, password `Demo-2026!` (TENANT admin of Acme Learning)',
     preconditions: [
       'The demo data as `npm start` first loads it: stop the server, delete the `data/` folder, run `npm start` again. The tenant Acme Learning then has 13 companies, all named "Acme …".',
-      'The console in English (the language menu in the top bar, or the sign-in page\'s switch).',
+      "The console in English (the language menu in the top bar, or the sign-in page's switch).",
       'Step 9 deletes the company Acme Solar S.r.l.; start from a fresh `data/` folder to run the checklist again.',
     ],
     smoke: [
@@ -377,15 +371,20 @@ export const listModel: MachineModel = {
   },
   readable: {
     start: {
-      'paged: start': 'sign in as `tenant.admin@example.com` (the demo data of `npm start`: 13 companies) and click "Companies" in the sidebar',
+      'paged: start':
+        'sign in as `tenant.admin@example.com` (the demo data of `npm start`: 13 companies) and click "Companies" in the sidebar',
       'drafts: start': 'sign in as `company.admin@example.com` (Acme Robotics) and click "Training plans" in the sidebar',
-      'linked: start': 'sign in as `tenant.admin@example.com`, then open `/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=acme` in the address bar (13 companies match)',
-      'following: start': 'sign in as `company.admin@example.com` (Acme Robotics) and click "Contents" in the sidebar; a video just uploaded is "Processing" until the video service has processed it',
+      'linked: start':
+        'sign in as `tenant.admin@example.com`, then open `/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=acme` in the address bar (13 companies match)',
+      'following: start':
+        'sign in as `company.admin@example.com` (Acme Robotics) and click "Contents" in the sidebar; a video just uploaded is "Processing" until the video service has processed it',
     },
     events: {
       'page 2': { do: 'Click "Go to next page" under the grid' },
       'page 1': { do: 'Click "Go to previous page" under the grid' },
-      'fetch: a draft and a published plan': { wait: 'the plans arrive, one "Draft" and one "Published" (the Delete of the published one is disabled, saying "Set the plan back to Draft to delete it")' },
+      'fetch: a draft and a published plan': {
+        wait: 'the plans arrive, one "Draft" and one "Published" (the Delete of the published one is disabled, saying "Set the plan back to Draft to delete it")',
+      },
       'delete the draft': { do: 'Click "Delete" in the row of the draft plan' },
       'type "acme" again': { do: 'Type "acme" again in "Search" (select what it holds and type over it)' },
       'fetch: rows 3–4 of 13': { wait: 'the rows arrive: the 3rd and 4th Acme companies from Z to A, "3–4 of 13"' },

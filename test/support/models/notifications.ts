@@ -29,7 +29,10 @@ export const notificationsModel: MachineModel = {
         return byTimer(event) && notifications.length > 1;
       },
       events: [
-        ['a sign-in fails', { type: 'notifications.push', severity: 'error', messageKey: 'login.failed', message: 'Invalid email or password' }],
+        [
+          'a sign-in fails',
+          { type: 'notifications.push', severity: 'error', messageKey: 'login.failed', message: 'Invalid email or password' },
+        ],
         ['a sign-in succeeds', { type: 'notifications.push', severity: 'success', messageKey: 'login.succeeded' }],
         ['close #1', { type: 'notifications.dismiss', id: 1 }],
         ['close #2', { type: 'notifications.dismiss', id: 2 }],
@@ -43,17 +46,13 @@ export const notificationsModel: MachineModel = {
   requirements: [
     {
       id: 'NOTIFY-SHOW',
-      rule: "Every outcome the machines declare shows as a message.",
-      by: [
-        "notifications \u2014notifications.push\u2192 itself",
-      ],
+      rule: 'Every outcome the machines declare shows as a message.',
+      by: ['notifications \u2014notifications.push\u2192 itself'],
     },
     {
       id: 'NOTIFY-DISMISS',
-      rule: "A message can be dismissed.",
-      by: [
-        "notifications \u2014notifications.dismiss\u2192 itself",
-      ],
+      rule: 'A message can be dismissed.',
+      by: ['notifications \u2014notifications.dismiss\u2192 itself'],
     },
   ],
   manual: {
@@ -100,5 +99,13 @@ export const notificationsModel: MachineModel = {
     },
     automated: {},
   },
-  invariants: [['ids are unique and below the next id', (s) => context(s).notifications.every(({ id }, index, all) => id < context(s).nextId && all.findIndex((other) => other.id === id) === index)]],
+  invariants: [
+    [
+      'ids are unique and below the next id',
+      (s) =>
+        context(s).notifications.every(
+          ({ id }, index, all) => id < context(s).nextId && all.findIndex((other) => other.id === id) === index,
+        ),
+    ],
+  ],
 };

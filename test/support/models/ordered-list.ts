@@ -1,6 +1,11 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
-import { orderedListMachine, type OrderedListContext, type OrderedListInput, type OrderedPage } from '../../../src/machines/ordered-list.machine';
+import {
+  orderedListMachine,
+  type OrderedListContext,
+  type OrderedListInput,
+  type OrderedPage,
+} from '../../../src/machines/ordered-list.machine';
 import { modulesTable } from '../../../src/views/resources/training-plans';
 import { done, error } from '../paths/graph-paths';
 import { draftPlan, pageOf, publishedPlan } from '../fixtures/ordered-list';
@@ -36,7 +41,8 @@ const isImpossible = (snapshot: AnyMachineSnapshot, event: EventObject) => {
 
 export const orderedListModel: MachineModel = {
   name: 'ordered-list',
-  summary: "A plan's modules or a module's items: ordered rows moved by keyboard or drag, the order saved, rows deleted while the plan is a draft.",
+  summary:
+    "A plan's modules or a module's items: ordered rows moved by keyboard or drag, the order saved, rows deleted while the plan is a draft.",
   machine: orderedListMachine,
   bounded:
     "Played on a plan's modules table (its input: rows deleted while the plan is a DRAFT). A state is its value, the order shown, the picked and the deleting row and the owner status; two rows (a, b) are enough for every move.",
@@ -86,61 +92,61 @@ export const orderedListModel: MachineModel = {
   ],
   provide: (invoked) =>
     orderedListMachine.provide({
-      actors: { fetchItems: invoked<OrderedPage, void>(), saveOrder: invoked<void, { ids: string[] }>(), deleteItem: invoked<void, { id: string }>() },
+      actors: {
+        fetchItems: invoked<OrderedPage, void>(),
+        saveOrder: invoked<void, { ids: string[] }>(),
+        deleteItem: invoked<void, { id: string }>(),
+      },
     }),
   requirements: [
     {
       id: 'ORDERED-LOAD',
       rule: "A plan's modules (a module's items) show in their order, say when there are none, or show the failure with Retry.",
       by: [
-        "ordered.loading \u2014xstate.done.actor.fetchItems [hasItems]\u2192 ordered.ready",
-        "ordered.loading \u2014xstate.done.actor.fetchItems\u2192 ordered.empty",
-        "ordered.loading \u2014xstate.error.actor.fetchItems\u2192 ordered.failure",
-        "ordered.failure \u2014ordered.retry\u2192 ordered.loading",
+        'ordered.loading \u2014xstate.done.actor.fetchItems [hasItems]\u2192 ordered.ready',
+        'ordered.loading \u2014xstate.done.actor.fetchItems\u2192 ordered.empty',
+        'ordered.loading \u2014xstate.error.actor.fetchItems\u2192 ordered.failure',
+        'ordered.failure \u2014ordered.retry\u2192 ordered.loading',
       ],
     },
     {
       id: 'ORDERED-MOVE',
-      rule: "Move up and Move down save the new order at once; the first row cannot go up nor the last down.",
-      by: [
-        "ordered.ready.idle \u2014ordered.move [canMove]\u2192 ordered.saving",
-      ],
+      rule: 'Move up and Move down save the new order at once; the first row cannot go up nor the last down.',
+      by: ['ordered.ready.idle \u2014ordered.move [canMove]\u2192 ordered.saving'],
     },
     {
       id: 'ORDERED-KEYBOARD',
-      rule: "A row picked up with the keyboard moves one step at a time; Drop saves a changed order, Cancel restores it.",
+      rule: 'A row picked up with the keyboard moves one step at a time; Drop saves a changed order, Cancel restores it.',
       by: [
-        "ordered.ready.idle \u2014ordered.pickUp [isRow]\u2192 ordered.ready.arranging",
-        "ordered.ready.arranging \u2014ordered.step [canStep]\u2192 itself",
-        "ordered.ready.arranging \u2014ordered.drop [orderChanged]\u2192 ordered.saving",
-        "ordered.ready.arranging \u2014ordered.drop\u2192 ordered.ready.idle",
-        "ordered.ready.arranging \u2014ordered.cancel\u2192 ordered.ready.idle",
+        'ordered.ready.idle \u2014ordered.pickUp [isRow]\u2192 ordered.ready.arranging',
+        'ordered.ready.arranging \u2014ordered.step [canStep]\u2192 itself',
+        'ordered.ready.arranging \u2014ordered.drop [orderChanged]\u2192 ordered.saving',
+        'ordered.ready.arranging \u2014ordered.drop\u2192 ordered.ready.idle',
+        'ordered.ready.arranging \u2014ordered.cancel\u2192 ordered.ready.idle',
       ],
     },
     {
       id: 'ORDERED-DRAG',
-      rule: "A row dragged by its handle takes the place of the row it is dragged over.",
-      by: [
-        "ordered.ready.arranging \u2014ordered.moveOver [isOtherRow]\u2192 itself",
-      ],
+      rule: 'A row dragged by its handle takes the place of the row it is dragged over.',
+      by: ['ordered.ready.arranging \u2014ordered.moveOver [isOtherRow]\u2192 itself'],
     },
     {
       id: 'ORDERED-SAVE',
-      rule: "A saved order stays; a refused one goes back to the order before, with the reason.",
+      rule: 'A saved order stays; a refused one goes back to the order before, with the reason.',
       by: [
-        "ordered.saving \u2014xstate.done.actor.saveOrder\u2192 ordered.ready.idle",
-        "ordered.saving \u2014xstate.error.actor.saveOrder\u2192 ordered.ready.idle",
+        'ordered.saving \u2014xstate.done.actor.saveOrder\u2192 ordered.ready.idle',
+        'ordered.saving \u2014xstate.error.actor.saveOrder\u2192 ordered.ready.idle',
       ],
     },
     {
       id: 'ORDERED-DELETE',
       rule: "Deleting a module or item asks for confirmation; only a draft plan's may go.",
       by: [
-        "ordered.ready.idle \u2014ordered.delete [canDelete]\u2192 ordered.deleting",
-        "ordered.deleting.confirming \u2014ordered.confirmDelete\u2192 ordered.deleting.requesting",
-        "ordered.deleting.confirming \u2014ordered.cancelDelete\u2192 ordered.ready.idle",
-        "ordered.deleting.requesting \u2014xstate.done.actor.deleteItem\u2192 ordered.loading",
-        "ordered.deleting.requesting \u2014xstate.error.actor.deleteItem\u2192 ordered.ready.idle",
+        'ordered.ready.idle \u2014ordered.delete [canDelete]\u2192 ordered.deleting',
+        'ordered.deleting.confirming \u2014ordered.confirmDelete\u2192 ordered.deleting.requesting',
+        'ordered.deleting.confirming \u2014ordered.cancelDelete\u2192 ordered.ready.idle',
+        'ordered.deleting.requesting \u2014xstate.done.actor.deleteItem\u2192 ordered.loading',
+        'ordered.deleting.requesting \u2014xstate.error.actor.deleteItem\u2192 ordered.ready.idle',
       ],
     },
   ],
@@ -194,7 +200,8 @@ export const orderedListModel: MachineModel = {
   },
   readable: {
     start: {
-      start: 'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of New hire onboarding: its "Modules" table (Welcome, Safety first); for a Draft plan, set its Status to "Draft" and save first',
+      start:
+        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of New hire onboarding: its "Modules" table (Welcome, Safety first); for a Draft plan, set its Status to "Draft" and save first',
     },
     events: {
       'pick up a': { do: 'Tab to the handle of the first row and press Space' },
@@ -233,7 +240,10 @@ export const orderedListModel: MachineModel = {
     },
   },
   invariants: [
-    ['rows keep their identity: no row lost or doubled by a move', (s) => new Set((s.context as OrderedListContext).items.map(({ id }) => id)).size === (s.context as OrderedListContext).items.length],
+    [
+      'rows keep their identity: no row lost or doubled by a move',
+      (s) => new Set((s.context as OrderedListContext).items.map(({ id }) => id)).size === (s.context as OrderedListContext).items.length,
+    ],
     [
       'a row is picked only while it is arranged or its new order saved',
       (s) => (s.context as OrderedListContext).pickedId === null || s.matches({ ready: 'arranging' }) || s.matches('saving'),

@@ -4,7 +4,17 @@ import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain
 import { sessionPages } from '../../../src/app/providers';
 import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
 import { done, error } from '../paths/graph-paths';
-import { assumedLogin, companyState, globalLogin, globalState, loginAnswer, meAnswer, offline, stored, unauthorized } from '../fixtures/session';
+import {
+  assumedLogin,
+  companyState,
+  globalLogin,
+  globalState,
+  loginAnswer,
+  meAnswer,
+  offline,
+  stored,
+  unauthorized,
+} from '../fixtures/session';
 import type { MachineModel } from '../paths/model';
 
 const busyStates = ['loggingIn', 'signedIn.assuming', 'signedIn.returningToRoot', 'loggingOut'];
@@ -65,7 +75,10 @@ export const sessionModel: MachineModel = {
         const session = sessionOf(snapshot);
         if (event.type === 'session.videoTokenRefreshed') return session?.state.user.scope !== 'COMPANY';
         if (event.type !== 'xstate.done.actor.fetchMe' && event.type !== 'session.profileUpdated') return false;
-        const answer = event.type === 'session.profileUpdated' ? (event as unknown as { me: MeResponse }).me : (event as unknown as { output: MeResponse }).output;
+        const answer =
+          event.type === 'session.profileUpdated'
+            ? (event as unknown as { me: MeResponse }).me
+            : (event as unknown as { output: MeResponse }).output;
         return answer.user.scope !== session?.state.user.scope || (answer.assumedBy?.id ?? null) !== (session?.state.assumedBy?.id ?? null);
       },
       events: [
@@ -115,85 +128,79 @@ export const sessionModel: MachineModel = {
   requirements: [
     {
       id: 'SESSION-RESTORE',
-      rule: "A session kept in the browser is restored at start and checked with the server; without one the console opens signed out.",
+      rule: 'A session kept in the browser is restored at start and checked with the server; without one the console opens signed out.',
       by: [
-        "session.restoring \u2014xstate.done.actor.restoreSession [isRestored]\u2192 session.signedIn.verifying",
-        "session.restoring \u2014xstate.done.actor.restoreSession\u2192 session.signedOut",
-        "session.restoring \u2014xstate.error.actor.restoreSession\u2192 session.signedOut",
+        'session.restoring \u2014xstate.done.actor.restoreSession [isRestored]\u2192 session.signedIn.verifying',
+        'session.restoring \u2014xstate.done.actor.restoreSession\u2192 session.signedOut',
+        'session.restoring \u2014xstate.error.actor.restoreSession\u2192 session.signedOut',
       ],
     },
     {
       id: 'SESSION-RESTORE-KEEP',
-      rule: "A restored session whose check fails for another reason than 401 (a 500, no network) stays signed in.",
+      rule: 'A restored session whose check fails for another reason than 401 (a 500, no network) stays signed in.',
       by: [
-        "session.signedIn.verifying \u2014xstate.done.actor.fetchMe\u2192 session.signedIn.idle",
-        "session.signedIn.verifying \u2014xstate.error.actor.fetchMe\u2192 session.signedIn.idle",
+        'session.signedIn.verifying \u2014xstate.done.actor.fetchMe\u2192 session.signedIn.idle',
+        'session.signedIn.verifying \u2014xstate.error.actor.fetchMe\u2192 session.signedIn.idle',
       ],
     },
     {
       id: 'SESSION-RESTORE-EXPIRED',
-      rule: "A restored session the server refuses (401) signs the user out.",
-      by: [
-        "session.signedIn.verifying \u2014xstate.error.actor.fetchMe [isUnauthorized]\u2192 session.signedOut",
-      ],
+      rule: 'A restored session the server refuses (401) signs the user out.',
+      by: ['session.signedIn.verifying \u2014xstate.error.actor.fetchMe [isUnauthorized]\u2192 session.signedOut'],
     },
     {
       id: 'SESSION-LOGIN',
-      rule: "Signing in with the right email and password opens the console; a refusal keeps the user on the sign-in page with the reason.",
+      rule: 'Signing in with the right email and password opens the console; a refusal keeps the user on the sign-in page with the reason.',
       by: [
-        "session.signedOut \u2014session.login\u2192 session.loggingIn",
-        "session.loggingIn \u2014xstate.done.actor.login\u2192 session.signedIn",
-        "session.loggingIn \u2014xstate.error.actor.login\u2192 session.signedOut",
+        'session.signedOut \u2014session.login\u2192 session.loggingIn',
+        'session.loggingIn \u2014xstate.done.actor.login\u2192 session.signedIn',
+        'session.loggingIn \u2014xstate.error.actor.login\u2192 session.signedOut',
       ],
     },
     {
       id: 'SESSION-ASSUME',
-      rule: "Only a GLOBAL admin may assume a tenant; success or failure, the console stays signed in.",
+      rule: 'Only a GLOBAL admin may assume a tenant; success or failure, the console stays signed in.',
       by: [
-        "session.signedIn \u2014session.assume [isGlobal]\u2192 session.signedIn.assuming",
-        "session.signedIn.assuming \u2014xstate.done.actor.assume\u2192 session.signedIn.idle",
-        "session.signedIn.assuming \u2014xstate.error.actor.assume\u2192 session.signedIn.idle",
+        'session.signedIn \u2014session.assume [isGlobal]\u2192 session.signedIn.assuming',
+        'session.signedIn.assuming \u2014xstate.done.actor.assume\u2192 session.signedIn.idle',
+        'session.signedIn.assuming \u2014xstate.error.actor.assume\u2192 session.signedIn.idle',
       ],
     },
     {
       id: 'SESSION-RETURN-ROOT',
-      rule: "An assumed tenant can be left for the root session, whatever the server answers to the revocation.",
+      rule: 'An assumed tenant can be left for the root session, whatever the server answers to the revocation.',
       by: [
-        "session.signedIn \u2014session.returnToRoot [hasRootSession]\u2192 session.signedIn.returningToRoot",
-        "session.signedIn.returningToRoot \u2014xstate.done.actor.revokeAssumedSession\u2192 session.signedIn.idle",
-        "session.signedIn.returningToRoot \u2014xstate.error.actor.revokeAssumedSession\u2192 session.signedIn.idle",
+        'session.signedIn \u2014session.returnToRoot [hasRootSession]\u2192 session.signedIn.returningToRoot',
+        'session.signedIn.returningToRoot \u2014xstate.done.actor.revokeAssumedSession\u2192 session.signedIn.idle',
+        'session.signedIn.returningToRoot \u2014xstate.error.actor.revokeAssumedSession\u2192 session.signedIn.idle',
       ],
     },
     {
       id: 'SESSION-LOGOUT',
-      rule: "Logging out always ends signed out, even when the server cannot be reached.",
+      rule: 'Logging out always ends signed out, even when the server cannot be reached.',
       by: [
-        "session.signedIn \u2014session.logout\u2192 session.loggingOut",
-        "session.loggingOut \u2014xstate.done.actor.logout\u2192 session.signedOut",
-        "session.loggingOut \u2014xstate.error.actor.logout\u2192 session.signedOut",
+        'session.signedIn \u2014session.logout\u2192 session.loggingOut',
+        'session.loggingOut \u2014xstate.done.actor.logout\u2192 session.signedOut',
+        'session.loggingOut \u2014xstate.error.actor.logout\u2192 session.signedOut',
       ],
     },
     {
       id: 'SESSION-UNAUTHORIZED',
-      rule: "Any 401 from the API signs the user out.",
-      by: [
-        "session.signedIn \u2014session.unauthorized\u2192 session.signedOut",
-      ],
+      rule: 'Any 401 from the API signs the user out.',
+      by: ['session.signedIn \u2014session.unauthorized\u2192 session.signedOut'],
     },
     {
       id: 'SESSION-PROFILE',
-      rule: "A saved profile updates the signed-in user, and the root session too while a tenant is assumed.",
+      rule: 'A saved profile updates the signed-in user, and the root session too while a tenant is assumed.',
       by: [
-        "session.signedIn.idle \u2014session.profileUpdated [hasRootSession]\u2192 itself",
-        "session.signedIn.idle \u2014session.profileUpdated\u2192 itself",
+        'session.signedIn.idle \u2014session.profileUpdated [hasRootSession]\u2192 itself',
+        'session.signedIn.idle \u2014session.profileUpdated\u2192 itself',
       ],
     },
     {
       id: 'SESSION-VIDEO-TOKEN',
-      rule: "A refreshed video token replaces the old one without leaving the page.",
-      by: [
-        "session.signedIn \u2014session.videoTokenRefreshed\u2192 itself",
-      ],
+      rule: 'A refreshed video token replaces the old one without leaving the page.',
+      by: ['session.signedIn \u2014session.videoTokenRefreshed\u2192 itself'],
     },
   ],
   manual: {
@@ -244,42 +251,52 @@ export const sessionModel: MachineModel = {
     ],
   },
   readable: {
-    start: { start: 'open http://localhost:3000 in a browser where you signed in as `root@example.com` (password `Demo-2026!`) or, for a path that starts with no session, in a private window' },
+    start: {
+      start:
+        'open http://localhost:3000 in a browser where you signed in as `root@example.com` (password `Demo-2026!`) or, for a path that starts with no session, in a private window',
+    },
     events: {
       'sign in': { do: 'On the sign-in page type an email and a password, click "Sign in"' },
       'assume Acme Learning': { do: 'Click "Tenants" in the sidebar, then "Assume tenant" in the row of Acme Learning' },
       'back to root': { do: 'Click "Back to root admin" in the banner' },
       'log out': { do: 'Open the user menu (top right) and click "Logout"' },
       'profile saved': { do: 'Open the user menu, "Settings", change the name to Gloria Bianchi and click "Save"' },
-      'profile saved (assumed tenant)': { do: 'While acting in Acme Learning, open the user menu, "Settings", change the name and click "Save"' },
-      'profile saved (company admin)': { do: 'Signed in as `company.admin@example.com`, open the user menu, "Settings", change the name and click "Save"' },
-      'restore: a GLOBAL session': { wait: 'the console finds the session of `root@example.com` kept in the browser (signed in there before)' },
+      'profile saved (assumed tenant)': {
+        do: 'While acting in Acme Learning, open the user menu, "Settings", change the name and click "Save"',
+      },
+      'profile saved (company admin)': {
+        do: 'Signed in as `company.admin@example.com`, open the user menu, "Settings", change the name and click "Save"',
+      },
+      'restore: a GLOBAL session': {
+        wait: 'the console finds the session of `root@example.com` kept in the browser (signed in there before)',
+      },
       'restore: an assumed tenant': { wait: 'the console finds the root admin acting in Acme Learning (assumed before the reload)' },
       'restore: a company admin with videos': { wait: 'the console finds the session of `company.admin@example.com` kept in the browser' },
       'restore: nothing stored': { wait: 'no session is kept in this browser (a private window)' },
       'login: ok': { wait: 'the server accepts the email and the password `Demo-2026!`' },
       'login: 401': { wait: 'the server refuses a wrong password' },
-      'me: ok': { wait: 'the server confirms the root admin\'s session, with the name the user has now (renamed Grazia elsewhere)' },
-      'me: ok (assumed tenant)': { wait: 'the server confirms the assumed tenant\'s session, with the name the user has now' },
-      'me: ok (company admin)': { wait: 'the server confirms the company admin\'s session, with the name the user has now (Carlotta)' },
-      'assume: ok': { wait: 'the server opens the tenant\'s session' },
+      'me: ok': { wait: "the server confirms the root admin's session, with the name the user has now (renamed Grazia elsewhere)" },
+      'me: ok (assumed tenant)': { wait: "the server confirms the assumed tenant's session, with the name the user has now" },
+      'me: ok (company admin)': { wait: "the server confirms the company admin's session, with the name the user has now (Carlotta)" },
+      'assume: ok': { wait: "the server opens the tenant's session" },
       'logout: ok': { wait: 'the server ends the session' },
-      'revoke: ok': { wait: 'the server ends the tenant\'s session' },
+      'revoke: ok': { wait: "the server ends the tenant's session" },
     },
     screens: {
       restoring: 'the loading screen',
       signedOut: 'the sign-in page: "Sign in" with "Email" and "Password"',
       loggingIn: 'the sign-in page while the server checks the password',
       'signedIn.verifying': 'the console as it was before the reload, while the server checks the session',
-      'signedIn.idle': 'the console: the sidebar and the page (after signing in, the home page "Welcome, <name>"; while acting in a tenant, the banner "You are acting in tenant Acme Learning as Root Admin.")',
-      'signedIn.assuming': 'the page while the tenant\'s session opens',
-      'signedIn.returningToRoot': 'the banner while the root admin\'s session comes back',
+      'signedIn.idle':
+        'the console: the sidebar and the page (after signing in, the home page "Welcome, <name>"; while acting in a tenant, the banner "You are acting in tenant Acme Learning as Root Admin.")',
+      'signedIn.assuming': "the page while the tenant's session opens",
+      'signedIn.returningToRoot': "the banner while the root admin's session comes back",
       loggingOut: 'the console leaving for the sign-in page',
     },
     automated: {
       'a call answers 401': 'the server refuses the session on any call (it was revoked elsewhere)',
       'video token refreshed': 'the video service token is renewed while a player runs',
-      'restore: storage unreadable': 'the browser\'s storage cannot be read',
+      'restore: storage unreadable': "the browser's storage cannot be read",
       'login: 429': 'the server refuses more sign-in attempts for a minute, after repeated wrong passwords (429)',
       'login: offline': 'the server cannot be reached at sign-in',
       'me: 401': 'the server refuses the kept session (401)',
@@ -291,7 +308,10 @@ export const sessionModel: MachineModel = {
     },
   },
   invariants: [
-    ['signed in exactly when a session is held', (s) => s.matches('signedIn') === ((s.context as SessionContext).session !== null) || s.matches('loggingOut')],
+    [
+      'signed in exactly when a session is held',
+      (s) => s.matches('signedIn') === ((s.context as SessionContext).session !== null) || s.matches('loggingOut'),
+    ],
     [
       'a root session is kept aside only while a tenant is assumed',
       (s) => {

@@ -21,8 +21,11 @@ export const userImportModel: MachineModel = {
   machine: userImportMachine,
   bounded:
     'A state is its value, the batch being sent, whether the email column is mapped and to which header, whether a file is chosen and whether the last one was refused. The file is always the same three rows (one without an email), whose two good rows are one batch; or, in the second scenario, 501 good rows: two batches of at most 500.',
-  impossible: ['The answer of a batch comes only while it is being sent (its actor runs).', 'Once closed, the dialog is gone: nothing can be sent to it.',
-    'A chosen file is read before the user can do anything else (the browser reads it at once): no closing while parsing.'],
+  impossible: [
+    'The answer of a batch comes only while it is being sent (its actor runs).',
+    'Once closed, the dialog is gone: nothing can be sent to it.',
+    'A chosen file is read before the user can do anything else (the browser reads it at once): no closing while parsing.',
+  ],
   scenarios: [
     {
       name: 'import',
@@ -155,7 +158,8 @@ export const userImportModel: MachineModel = {
   },
   readable: {
     start: {
-      start: 'sign in as `company.admin@example.com`, click "Users" in the sidebar, then "Import"; keep the `users.csv` of the smoke checklist at hand (and, for the second scenario, a file of 501 users)',
+      start:
+        'sign in as `company.admin@example.com`, click "Users" in the sidebar, then "Import"; keep the `users.csv` of the smoke checklist at hand (and, for the second scenario, a file of 501 users)',
     },
     events: {
       'choose users.csv': { do: 'Click "Choose a CSV file" and pick `users.csv`' },
@@ -177,7 +181,8 @@ export const userImportModel: MachineModel = {
     screens: {
       choosing: 'the dialog with "Choose a CSV file" (and why the last file was refused, if it was)',
       parsing: 'the progress bar "Reading the file"',
-      mapping: '"users.csv: 3 rows. Which column fills each field? …" with a column chosen per field; "Check the rows" (disabled while Email has no column)',
+      mapping:
+        '"users.csv: 3 rows. Which column fills each field? …" with a column chosen per field; "Check the rows" (disabled while Email has no column)',
       checking: '"Checking the rows… n of total"',
       checkFailed: '"The rows could not be checked: the server cannot be reached" with "Retry" and "Back"',
       preview: '"What the import will do" with the counts, "Back" and "Import n new users"',
@@ -203,7 +208,13 @@ export const userImportModel: MachineModel = {
       },
     ],
     ['never more batches than rows to send', (s) => context(s).batch <= context(s).rows.length],
-    ['busy exactly while reading, checking or importing', (s) => s.hasTag('busy') === ['parsing', 'checking', 'importing'].some((state) => s.matches(state))],
-    ['a refused file is told only while choosing another', (s) => context(s).fileProblem === null || s.matches('choosing') || s.matches('closed')],
+    [
+      'busy exactly while reading, checking or importing',
+      (s) => s.hasTag('busy') === ['parsing', 'checking', 'importing'].some((state) => s.matches(state)),
+    ],
+    [
+      'a refused file is told only while choosing another',
+      (s) => context(s).fileProblem === null || s.matches('choosing') || s.matches('closed'),
+    ],
   ],
 };

@@ -29,18 +29,19 @@ export const videoAccessModel: MachineModel = {
   requirements: [
     {
       id: 'VIDEO-ACCESS',
-      rule: "A video player gets its access from the API before it loads; a failure offers Retry.",
+      rule: 'A video player gets its access from the API before it loads; a failure offers Retry.',
       by: [
-        "videoAccess.obtaining \u2014xstate.done.actor.obtainVideoAccess\u2192 videoAccess.ready",
-        "videoAccess.obtaining \u2014xstate.error.actor.obtainVideoAccess\u2192 videoAccess.failed",
-        "videoAccess.failed \u2014video.retry\u2192 videoAccess.obtaining",
+        'videoAccess.obtaining \u2014xstate.done.actor.obtainVideoAccess\u2192 videoAccess.ready',
+        'videoAccess.obtaining \u2014xstate.error.actor.obtainVideoAccess\u2192 videoAccess.failed',
+        'videoAccess.failed \u2014video.retry\u2192 videoAccess.obtaining',
       ],
     },
   ],
   manual: {
     scenario: 'player',
     screen: 'a video content (Contents → Edit, below the form: "Video")',
-    account: '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A., whose video tenant is `acme-robotics`)',
+    account:
+      '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A., whose video tenant is `acme-robotics`)',
     preconditions: [
       'The server started with `npm start` and its video service (port 3001); a browser that resolves `*.localhost` (Chrome, Firefox, Edge).',
       'A video uploaded: run the smoke checklist of the content-wizard plan first (the content "Forklift basics" with a small MP4 file), and wait until its status in the Contents list is no longer "Processing".',
@@ -55,14 +56,17 @@ export const videoAccessModel: MachineModel = {
     ],
   },
   readable: {
-    start: { start: 'sign in as `company.admin@example.com`, upload a video (the content-wizard checklist), then open that content from Contents → Edit' },
+    start: {
+      start:
+        'sign in as `company.admin@example.com`, upload a video (the content-wizard checklist), then open that content from Contents → Edit',
+    },
     events: {
       retry: { do: 'Click "Retry" in the red alert' },
-      'token: ok': { wait: 'the console gets the video service\'s token' },
+      'token: ok': { wait: "the console gets the video service's token" },
     },
     screens: {
       obtaining: 'a spinner in the video frame',
-      ready: 'the video service\'s player with the video',
+      ready: "the video service's player with the video",
       failed: 'the red alert with the reason ("Vinapse configuration unavailable. Login required.", or the server\'s words) and "Retry"',
     },
     automated: {

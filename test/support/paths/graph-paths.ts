@@ -103,7 +103,11 @@ export function explore(machine: AnyStateMachine, { events: labelled, serializeS
   });
   const planPaths = withoutPrefixes(transitionPaths);
   const describeEvent = (event: EventObject) => labels.get(event) ?? event.type;
-  const describePath = (path: Path) => path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || 'start';
+  const describePath = (path: Path) =>
+    path.steps
+      .slice(1)
+      .map((step) => describeEvent(step.event))
+      .join(' → ') || 'start';
   /** Simple paths (no state twice) from the initial state to any state, counted up to `cap`. */
   const countSimplePaths = (cap = 1_000_000) => {
     const next = new Map<string, string[]>();
@@ -227,7 +231,10 @@ export function controlledActor({ provide, delays = {}, input, inspect }: Pick<D
  * Runs `path` on the real machine, asserting after every step the state value and the serialised state
  * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
  */
-export async function drive(path: Path, { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [], onStep }: DriveOptions) {
+export async function drive(
+  path: Path,
+  { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [], onStep }: DriveOptions,
+) {
   onStep?.(0);
   const { actor, take } = controlledActor({ provide, delays, input, inspect });
   for (const [index, { event, state }] of path.steps.entries()) {

@@ -46,7 +46,9 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
   describe(`${model.name} machine: reviewed plan paths`, () => {
     for (const [scenarioName, paths] of Object.entries(reviewed)) {
       const prefix = Object.keys(reviewed).length > 1 ? `${scenarioName}: ` : '';
-      it.each(paths.map((path) => [`${prefix}${describeReviewed(path)}`, path] as const))('%s', (_, path) => driveReviewed(model, scenarioName, path));
+      it.each(paths.map((path) => [`${prefix}${describeReviewed(path)}`, path] as const))('%s', (_, path) =>
+        driveReviewed(model, scenarioName, path),
+      );
     }
   });
 
@@ -63,7 +65,9 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
     }
     for (const { scenario, graph, options } of explorations) {
       const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
-      it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) => drive(path, options));
+      it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) =>
+        drive(path, options),
+      );
     }
 
     it(`its plan paths are the reviewed ones (${reviewedDirectory}/${model.name}.json; npm run test-plans writes them)`, async () => {
@@ -89,7 +93,10 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
       expect(new Set(ids).size).toBe(ids.length);
       for (const requirement of await requirementCoverage(model)) {
         expect(requirement.id).toMatch(/^[A-Z]+(?:-[A-Z0-9]+)+$/);
-        expect(requirement.by.filter((item) => !total.states.has(item) && !total.transitions.has(item)), `${requirement.id}: undefined`).toEqual([]);
+        expect(
+          requirement.by.filter((item) => !total.states.has(item) && !total.transitions.has(item)),
+          `${requirement.id}: undefined`,
+        ).toEqual([]);
         expect(requirement.paths.length, `${requirement.id}: no plan path takes it`).toBeGreaterThan(0);
       }
     });
@@ -121,16 +128,31 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
           return scope ? key.slice(scope.length + 2) : key;
         };
         expect(Object.keys(readable.start).filter((key) => key !== 'start' && !names.some((name) => key === `${name}: start`))).toEqual([]);
-        expect(Object.keys(readable.events).map(scoped).filter((label) => !labels.has(label))).toEqual([]);
-        expect(Object.keys(readable.automated).map(scoped).filter((label) => !labels.has(label))).toEqual([]);
+        expect(
+          Object.keys(readable.events)
+            .map(scoped)
+            .filter((label) => !labels.has(label)),
+        ).toEqual([]);
+        expect(
+          Object.keys(readable.automated)
+            .map(scoped)
+            .filter((label) => !labels.has(label)),
+        ).toEqual([]);
         expect(Object.keys(readable.events).filter((label) => label in readable.automated)).toEqual([]);
         const leaves = (key: string) => scoped(key).split(' + ');
         // A machine without states of its own names its screens by its serialisation (the notifications' ids).
-        if (Object.keys(model.machine.root.states).length > 0) expect(Object.keys(readable.screens).flatMap(leaves).filter((state) => !states.has(`${model.machine.id}.${state}`) && !states.has(state))).toEqual([]);
+        if (Object.keys(model.machine.root.states).length > 0)
+          expect(
+            Object.keys(readable.screens)
+              .flatMap(leaves)
+              .filter((state) => !states.has(`${model.machine.id}.${state}`) && !states.has(state)),
+          ).toEqual([]);
         const unexplained = model.scenarios.flatMap((scenario) =>
           scenario.events
             .map(([label]) => label)
-            .filter((label) => [`${scenario.name}: ${label}`, label].every((key) => !(key in readable.events) && !(key in readable.automated))),
+            .filter((label) =>
+              [`${scenario.name}: ${label}`, label].every((key) => !(key in readable.events) && !(key in readable.automated)),
+            ),
         );
         expect(unexplained, 'each label is either done by a person or explained as automated').toEqual([]);
       });

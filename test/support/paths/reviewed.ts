@@ -40,7 +40,9 @@ const stable = (_key: string, value: unknown) => {
  */
 export const stepDigest = (snapshot: AnyMachineSnapshot, actions: unknown[], shown: Record<string, unknown> = {}) =>
   createHash('sha256')
-    .update(JSON.stringify({ status: snapshot.status, context: snapshot.context, tags: [...snapshot.tags].sort(), actions, shown }, stable) ?? '')
+    .update(
+      JSON.stringify({ status: snapshot.status, context: snapshot.context, tags: [...snapshot.tags].sort(), actions, shown }, stable) ?? '',
+    )
     .digest('base64url')
     .slice(0, 12);
 
@@ -50,7 +52,9 @@ type Selector = (snapshot: AnyMachineSnapshot) => unknown;
 async function selectorsOf(name: string): Promise<Array<[string, Selector]>> {
   const module = (await import(`../../../src/machines/${name}.machine.ts`)) as Record<string, unknown>;
   return Object.entries(module)
-    .filter((entry): entry is [string, Selector] => entry[0].startsWith('select') && typeof entry[1] === 'function' && entry[1].length === 1)
+    .filter(
+      (entry): entry is [string, Selector] => entry[0].startsWith('select') && typeof entry[1] === 'function' && entry[1].length === 1,
+    )
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
@@ -128,7 +132,10 @@ export const reviewedFile = (name: string) => join(root, reviewedDirectory, `${n
 /** One line per step, so that a changed step shows as one changed line. */
 export const renderReviewed = (plan: ReviewedPlan) =>
   `{\n${Object.entries(plan)
-    .map(([scenario, paths]) => ` ${JSON.stringify(scenario)}: [\n${paths.map((path) => `  [\n${path.map((step) => `   ${JSON.stringify(step)}`).join(',\n')}\n  ]`).join(',\n')}\n ]`)
+    .map(
+      ([scenario, paths]) =>
+        ` ${JSON.stringify(scenario)}: [\n${paths.map((path) => `  [\n${path.map((step) => `   ${JSON.stringify(step)}`).join(',\n')}\n  ]`).join(',\n')}\n ]`,
+    )
     .join(',\n')}\n}\n`;
 
 /** The committed paths of a machine; none before its first `npm run test-plans`. */
@@ -144,7 +151,13 @@ export async function driveReviewed(model: MachineModel, scenarioName: string, p
   const invariants = (snapshot: AnyMachineSnapshot, label: string) => {
     for (const [name, holds] of model.invariants) expect(holds(snapshot), `${name}, after ${label}`).toBe(true);
   };
-  const taken = await stepsTaken(model, scenarioName, path.map(([event]) => event), scenario!.serializeState, invariants);
+  const taken = await stepsTaken(
+    model,
+    scenarioName,
+    path.map(([event]) => event),
+    scenario!.serializeState,
+    invariants,
+  );
   for (const [index, [event, state, context]] of path.entries()) {
     const after = `after step ${index} (${event}); if the machine changed on purpose, review the change and run npm run test-plans`;
     expect(taken[index]?.[1], after).toBe(state);
@@ -152,4 +165,8 @@ export async function driveReviewed(model: MachineModel, scenarioName: string, p
   }
 }
 
-export const describeReviewed = (path: ReviewedStep[]) => path.slice(1).map(([event]) => event).join(' → ') || 'start';
+export const describeReviewed = (path: ReviewedStep[]) =>
+  path
+    .slice(1)
+    .map(([event]) => event)
+    .join(' → ') || 'start';

@@ -52,9 +52,7 @@ export async function createCatalogue(api: Api, label: string) {
   const planWithItem = async (name: string) => {
     const plan = created<Stored>(await api.post('/api/training-plans', { name }));
     const module = created<Stored>(await api.post(modulesPath(plan.id), { title: `${name} module` }));
-    const item = created<Stored>(
-      await api.post(itemsPath(plan.id, module.id), { title: `${name} item`, contentId: content.id }),
-    );
+    const item = created<Stored>(await api.post(itemsPath(plan.id, module.id), { title: `${name} item`, contentId: content.id }));
     return { plan, module, item };
   };
   const first = await planWithItem(`${label} plan`);

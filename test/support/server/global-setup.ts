@@ -63,7 +63,7 @@ async function preparePostgres(project: TestProject) {
     await rm(runDir, { recursive: true, force: true });
     await withAdminConnection(adminUrl, async (admin) => {
       const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2",
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2',
         [namePrefix, templateName],
       );
       for (const { datname } of [...rows, { datname: templateName }]) {

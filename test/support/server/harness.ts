@@ -32,9 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const name = uniqueName(target.namePrefix);
-  await withAdminConnection(target.adminUrl, (admin) =>
-    admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.templateName}"`),
-  );
+  await withAdminConnection(target.adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.templateName}"`));
   const url = databaseUrl(target.adminUrl, name);
   return {
     kind: 'postgres',

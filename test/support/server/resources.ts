@@ -34,8 +34,7 @@ export async function assumed(app: App, tenantId: string) {
 /** The seeded tenants, companies and users the tests talk about. */
 export async function demoWorld(db: Database) {
   const tenantNamed = async (name: string): Promise<Tenant> => one(await db.select().from(tenants).where(eq(tenants.name, name)));
-  const companyNamed = async (name: string): Promise<Company> =>
-    one(await db.select().from(companies).where(eq(companies.name, name)));
+  const companyNamed = async (name: string): Promise<Company> => one(await db.select().from(companies).where(eq(companies.name, name)));
   const userWithEmail = async (email: string): Promise<User> => one(await db.select().from(users).where(eq(users.email, email)));
   return {
     acme: await tenantNamed('Acme Learning'),

@@ -12,7 +12,13 @@ export const contentRecord = (id: string, fields: Record<string, unknown> = {}):
   record(id, { title: `Content ${id}`, ...contentDefaults, ...fields });
 
 export const contentRecords: FakeRecord[] = [
-  contentRecord('k1', { title: 'Forklift training', externalUuid: 'video-1', status: 'READY', topicIds: ['t1'], topics: [{ id: 't1', name: 'Safety' }] }),
+  contentRecord('k1', {
+    title: 'Forklift training',
+    externalUuid: 'video-1',
+    status: 'READY',
+    topicIds: ['t1'],
+    topics: [{ id: 't1', name: 'Safety' }],
+  }),
   contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text: 'Hello & welcome', status: 'READY' }),
   contentRecord('k3', { title: 'Warehouse tour', status: 'DRAFT' }),
   contentRecord('k4', { title: 'Night shift', externalUuid: 'video-4', status: 'PENDING_PROCESSING' }),

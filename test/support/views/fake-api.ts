@@ -41,7 +41,15 @@ export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly 
     list: vi.fn(async ({ query, filters }: ListRequest): Promise<Page<StoredRecord>> => {
       const needle = query.search.toLowerCase();
       const matching = [...records.values()]
-        .filter((item) => !needle || searchFields.some((field) => String(item[field] ?? '').toLowerCase().includes(needle)))
+        .filter(
+          (item) =>
+            !needle ||
+            searchFields.some((field) =>
+              String(item[field] ?? '')
+                .toLowerCase()
+                .includes(needle),
+            ),
+        )
         .filter((item) => Object.entries(filters).every(([field, value]) => item[field] === value));
       if (query.sortBy) {
         const sortBy = query.sortBy;

@@ -64,7 +64,15 @@ function listRequestOf(params: URLSearchParams): ListRequest {
  */
 function failureResponse(error: unknown): Response {
   if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const failure = error as { kind: string; status?: unknown; message?: string; code?: string; params?: unknown; errors?: unknown; retryAt?: number };
+    const failure = error as {
+      kind: string;
+      status?: unknown;
+      message?: string;
+      code?: string;
+      params?: unknown;
+      errors?: unknown;
+      retryAt?: number;
+    };
     if (failure.kind === 'http' && typeof failure.status === 'number') {
       const { message, code, params, errors, retryAt } = failure;
       // `Retry-After` as an HTTP date: the console reads back the very moment the failure named.
@@ -172,7 +180,10 @@ export function fakeServer(backend: FakeBackend): typeof globalThis.fetch {
     const text = request.method === 'GET' ? '' : await request.text();
     const call: Call = {
       method: request.method,
-      segments: url.pathname.replace(/^\/api\//, '').split('/').map(decodeURIComponent),
+      segments: url.pathname
+        .replace(/^\/api\//, '')
+        .split('/')
+        .map(decodeURIComponent),
       params: url.searchParams,
       body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       headers: request.headers,

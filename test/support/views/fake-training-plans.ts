@@ -33,13 +33,18 @@ function orderedTable(parentField: string, initial: FakeRecord[], show: (row: Ro
     get: vi.fn(async (parentId: string, id: string) => show(await find(parentId, id))),
     create: vi.fn(async (parentId: string, body: RecordBody) => {
       created += 1;
-      const row = record(`${parentField}-${parentId}-new-${created}`, { ...body, [parentField]: parentId, order: rowsOf(parentId).length + 1 }) as Row;
+      const row = record(`${parentField}-${parentId}-new-${created}`, {
+        ...body,
+        [parentField]: parentId,
+        order: rowsOf(parentId).length + 1,
+      }) as Row;
       records.set(row.id, row);
       return show(row);
     }),
     update: vi.fn(async (parentId: string, id: string, { version, ...body }: RecordBody) => {
       const current = await find(parentId, id);
-      if (version !== current.version) throw { kind: 'http', status: 409, errors: [{ field: 'version', message: 'changed by someone else' }] };
+      if (version !== current.version)
+        throw { kind: 'http', status: 409, errors: [{ field: 'version', message: 'changed by someone else' }] };
       const row = { ...current, ...body, version: current.version + 1 };
       records.set(id, row);
       return show(row);
@@ -51,7 +56,15 @@ function orderedTable(parentField: string, initial: FakeRecord[], show: (row: Ro
     }),
     reorder: vi.fn(async (parentId: string, ids: readonly string[]) => {
       const rows = rowsOf(parentId);
-      if (ids.length !== rows.length || [...ids].sort().join() !== rows.map(({ id }) => id).sort().join()) throw notEveryId;
+      if (
+        ids.length !== rows.length ||
+        [...ids].sort().join() !==
+          rows
+            .map(({ id }) => id)
+            .sort()
+            .join()
+      )
+        throw notEveryId;
       renumber(ids.map((id) => records.get(id)!));
     }),
   };

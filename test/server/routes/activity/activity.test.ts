@@ -40,10 +40,21 @@ describe('GET /api/activity', () => {
     companyAdmin = await signedIn(testApp.app, demo.companyAdmin);
     const created = await tenantAdmin.post('/api/companies', { name: 'History Srl', taxId: 'IT1', countryCode: 'IT' });
     companyId = created.json<{ id: string }>().id;
-    const renamed = await tenantAdmin.put(`/api/companies/${companyId}`, { name: 'History Spa', taxId: 'IT1', countryCode: 'IT', version: 1 });
+    const renamed = await tenantAdmin.put(`/api/companies/${companyId}`, {
+      name: 'History Spa',
+      taxId: 'IT1',
+      countryCode: 'IT',
+      version: 1,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const asAcme = await assumed(testApp.app, world.acme.id);
-    const again = await asAcme.put(`/api/companies/${companyId}`, { city: 'Torino', name: 'History Spa', taxId: 'IT1', countryCode: 'IT', version: 2 });
+    const again = await asAcme.put(`/api/companies/${companyId}`, {
+      city: 'Torino',
+      name: 'History Spa',
+      taxId: 'IT1',
+      countryCode: 'IT',
+      version: 2,
+    });
     expect(again.statusCode, again.body).toBe(200);
   });
 
@@ -62,7 +73,10 @@ describe('GET /api/activity', () => {
       tenant: { id: world.acme.id, name: 'Acme Learning' },
       company: { id: companyId, name: 'History Spa' },
     });
-    expect(history.items[1]).toMatchObject({ actor: { id: tenantAdmin.userId, email: demo.tenantAdmin, scope: 'TENANT' }, assumedTenant: null });
+    expect(history.items[1]).toMatchObject({
+      actor: { id: tenantAdmin.userId, email: demo.tenantAdmin, scope: 'TENANT' },
+      assumedTenant: null,
+    });
     const times = history.items.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -83,12 +97,21 @@ describe('GET /api/activity', () => {
       });
     }
     // Found by the name it had, which the tenant admin could not look up in users.
-    expect((await page(tenantAdmin, `search=${encodeURIComponent(`${world.root.name} ${world.root.surname}`)}&entityId=${companyId}`)).total).toBe(1);
+    expect(
+      (await page(tenantAdmin, `search=${encodeURIComponent(`${world.root.name} ${world.root.surname}`)}&entityId=${companyId}`)).total,
+    ).toBe(1);
   });
 
   it('still names an actor after the user is deleted, as they were when they acted', async () => {
     const email = `history.${Date.now()}@example.com`;
-    const created = await tenantAdmin.post('/api/users', { name: 'Gone', surname: 'Later', email, password: 'Gone-Later-2026!', scope: 'TENANT', admin: true });
+    const created = await tenantAdmin.post('/api/users', {
+      name: 'Gone',
+      surname: 'Later',
+      email,
+      password: 'Gone-Later-2026!',
+      scope: 'TENANT',
+      admin: true,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const gone = apiAs(testApp.app, (await signIn(testApp.app, email, 'Gone-Later-2026!')).token);
     const company = await gone.post('/api/companies', { name: 'Left Behind Srl', taxId: 'IT2', countryCode: 'IT' });
@@ -121,7 +144,12 @@ describe('GET /api/activity', () => {
     const globex = await page(globexAdmin, `entity=company&entityId=${companyId}`);
     const everything = await page(globexAdmin, 'pageSize=100');
     const rootView = await page(root, `entity=company&entityId=${companyId}`);
-    const ownUser = await companyAdmin.post('/api/users', { name: 'Own', surname: 'Learner', email: 'own.learner@example.com', scope: 'COMPANY' });
+    const ownUser = await companyAdmin.post('/api/users', {
+      name: 'Own',
+      surname: 'Learner',
+      email: 'own.learner@example.com',
+      scope: 'COMPANY',
+    });
     expect(ownUser.statusCode, ownUser.body).toBe(201);
     const company = await page(companyAdmin, `entity=user&entityId=${ownUser.json<{ id: string }>().id}`);
     const foreignRecord = await page(companyAdmin, `entity=company&entityId=${companyId}`);
@@ -199,7 +227,9 @@ describe('GET /api/activity', () => {
       from: await tenantAdmin.get('/api/activity?from=yesterday'),
       to: await tenantAdmin.get('/api/activity?to=2026-13-45T00:00:00Z'),
       entityId: await tenantAdmin.get('/api/activity?entityId=42'),
-      range: await tenantAdmin.get(`/api/activity?from=${encodeURIComponent('2026-02-01T00:00:00Z')}&to=${encodeURIComponent('2026-01-01T00:00:00Z')}`),
+      range: await tenantAdmin.get(
+        `/api/activity?from=${encodeURIComponent('2026-02-01T00:00:00Z')}&to=${encodeURIComponent('2026-01-01T00:00:00Z')}`,
+      ),
     };
 
     expect(unsigned.statusCode).toBe(401);

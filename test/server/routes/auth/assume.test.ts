@@ -31,7 +31,7 @@ describe('POST /api/auth/assume', () => {
     expect(body.jwtTokens.vinapse).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
   });
 
-  it("shows the assumed identity on /users/me and keeps the root session valid", async () => {
+  it('shows the assumed identity on /users/me and keeps the root session valid', async () => {
     const root = await signIn(testApp.app, demo.root);
     const assumed = (await assume(root.token, { tenantId: acmeId })).json();
 
@@ -86,7 +86,9 @@ describe('POST /api/auth/assume', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors).toEqual([{ field: 'tenantId', rule: 'format', params: { format: 'uuid' }, message: expect.any(String) }]);
+    expect(malformed.json().errors).toEqual([
+      { field: 'tenantId', rule: 'format', params: { format: 'uuid' }, message: expect.any(String) },
+    ]);
   });
 
   it('requires a session', async () => {

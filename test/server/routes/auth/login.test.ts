@@ -12,9 +12,7 @@ describe('POST /api/auth/login', () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(
-      ['assumedBy', 'company', 'jwtTokens', 'tenant', 'token', 'user', 'vinapseConfig'].sort(),
-    );
+    expect(Object.keys(body).sort()).toEqual(['assumedBy', 'company', 'jwtTokens', 'tenant', 'token', 'user', 'vinapseConfig'].sort());
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expect(body.user).toEqual({
       id: expect.any(String),
@@ -73,7 +71,12 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await postLogin(testApp.app, { email: 'nobody@example.com', password: demo.password });
 
     expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+    });
     expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });

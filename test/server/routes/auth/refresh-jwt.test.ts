@@ -8,8 +8,7 @@ import { bearer, demo, signIn, useTestApp } from '../../../support/server/harnes
 
 const testApp = useTestApp();
 
-const refreshJwt = (token: string) =>
-  testApp.app.inject({ method: 'POST', url: '/api/auth/refresh-jwt', headers: bearer(token) });
+const refreshJwt = (token: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/refresh-jwt', headers: bearer(token) });
 
 async function storedSecret() {
   const [setting] = await testApp.db.select().from(appSettings).where(eq(appSettings.key, 'video_token_secret'));
@@ -67,7 +66,13 @@ describe('POST /api/auth/refresh-jwt', () => {
     const response = await refreshJwt(token);
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ statusCode: 409, success: false, error: 'Conflict', code: 'VIDEO_NOT_CONFIGURED', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      success: false,
+      error: 'Conflict',
+      code: 'VIDEO_NOT_CONFIGURED',
+      message: expect.any(String),
+    });
   });
 
   it('requires a session', async () => {

@@ -5,8 +5,7 @@ import { bearer, demo, signIn, useTestApp } from '../../../support/server/harnes
 
 const testApp = useTestApp();
 
-const getMe = (token?: string) =>
-  testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: token ? bearer(token) : {} });
+const getMe = (token?: string) => testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: token ? bearer(token) : {} });
 
 describe('GET /api/users/me', () => {
   it('returns what login returned, less the token and the video tokens', async () => {

@@ -21,8 +21,7 @@ describe('the video service URL in the session answers', () => {
   it("replaces {tenant} with the session's video tenant on login, /users/me and assume", async () => {
     const app = await appWith('https://{tenant}.videos.example.com');
     const root = await signIn(app, demo.root);
-    const [globex] = (await app.inject({ method: 'GET', url: '/api/tenants?search=globex', headers: bearer(root.token) })).json()
-      .items;
+    const [globex] = (await app.inject({ method: 'GET', url: '/api/tenants?search=globex', headers: bearer(root.token) })).json().items;
 
     const login = (await postLogin(app, { email: demo.companyAdmin, password: demo.password })).json();
     const assumed = (

@@ -68,7 +68,11 @@ describe('contents', () => {
         tenantId: world.acme.id,
       });
       const [entry] = await auditEntriesFor(testApp.db, [content.id]);
-      expect(entry).toMatchObject({ action: 'CREATE', entity: 'content', details: { changed: expect.arrayContaining(['title', 'topicIds']) } });
+      expect(entry).toMatchObject({
+        action: 'CREATE',
+        entity: 'content',
+        details: { changed: expect.arrayContaining(['title', 'topicIds']) },
+      });
     });
 
     it('defaults to an INLINE Article; a Video becomes REFERENCE and starts DRAFT, as does a REFERENCE Podcast', async () => {
@@ -152,7 +156,9 @@ describe('contents', () => {
       expect(report.statusCode).toBe(204);
       expect(form.json()).toMatchObject({ title: 'Ladder safety (2026)', status: 'READY', externalUuid: 'ladder-video', version: 4 });
       expect(forged.statusCode).toBe(400);
-      expect(forged.json().errors).toEqual([{ field: 'status', rule: 'onlyPendingProcessing', message: expect.stringMatching(/PENDING_PROCESSING/) }]);
+      expect(forged.json().errors).toEqual([
+        { field: 'status', rule: 'onlyPendingProcessing', message: expect.stringMatching(/PENDING_PROCESSING/) },
+      ]);
     });
 
     it('drops the text when switching to REFERENCE, and the video when switching back to INLINE', async () => {

@@ -43,8 +43,16 @@ describe('tenants', () => {
   it.each([
     ['no name', { url: 'https://a.example.com' }, { field: 'name', rule: 'required', message: 'is required' }],
     ['an ftp url', { name: 'Initech', url: 'ftp://initech.example.com' }, { field: 'url', rule: 'pattern', message: expect.any(String) }],
-    ['a url without scheme', { name: 'Initech', url: 'initech.example.com' }, { field: 'url', rule: 'format', params: { format: 'uri' }, message: expect.any(String) }],
-    ['a url that is not one', { name: 'Initech', url: 'http//initech' }, { field: 'url', rule: 'format', params: { format: 'uri' }, message: expect.any(String) }],
+    [
+      'a url without scheme',
+      { name: 'Initech', url: 'initech.example.com' },
+      { field: 'url', rule: 'format', params: { format: 'uri' }, message: expect.any(String) },
+    ],
+    [
+      'a url that is not one',
+      { name: 'Initech', url: 'http//initech' },
+      { field: 'url', rule: 'format', params: { format: 'uri' }, message: expect.any(String) },
+    ],
     ['an unknown field', { name: 'Initech', plan: 'gold' }, { field: 'plan', rule: 'notAllowed', message: 'is not allowed' }],
   ])('answers 400 for %s', async (_label, body, fieldError) => {
     const response = await root.post('/api/tenants', body);
@@ -65,7 +73,7 @@ describe('tenants', () => {
     expect(stored).toMatchObject({ name: 'Vandelay Industries Learning', version: 2 });
   });
 
-  it("shows a TENANT admin its own tenant only, read-only", async () => {
+  it('shows a TENANT admin its own tenant only, read-only', async () => {
     const list = (await tenantAdmin.get('/api/tenants')).json();
     const own = await tenantAdmin.get(`/api/tenants/${world.acme.id}`);
     const create = await tenantAdmin.post('/api/tenants', { name: 'Mine' });

@@ -259,7 +259,11 @@ describe('modules and items of a training plan', () => {
       const before = await planRow(plan.id);
 
       const onCreate = await api.post(itemsPath(plan.id, module.id), { title: 'Stolen', contentId: foreignContentId });
-      const onUpdate = await api.put(`${itemsPath(plan.id, module.id)}/${item.id}`, { title: 'Mine', contentId: foreignContentId, version: 1 });
+      const onUpdate = await api.put(`${itemsPath(plan.id, module.id)}/${item.id}`, {
+        title: 'Mine',
+        contentId: foreignContentId,
+        version: 1,
+      });
       const unknown = await api.post(itemsPath(plan.id, module.id), { title: 'Ghost', contentId: '00000000-0000-4000-8000-000000000000' });
 
       for (const response of [onCreate, onUpdate, unknown]) {
@@ -342,7 +346,11 @@ describe('modules and items of a training plan', () => {
     it('deletes an item of a DRAFT plan closing the gap, and refuses while the plan is PUBLISHED', async () => {
       const plan = await newPlan();
       const module = await newModule(plan.id);
-      const items = [await newItem(plan.id, module.id, { title: 'x' }), await newItem(plan.id, module.id, { title: 'y' }), await newItem(plan.id, module.id, { title: 'z' })];
+      const items = [
+        await newItem(plan.id, module.id, { title: 'x' }),
+        await newItem(plan.id, module.id, { title: 'y' }),
+        await newItem(plan.id, module.id, { title: 'z' }),
+      ];
 
       const deleted = await api.delete(`${itemsPath(plan.id, module.id)}/${items[0]!.id}`);
       await api.put(planPath(plan.id), { name: 'Published now', status: 'PUBLISHED', version: 1 });

@@ -59,7 +59,12 @@ describe('training plans', () => {
   it('updates name, status and freelyNavigable with the version, and answers 409 on a stale one', async () => {
     const plan = await post({ name: 'Draft plan' });
 
-    const published = await companyAdmin.put(planPath(plan.id), { name: 'Published plan', status: 'PUBLISHED', freelyNavigable: true, version: 1 });
+    const published = await companyAdmin.put(planPath(plan.id), {
+      name: 'Published plan',
+      status: 'PUBLISHED',
+      freelyNavigable: true,
+      version: 1,
+    });
     const stale = await companyAdmin.put(planPath(plan.id), { name: 'Lost edit', version: 1 });
     const kept = await companyAdmin.put(planPath(plan.id), { name: 'Renamed', version: 2 });
 
@@ -124,7 +129,12 @@ describe('training plans', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('Set the plan back to Draft before deleting it');
       expect(deleted.statusCode).toBe(204);
-      expect(await testApp.db.select().from(trainingPlanModules).where(inArray(trainingPlanModules.id, [module.id]))).toEqual([]);
+      expect(
+        await testApp.db
+          .select()
+          .from(trainingPlanModules)
+          .where(inArray(trainingPlanModules.id, [module.id])),
+      ).toEqual([]);
     });
 
     it('refuses the PUBLISHED demo plan', async () => {

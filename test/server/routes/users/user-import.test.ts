@@ -43,7 +43,12 @@ const storedWith = (emails: string[]) =>
   testApp.db
     .select()
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails.map((email) => email.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
 
 describe('POST /api/users/import', () => {
   let world: DemoWorld;
@@ -72,7 +77,14 @@ describe('POST /api/users/import', () => {
     expect(results).toEqual([
       { line: 2, outcome: 'created', id: expect.any(String) },
       { line: 3, outcome: 'created', id: expect.any(String) },
-      { line: 4, outcome: 'failed', field: 'email', rule: 'format', params: { format: 'email' }, message: expect.stringMatching(/format|email/) },
+      {
+        line: 4,
+        outcome: 'failed',
+        field: 'email',
+        rule: 'format',
+        params: { format: 'email' },
+        message: expect.stringMatching(/format|email/),
+      },
       { line: 5, outcome: 'failed', field: 'name', rule: 'minLength', params: { limit: 1 }, message: expect.any(String) },
       { line: 6, outcome: 'failed', field: 'surname', rule: 'maxLength', params: { limit: 100 }, message: expect.stringMatching(/100/) },
       { line: 7, outcome: 'failed', field: 'scope', rule: 'oneOf', message: expect.stringMatching(/GLOBAL, TENANT, COMPANY/) },
@@ -93,7 +105,10 @@ describe('POST /api/users/import', () => {
       tenantId: world.acme.id,
       companyId: world.acmeRobotics.id,
     });
-    const audit = await auditEntriesFor(testApp.db, stored.map((user) => user.id));
+    const audit = await auditEntriesFor(
+      testApp.db,
+      stored.map((user) => user.id),
+    );
     expect(audit.map((entry) => entry.action)).toEqual(['CREATE', 'CREATE']);
   });
 
@@ -101,10 +116,15 @@ describe('POST /api/users/import', () => {
     const rows = [row(2), row(3), row(4, { email: world.globexLearner.email.toUpperCase() })];
 
     const first = await importing(tenantAdmin, rows);
-    const again = await importing(tenantAdmin, rows.map((sent) => ({ ...sent, email: sent.email!.toUpperCase() })));
+    const again = await importing(
+      tenantAdmin,
+      rows.map((sent) => ({ ...sent, email: sent.email!.toUpperCase() })),
+    );
 
     expect(first.map((result) => result.outcome)).toEqual(['created', 'created', 'skipped']);
-    expect(again).toEqual(rows.map(({ line }) => ({ line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' })));
+    expect(again).toEqual(
+      rows.map(({ line }) => ({ line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' })),
+    );
     expect(await storedWith(rows.map((sent) => sent.email!))).toHaveLength(3);
   });
 
@@ -114,7 +134,14 @@ describe('POST /api/users/import', () => {
     const results = await importing(tenantAdmin, [row(2, { email }), row(9, { email: ` ${email.toUpperCase()} ` })]);
 
     expect(results[0]!.outcome).toBe('created');
-    expect(results[1]).toEqual({ line: 9, outcome: 'failed', field: 'email', rule: 'duplicate', params: { line: 2 }, message: 'appears more than once in the file (line 2)' });
+    expect(results[1]).toEqual({
+      line: 9,
+      outcome: 'failed',
+      field: 'email',
+      rule: 'duplicate',
+      params: { line: 2 },
+      message: 'appears more than once in the file (line 2)',
+    });
   });
 
   it('checks a dry run exactly as the import and writes nothing', async () => {

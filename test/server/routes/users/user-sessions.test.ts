@@ -42,7 +42,8 @@ async function companyAdminWithSessions(sessionCount = 2) {
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
   const user = created.json<{ id: string; version: number; name: string; surname: string; email: string }>();
   const sessions: Api[] = [];
-  for (let count = 0; count < sessionCount; count += 1) sessions.push(apiAs(testApp.app, (await signIn(testApp.app, email, password)).token));
+  for (let count = 0; count < sessionCount; count += 1)
+    sessions.push(apiAs(testApp.app, (await signIn(testApp.app, email, password)).token));
   return { user, email, password, sessions };
 }
 
@@ -67,7 +68,9 @@ describe('PUT /api/users/{own id}', () => {
     const response = await self.put(`/api/users/${self.userId}`, updateBody(before, before.version, { password: 'Taken-Over-123' }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'password', rule: 'notHere', message: expect.stringContaining('/api/users/me/password') }]);
+    expect(response.json().errors).toEqual([
+      { field: 'password', rule: 'notHere', message: expect.stringContaining('/api/users/me/password') },
+    ]);
     const after = await storedUser(self.userId);
     expect(after.version).toBe(before.version);
     expect(await verifyPassword(after.passwordHash, 'Taken-Over-123')).toBe(false);
@@ -146,7 +149,10 @@ describe('sessions of a changed user', () => {
   it('ends all 100 sessions of a user at once: none of 100 parallel requests after the change gets through', async () => {
     const target = await companyAdminWithSessions(100);
 
-    const response = await tenantAdmin.put(`/api/users/${target.user.id}`, updateBody(target.user, target.user.version, { password: 'Set-By-Admin-2' }));
+    const response = await tenantAdmin.put(
+      `/api/users/${target.user.id}`,
+      updateBody(target.user, target.user.version, { password: 'Set-By-Admin-2' }),
+    );
     const answers = await Promise.all(target.sessions.map((session) => session.get('/api/users/me')));
 
     expect(response.statusCode).toBe(200);
@@ -185,8 +191,14 @@ describe('logout of a GLOBAL session', () => {
     const assumedFromRevoked = await assumeFrom(revoked);
     expect(await stillSignedIn(assumedFromExpiring)).toBe(true);
 
-    await testApp.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashSessionToken(expiring.token)));
-    await testApp.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
+    await testApp.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.tokenHash, hashSessionToken(expiring.token)));
+    await testApp.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
 
     expect(await stillSignedIn(assumedFromExpiring)).toBe(false);
     expect(await stillSignedIn(assumedFromRevoked)).toBe(false);

@@ -28,12 +28,28 @@ const lastAuditOf = async (userId: string) =>
       .limit(1)
   )[0];
 const accountFailures = async (email: string) =>
-  (await testApp.db.select().from(loginThrottle).where(eq(loginThrottle.throttleKey, `account:${email}`)))[0]?.failures ?? 0;
+  (
+    await testApp.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.throttleKey, `account:${email}`))
+  )[0]?.failures ?? 0;
 
 const putMe = (api: Api, payload?: unknown) =>
-  testApp.app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(api.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  testApp.app.inject({
+    method: 'PUT',
+    url: '/api/users/me',
+    headers: bearer(api.token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const putPassword = (api: Api, payload: unknown, remoteAddress = nextClientIp()) =>
-  testApp.app.inject({ method: 'PUT', url: '/api/users/me/password', headers: bearer(api.token), payload: payload as object, remoteAddress });
+  testApp.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/password',
+    headers: bearer(api.token),
+    payload: payload as object,
+    remoteAddress,
+  });
 /** The distinct fields a 400 names, sorted (one field may fail several rules). */
 const fieldsOf = (body: { errors?: { field: string }[] }) => [...new Set((body.errors ?? []).map((error) => error.field))].sort();
 const me = (api: Api) => api.get('/api/users/me');
@@ -60,8 +76,7 @@ async function signedInAs(admin: { email: string; password: string }): Promise<S
 /** A new admin with a password of its own, so that changing it leaves the demo accounts alone. */
 async function newAdmin(scope: 'GLOBAL' | 'TENANT' | 'COMPANY', password = 'Initial-Pass-1') {
   const email = `settings.${randomBytes(4).toString('hex')}@example.com`;
-  const placement =
-    scope === 'GLOBAL' ? {} : scope === 'TENANT' ? { tenantId: world.acme.id } : { companyId: world.acmeRobotics.id };
+  const placement = scope === 'GLOBAL' ? {} : scope === 'TENANT' ? { tenantId: world.acme.id } : { companyId: world.acmeRobotics.id };
   const created = await root.post('/api/users', { name: 'Set', surname: 'Tings', email, password, admin: true, scope, ...placement });
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
   return { email, password, id: created.json<{ id: string }>().id };
@@ -350,7 +365,11 @@ describe('PUT /api/users/me/password', () => {
     ['a missing current password', { newPassword: 'Long-Enough-9' }, ['currentPassword']],
     ['an empty body', {}, ['currentPassword', 'newPassword']],
     ['a number as new password', { currentPassword: 'x', newPassword: 12345678 }, ['newPassword']],
-    ['an extra field (another user’s id)', { currentPassword: 'x', newPassword: 'Long-Enough-9', userId: '00000000-0000-4000-8000-000000000000' }, ['userId']],
+    [
+      'an extra field (another user’s id)',
+      { currentPassword: 'x', newPassword: 'Long-Enough-9', userId: '00000000-0000-4000-8000-000000000000' },
+      ['userId'],
+    ],
   ])('answers 400 with field errors for %s, counting nothing', async (_case, payload, fields) => {
     const admin = await newAdmin('COMPANY');
     const self = await signedInAs(admin);

@@ -86,8 +86,20 @@ describe('users', () => {
       ['GLOBAL, a COMPANY user without a company', () => root, { scope: 'COMPANY' }, 'companyId', 'is required'],
       ['GLOBAL, a GLOBAL user with a tenant', () => root, { scope: 'GLOBAL', tenantId: 'acme' }, 'tenantId', 'not allowed'],
       ['a TENANT admin, a TENANT user with a company', () => tenantAdmin, { companyId: 'acmeFoods' }, 'companyId', 'not allowed'],
-      ['a TENANT admin, a company of another tenant', () => tenantAdmin, { scope: 'COMPANY', companyId: 'globexEnergy' }, 'companyId', 'not found'],
-      ['GLOBAL, a company under another tenant', () => root, { scope: 'COMPANY', companyId: 'acmeFoods', tenantId: 'globex' }, 'tenantId', 'not found'],
+      [
+        'a TENANT admin, a company of another tenant',
+        () => tenantAdmin,
+        { scope: 'COMPANY', companyId: 'globexEnergy' },
+        'companyId',
+        'not found',
+      ],
+      [
+        'GLOBAL, a company under another tenant',
+        () => root,
+        { scope: 'COMPANY', companyId: 'acmeFoods', tenantId: 'globex' },
+        'tenantId',
+        'not found',
+      ],
       ['a COMPANY admin, another company', () => companyAdmin, { companyId: 'acmeFoods' }, 'companyId', 'not found'],
     ] as const)('answers 400 when asked by %s', async (_label, creator, placement, field, message) => {
       const resolved = Object.fromEntries(
@@ -136,7 +148,9 @@ describe('users', () => {
 
       for (const response of [created, login]) {
         expect(response.statusCode).toBe(400);
-        expect(response.json().errors).toContainEqual(expect.objectContaining({ field: 'email', rule: 'format', params: { format: 'email' } }));
+        expect(response.json().errors).toContainEqual(
+          expect.objectContaining({ field: 'email', rule: 'format', params: { format: 'email' } }),
+        );
       }
       expect(await testApp.db.select().from(users).where(eq(users.email, 'a@b'))).toEqual([]);
     });
@@ -174,7 +188,9 @@ describe('users', () => {
     it('lets one of two concurrent creations with the same email win', async () => {
       const email = `twin.${randomBytes(4).toString('hex')}@example.com`;
 
-      const responses = await Promise.all([email, email.toUpperCase()].map((variant) => tenantAdmin.post('/api/users', newUser({ email: variant }))));
+      const responses = await Promise.all(
+        [email, email.toUpperCase()].map((variant) => tenantAdmin.post('/api/users', newUser({ email: variant }))),
+      );
 
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     });
@@ -199,7 +215,9 @@ describe('users', () => {
     });
 
     it('keeps omitted flags and placement, and moves a user to another company of the tenant', async () => {
-      const created = (await tenantAdmin.post('/api/users', newUser({ scope: 'COMPANY', companyId: world.acmeRobotics.id, admin: true, enabled: false }))).json();
+      const created = (
+        await tenantAdmin.post('/api/users', newUser({ scope: 'COMPANY', companyId: world.acmeRobotics.id, admin: true, enabled: false }))
+      ).json();
 
       const moved = await tenantAdmin.put(`/api/users/${created.id}`, {
         name: created.name,
