@@ -1,15 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import {
-  controlledActor,
-  definedByMachine,
-  drive,
-  executionRecord,
-  explore,
-  stateKeys,
-  type DriveOptions,
-  type GraphEvent,
-  type Invariant,
-} from './graph-paths';
+import { controlledActor, explore, stateKeys, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
 
 /** One way to explore a machine: its input, the events offered to it and how its context is bounded. */
 export interface Scenario {
@@ -144,55 +134,40 @@ export interface Requirement {
   by: string[];
 }
 
-/** Each requirement with the plan paths that take one of its states or transitions (`3`, or `paged 3` per scenario). */
-export async function requirementCoverage(model: MachineModel): Promise<Array<Requirement & { paths: string[] }>> {
-  const taken: Array<{ path: string; record: ReturnType<typeof executionRecord> }> = [];
-  for (const { scenario, graph, options } of exploreModel(model)) {
-    for (const [index, path] of graph.planPaths.entries()) {
-      const record = executionRecord();
-      await drive(path, { ...options, inspect: record.inspect });
-      taken.push({ path: model.scenarios.length > 1 ? `${scenario.name} ${index + 1}` : String(index + 1), record });
-    }
-  }
-  return model.requirements.map((requirement) => ({
-    ...requirement,
-    paths: taken
-      .filter(({ record }) => requirement.by.some((item) => record.states.has(item) || record.transitions.has(item)))
-      .map(({ path }) => path),
-  }));
-}
-
 export type { GraphEvent, Invariant };
 
-/** Each scenario's graph, with the options that drive its paths on the machine alone. */
-export function exploreModel(model: MachineModel) {
-  return model.scenarios.map((scenario: Scenario) => {
-    const graph = explore(model.machine, scenario);
-    const options: DriveOptions = {
-      input: scenario.input,
-      provide: model.provide,
-      serializeState: scenario.serializeState,
-      describeEvent: graph.describeEvent,
-      delays: model.delays,
-      invariants: model.invariants,
-    };
-    return { scenario, graph, options };
-  });
-}
+/** Each scenario's graph. */
+export const exploreModel = (model: MachineModel) =>
+  model.scenarios.map((scenario) => ({ scenario, graph: explore(model.machine, scenario) }));
 
 export interface StatesAndTransitions {
   states: Set<string>;
   transitions: Set<string>;
 }
 
+/** A scenario as a model writes it: a state is its value alone unless it says how to serialise one. */
+export type ScenarioSpec = Omit<Scenario, 'serializeState'> & Partial<Pick<Scenario, 'serializeState'>>;
+
+/** A model as it is written: what is particular to its machine; {@link defineModel} gives the rest. */
+export type ModelSpec = Omit<MachineModel, 'scenarios' | 'provide' | 'invariants'> &
+  Partial<Pick<MachineModel, 'provide' | 'invariants'>> & { scenarios: ScenarioSpec[] };
+
+/** A state of the graph is the machine's value, where the scenario keeps nothing of its context. */
+export const byValue = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value });
+
 /**
- * What the machine defines and what its graph reaches: the states and transitions taken when every path of
- * the plan is driven on the machine itself (eventless transitions included, which no graph edge names).
+ * A machine's model with the defaults every model shares: each effect the machine invokes (its `actors`) controlled by
+ * the path (an outcome event settles it), states told apart by their value alone, no invariant beyond those given.
  */
-export async function modelCoverage(model: MachineModel): Promise<{ total: StatesAndTransitions; reachable: StatesAndTransitions }> {
-  const reachable = executionRecord();
-  for (const { graph, options } of exploreModel(model)) {
-    for (const path of graph.planPaths) await drive(path, { ...options, inspect: reachable.inspect });
-  }
-  return { total: definedByMachine(model.machine), reachable };
+export function defineModel(spec: ModelSpec): MachineModel {
+  const actors = Object.keys(spec.machine.implementations.actors ?? {});
+  return {
+    ...spec,
+    scenarios: spec.scenarios.map((scenario) => ({ ...scenario, serializeState: scenario.serializeState ?? byValue })),
+    provide:
+      spec.provide ??
+      ((invoked) =>
+        actors.length === 0 ? spec.machine : spec.machine.provide({ actors: Object.fromEntries(actors.map((id) => [id, invoked()])) })),
+    invariants: spec.invariants ?? [],
+  };
 }
