@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { controlledActor, explore, stateKeys, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
 
@@ -149,20 +152,46 @@ export interface StatesAndTransitions {
 export type ScenarioSpec = Omit<Scenario, 'serializeState'> & Partial<Pick<Scenario, 'serializeState'>>;
 
 /** A model as it is written: what is particular to its machine; {@link defineModel} gives the rest. */
-export type ModelSpec = Omit<MachineModel, 'scenarios' | 'provide' | 'invariants'> &
-  Partial<Pick<MachineModel, 'provide' | 'invariants'>> & { scenarios: ScenarioSpec[] };
+export type ModelSpec = Omit<MachineModel, 'scenarios' | 'provide' | 'invariants' | 'manual' | 'readable'> &
+  Partial<Pick<MachineModel, 'provide' | 'invariants'>> & {
+    scenarios: ScenarioSpec[];
+    /** Per screen of its smoke checklists (as its words name them), that screen's own input and events. */
+    screens?: Record<string, Pick<ManualPlan, 'input' | 'events'>>;
+  };
+
+/**
+ * The words of a machine's test plan, kept beside its model in `test/support/models/<name>.words.yaml`: the smoke
+ * checklists (what a person does and sees, step by step) and how a person plays its paths.
+ */
+export interface PlanWords {
+  manual?: Array<Omit<ManualPlan, 'input' | 'events'>>;
+  readable?: ReadablePaths;
+}
+
+export const wordsFile = (name: string) => join(import.meta.dirname, '../models', `${name}.words.yaml`);
+
+function readWords(name: string): PlanWords {
+  const file = wordsFile(name);
+  return existsSync(file) ? ((parse(readFileSync(file, 'utf8')) ?? {}) as PlanWords) : {};
+}
 
 /** A state of the graph is the machine's value, where the scenario keeps nothing of its context. */
 export const byValue = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value });
 
 /**
  * A machine's model with the defaults every model shares: each effect the machine invokes (its `actors`) controlled by
- * the path (an outcome event settles it), states told apart by their value alone, no invariant beyond those given.
+ * the path (an outcome event settles it), states told apart by their value alone, no invariant beyond those given,
+ * and the plan's words read from its words file.
  */
-export function defineModel(spec: ModelSpec): MachineModel {
+export function defineModel({ screens = {}, ...spec }: ModelSpec): MachineModel {
   const actors = Object.keys(spec.machine.implementations.actors ?? {});
+  const { manual, readable } = readWords(spec.name);
+  const unknown = Object.keys(screens).filter((screen) => !manual?.some((plan) => plan.screen === screen));
+  if (unknown.length > 0) throw new Error(`${spec.name}: no smoke checklist for the screens ${unknown.join(', ')}`);
   return {
     ...spec,
+    ...(manual ? { manual: manual.map((plan) => ({ ...plan, ...screens[plan.screen] })) } : {}),
+    ...(readable ? { readable } : {}),
     scenarios: spec.scenarios.map((scenario) => ({ ...scenario, serializeState: scenario.serializeState ?? byValue })),
     provide:
       spec.provide ??
