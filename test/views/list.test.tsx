@@ -8,9 +8,9 @@ import { renderConsole, type RenderOptions } from '../support/views/render-conso
 import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const openList = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: tenantLogin, ...options });
+  const view = renderConsole({ path, signedIn: tenantLogin, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 /** Rows and cells by role; `hidden: true` only skips the visibility check, which is slow on a whole grid in jsdom. */
