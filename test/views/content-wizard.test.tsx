@@ -4,6 +4,7 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin, pending } from '../support/fixtures/session';
 import { contents, topics, videoOrigin, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const openWizard = async (options: RenderOptions = {}) => {
   const view = renderConsole({
@@ -18,10 +19,6 @@ const openWizard = async (options: RenderOptions = {}) => {
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));

@@ -5,6 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../src/machines/list.machine';
 import { assumedLogin, globalLogin, tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
+import { cellTexts, dataRows, notificationTexts } from '../support/views/screen-queries';
 
 const openList = async (path: string, options: RenderOptions = {}) => {
   const view = renderConsole({ path, signedIn: tenantLogin, ...options });
@@ -12,19 +13,9 @@ const openList = async (path: string, options: RenderOptions = {}) => {
   return view;
 };
 
-/** Rows and cells by role; `hidden: true` only skips the visibility check, which is slow on a whole grid in jsdom. */
-const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell', { hidden: true })
-    .map((cell) => cell.textContent);
 const names = () => dataRows().map((row) => cellTexts(row)[0]);
 const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name))!;
 const rangeLabel = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const lastQuery = (calls: Array<[{ query: object }]>) => calls.at(-1)![0].query;
 
 describe('list screen', { timeout: 15_000 }, () => {

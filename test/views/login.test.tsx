@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { globalLogin, offline, pending, unauthorized } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
+import { notificationTexts } from '../support/views/screen-queries';
 
 /** The asterisk of a required field is aria-hidden: the accessible names are exactly "Email" and "Password". */
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
@@ -17,11 +18,6 @@ const openLogin = async (options: Parameters<typeof renderConsole>[0] = {}) => {
   };
   return { ...view, fillIn };
 };
-
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 
 describe('login screen', () => {
   it('has an email field of type email and a password field', async () => {
