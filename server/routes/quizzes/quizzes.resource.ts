@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
+import stringify from 'safe-stable-stringify';
 import type { FieldError } from '../../../contract/errors.schemas';
 import { Quiz, quizBody, quizFilters, QuizSummary, type Question, type QuizContent } from '../../../contract/quizzes.schemas';
 import { quizLimits } from '../../../contract/quiz-limits';
@@ -100,7 +101,8 @@ export const quizzesResource = defineResource({
     if (body.questions !== undefined) {
       const checked = checkQuestions(body.questions);
       errors.push(...checked.errors);
-      questionsChanged = JSON.stringify(checked.questions) !== JSON.stringify(existing?.questions ?? []);
+      // Compared with their keys sorted: PostgreSQL's jsonb answers an object's keys in an order of its own.
+      questionsChanged = stringify(checked.questions) !== stringify(existing?.questions ?? []);
       questions = checked.questions;
     }
     const status = body.status ?? existing?.status ?? 'DRAFT';

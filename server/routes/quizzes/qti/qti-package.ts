@@ -95,17 +95,24 @@ function asPackageError(error: unknown) {
   return packageError('QTI_BROKEN_ZIP', 'The zip file is damaged or uses a format that cannot be read');
 }
 
-/** A path of the package from a reference in one of its files (`href`), or null when it leaves the package. */
+/**
+ * The path in the package a reference of one of its files names (`href`, relative to that file), or null for a URL
+ * (a file outside the package, which is not fetched). A reference that leaves the package (`../`, an absolute path, a
+ * backslash) is a hostile package: 400.
+ */
 export function packagePath(from: string, href: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/') || href.includes('\\')) return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null;
   let decoded: string;
   try {
     decoded = decodeURIComponent(href.split('#')[0]!.split('?')[0]!);
   } catch {
-    return null;
+    decoded = href;
   }
   const joined = posix.normalize(posix.join(posix.dirname(from), decoded));
-  return joined.startsWith('../') || joined === '..' || joined.startsWith('/') ? null : joined;
+  if (decoded.startsWith('/') || decoded.includes('\\') || joined === '..' || joined.startsWith('../')) {
+    throw packageError('QTI_UNSAFE_PATH', `${from} refers to ${href}, which leaves the package`, { file: from });
+  }
+  return joined;
 }
 
 /** Every file of an exported package bears this time, so that the same quiz exports the same bytes. */

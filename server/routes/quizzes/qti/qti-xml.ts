@@ -29,6 +29,12 @@ const parser = new XMLParser({
 type Parsed = Record<string, unknown> & { ':@'?: Record<string, string> };
 
 /**
+ * What XML 1.0 may hold: a character reference to anything else (`&#0;`, `&#1;`) is decoded by the parser, but
+ * becomes U+FFFD here, so that nothing a database cannot store (NUL) or a form cannot show comes in.
+ */
+const xmlCharacters = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+
+/**
  * Parses one XML file of a package into elements of `namespace`, refusing (400, naming the file) what is not one: a
  * DOCTYPE or entity declaration (no DTD is ever read: no XXE, no entity expansion), an encoding other than UTF-8,
  * malformed XML, nesting deeper than 200, more than 200 000 nodes, a root element in another namespace.
@@ -54,7 +60,10 @@ export function parseQtiXml(text: string, file: string, namespace: string, rootN
     parsed = parser.parse(source) as Parsed[];
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    // The parser's own failure on pathological input (a stack overflow on extreme nesting): refused like bad XML.
+    // The parser's own failure on pathological input: a stack overflow on extreme nesting, or anything else.
+    if (error instanceof RangeError || (error instanceof Error && /nested/i.test(error.message))) {
+      throw packageError('QTI_TOO_LARGE', `${file} is nested too deeply`, { file });
+    }
     throw packageError('QTI_INVALID_XML', `${file} could not be read as XML`, { file });
   }
   const root = toElements(parsed, file);
@@ -83,10 +92,11 @@ function toElements(parsed: Parsed[], file: string): XmlElement {
       const name = Object.keys(item).find((key) => key !== ':@');
       if (name === undefined || name.startsWith('?')) continue;
       if (name === '#text') {
-        parent.children.push(String(item[name]));
+        parent.children.push(xmlCharacters(String(item[name])));
         continue;
       }
-      const element: XmlElement = { name, attrs: { ...(item[':@'] ?? {}) }, children: [] };
+      const attrs = Object.fromEntries(Object.entries(item[':@'] ?? {}).map(([key, value]) => [key, xmlCharacters(String(value))]));
+      const element: XmlElement = { name, attrs, children: [] };
       parent.children.push(element);
       pending.push({ items: (item[name] as Parsed[]) ?? [], parent: element, depth: depth + 1 });
     }
