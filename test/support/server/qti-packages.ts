@@ -17,10 +17,12 @@ export async function unzip(zip: Buffer): Promise<Map<string, string>> {
   return files;
 }
 
-/** A zip of the given files (yazl). */
+/** A zip of the given files (yazl), the same bytes for the same files. */
 export async function zip(files: Record<string, string | Buffer>): Promise<Buffer> {
   const archive = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) archive.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'), name);
+  const mtime = new Date(Date.UTC(2024, 0, 1));
+  for (const [name, data] of Object.entries(files))
+    archive.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'), name, { mtime });
   archive.end();
   const chunks: Buffer[] = [];
   for await (const chunk of archive.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -106,4 +108,22 @@ export function manifestOf(items: { identifier: string; href: string }[], test?:
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest xmlns="${manifestNamespace}" identifier="M"><metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata>
 <organizations/><resources>${testResource}${resources}</resources></manifest>`;
+}
+
+/** A QTI 3.0 package of one true/false item, whose test is titled `title` (the quiz it imports as). */
+export function packageTitled(title: string) {
+  const item = `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="${qtiNamespace}" identifier="TF" title="TF" adaptive="false" time-dependent="false">
+<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>TRUE</qti-value></qti-correct-response></qti-response-declaration>
+<qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>1</qti-value></qti-default-value></qti-outcome-declaration>
+<qti-item-body><p>Is it?</p><qti-choice-interaction response-identifier="RESPONSE" max-choices="1"><qti-simple-choice identifier="TRUE">True</qti-simple-choice><qti-simple-choice identifier="FALSE">False</qti-simple-choice></qti-choice-interaction></qti-item-body>
+</qti-assessment-item>`;
+  const test = `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-test xmlns="${qtiNamespace}" identifier="T" title="${title}"><qti-test-part identifier="P" navigation-mode="linear" submission-mode="individual">
+<qti-assessment-section identifier="S" title="S" visible="true"><qti-assessment-item-ref identifier="TF" href="items/tf.xml"/></qti-assessment-section></qti-test-part></qti-assessment-test>`;
+  return zip({
+    'imsmanifest.xml': manifestOf([{ identifier: 'TF', href: 'items/tf.xml' }], 'test.xml'),
+    'test.xml': test,
+    'items/tf.xml': item,
+  });
 }
