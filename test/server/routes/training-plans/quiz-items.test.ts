@@ -105,9 +105,13 @@ describe('QUIZ items', () => {
   it('holds in the database too: a QUIZ item with a content is refused by its check constraint', async () => {
     const item = created<Stored>(await api.post(itemsUrl, { title: 'Q', type: 'QUIZ', quizId }));
 
-    await expect(
-      testApp.db.update(trainingPlanItems).set({ contentId: articleId }).where(eq(trainingPlanItems.id, item.id)),
-    ).rejects.toThrow();
+    // In a transaction, as the API writes: on the embedded database a statement failing outside one made the request
+    // gate's next prepared statement fail (42P05, reported to the coordinator).
+    const update = testApp.db.transaction((tx) =>
+      tx.update(trainingPlanItems).set({ contentId: articleId }).where(eq(trainingPlanItems.id, item.id)),
+    );
+    await expect(update).rejects.toThrow();
+    expect(await stored(item.id)).toMatchObject({ contentId: null, quizId });
   });
 
   it('answers the seeded plan’s QUIZ items with their quizzes', async () => {
