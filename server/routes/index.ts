@@ -16,6 +16,8 @@ import { meRoutes } from './users/me.routes';
 import { userImportRoutes } from './users/user-import.routes';
 import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
+import { quizRoutes } from './quizzes/quiz.routes';
+import { quizzesResource } from './quizzes/quizzes.resource';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('session', null as never);
@@ -38,4 +40,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(orderedResourceRoutes(moduleItems), { prefix: '/training-plans/:planId/modules/:moduleId/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
+  // Quizzes (issue 28): the catalogue resource, its preview and its QTI 3.0 exchange.
+  await app.register(resourceRoutes(quizzesResource), { prefix: quizzesResource.path });
+  await app.register(quizRoutes, { prefix: quizzesResource.path });
 };

@@ -71,7 +71,7 @@ export function resourceStore<
   type Write = Static<TObject<Body>>;
   const { table } = resource;
   const core = storeCore(resource);
-  const listSource: ListSource<Row> = { ...resource, id: table.id, createdAt: table.createdAt };
+  const listSource: ListSource<Row> = { ...resource, rows: resource.listRows ?? resource.rows, id: table.id, createdAt: table.createdAt };
   const columnKey = columnKeys(table);
 
   const inReach = (session: AuthSession, id: string) => and(eq(table.id, id), reachOf(session, resource.owner));

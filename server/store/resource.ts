@@ -87,7 +87,10 @@ export interface Resource<
   owner: OwnerColumns;
   /** Column values for an insert or update; throws 400 field errors for values outside the caller's reach. */
   values(context: WriteContext<Table, Static<TObject<Body>>>): Promise<Table['$inferInsert']>;
-  schemas: { title: string; record: RecordSchema; body: Body; filters: Filters };
+  /** `listRecord`: what lists and CSV exports answer, when lighter than `record` (a quiz without its questions). */
+  schemas: { title: string; record: RecordSchema; body: Body; filters: Filters; listRecord?: TSchema };
+  /** The rows of a list page (`toRecord` maps them too), when they read less than `rows` does. */
+  listRows?(db: Database): RowQuery<Row>;
   sorts: Record<string, AnyPgColumn>;
   /** Request values enter the conditions only through `bind` (see `ListSource.search`). */
   search(pattern: string, db: Database, bind: Bind): SQL[] | Promise<SQL[]>;

@@ -14,3 +14,8 @@ export * from './app-settings';
 export * from './rate-limit-counters';
 export * from './idempotency-keys';
 export * from './list-cache';
+// Quizzes (issue 28)
+export * from './quizzes';
+export * from './quiz-topics';
+export * from './quiz-versions';
+export * from './quiz-attempts';

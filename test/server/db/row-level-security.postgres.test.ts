@@ -31,6 +31,11 @@ const tenantOwned = [
   'training_plan_modules',
   'training_plan_items',
   'audit_log',
+  // Quizzes (issue 28)
+  'quizzes',
+  'quiz_topics',
+  'quiz_versions',
+  'quiz_attempts',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
 const ownerOnly = ['app_settings', 'idempotency_keys', 'login_throttle', 'rate_limit_counters', 'schema_migrations'];
@@ -47,6 +52,11 @@ beforeAll(async () => {
   forRequest = client.forRequest!;
   world = await demoWorld(testApp.db);
   await signIn(testApp.app, demo.companyAdmin); // a session row
+  // A learner's attempt at the seeded quiz (the demo data has none; the learner endpoints write them).
+  await testApp.db.execute(sql`INSERT INTO quiz_attempts
+      (tenant_id, company_id, quiz_id, quiz_version, learner_id, number, started_at, answers, result, score, max_score, scaled, passed)
+    SELECT q.tenant_id, q.company_id, q.id, q.version, ${world.learner.id}, 1, now(), '[]', '{}', 0, 8, 0, false
+      FROM quizzes q WHERE q.title = 'Workshop safety check'`);
 });
 afterAll(() => client?.close());
 
