@@ -31,3 +31,10 @@ export type AuditAction = (typeof auditActions)[number];
 /** What the audit log records actions on (the Activity page filters by it); `session` is a sign-in or sign-out. */
 export const auditEntities = ['company', 'tenant', 'user', 'topic', 'content', 'training plan', 'module', 'item', 'session'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
+
+/** The second step a sign-in may need after the password (issue 30): a code, or setting up an authenticator first. */
+export const signInSteps = ['TWO_FACTOR', 'TWO_FACTOR_SETUP'] as const;
+export type SignInStep = (typeof signInSteps)[number];
+/** The languages the console speaks, and its mails are written in. */
+export const userLanguages = ['it', 'en'] as const;
+export type UserLanguage = (typeof userLanguages)[number];

@@ -14,3 +14,6 @@ export * from './app-settings';
 export * from './rate-limit-counters';
 export * from './idempotency-keys';
 export * from './list-cache';
+// Accounts that run themselves (issue 30): one-time links, two-factor sign-in.
+export * from './account-tokens';
+export * from './two-factor';
