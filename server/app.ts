@@ -127,6 +127,9 @@ export async function buildApp(options: AppOptions) {
   const { videoServiceUrl } = options;
   app.decorate('videoServiceUrl', typeof videoServiceUrl === 'function' ? videoServiceUrl : () => videoServiceUrl);
   app.decorate('secretBox', secretBoxLoader(options.db, options.encryptionKey));
+  // Loaded now: it is used inside transactions, and the embedded database has one connection (a first load from
+  // inside a transaction would wait for that very connection).
+  await app.secretBox();
   app.decorate('mail', mailQueue(options.db, app.secretBox, options.mail ?? { enabled: true, retry: defaultMailRetry }));
   const { consoleOrigin } = options;
   const origin = () => (typeof consoleOrigin === 'function' ? consoleOrigin() : consoleOrigin) ?? 'http://localhost:3000';
