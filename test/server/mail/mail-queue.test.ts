@@ -180,7 +180,7 @@ describe('the mail queue', () => {
     expect(claimed[0]!.filter((id) => claimed[1]!.includes(id))).toEqual([]);
     expect(new Set([...claimed[0]!, ...claimed[1]!]).size).toBe(recipients.length);
     // Give the claimed jobs back to the queue: active jobs fail (and are retried) like those of a crashed worker.
-    await first.fail(queues.mail, [...claimed[0]!, ...claimed[1]!], { message: 'claimed by the test' });
+    await first.fail(queues.mail, [...claimed[0]!, ...claimed[1]!]);
 
     const one = await workersSendingTo(catcher.smtpUrl, { batchSize: 3 });
     const two = await workersSendingTo(catcher.smtpUrl, { batchSize: 3 });
