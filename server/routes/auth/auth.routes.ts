@@ -18,6 +18,7 @@ import { LoginResponse } from '../../../contract/session.schemas';
 import { SignInChallenge } from '../../../contract/account-security.schemas';
 import { issueSignInChallenge, twoFactorRequired } from '../../auth/two-factor';
 import { userTwoFactor } from '../../db/schema';
+import { qualified } from '../../db/qualified';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings, issueVideoToken, videoServiceUrl } = app;
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           enabled: users.enabled,
           scope: users.scope,
           tenantId: users.tenantId,
-          twoFactor: sql<boolean>`exists (select from ${userTwoFactor} where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.confirmedAt} is not null)`,
+          twoFactor: sql<boolean>`exists (select from ${userTwoFactor} where ${qualified(userTwoFactor.userId)} = ${qualified(users.id)} and ${qualified(userTwoFactor.confirmedAt)} is not null)`,
         })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));

@@ -4,6 +4,7 @@ import { issueAccountToken, tokenLifetimeHours } from '../../auth/account-tokens
 import { owners, reachOf } from '../../auth/tenancy';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import { accountTokens, users } from '../../db/schema';
 import { ApiError, conflict } from '../../http/api-error';
 import type { StoreServices } from '../../store/resource';
@@ -84,7 +85,7 @@ const inviteeColumns = {
   companyId: users.companyId,
   /** Seconds since the user's last invitation (the database's clock), null when none was sent. */
   sinceLastSent: sql<number | null>`(select extract(epoch from now() - max(${accountTokens.createdAt}))::float8 from ${accountTokens}
-    where ${accountTokens.userId} = ${users.id} and ${accountTokens.purpose} = 'INVITATION')`.mapWith((value) =>
+    where ${qualified(accountTokens.userId)} = ${qualified(users.id)} and ${accountTokens.purpose} = 'INVITATION')`.mapWith((value) =>
     value === null ? null : Number(value),
   ),
 };
