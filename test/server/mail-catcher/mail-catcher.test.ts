@@ -38,7 +38,7 @@ describe('the mail catcher', () => {
         id: expect.any(String),
         receivedAt: expect.any(String),
         from: 'no-reply@example.com',
-        to: ['Second@Example.com'],
+        to: ['Second@example.com'],
         subject: 'Second',
         text: 'Hello\nhttp://localhost:3000/invitation#token=abc_DEF-1',
         html: '<p>Second</p>',
