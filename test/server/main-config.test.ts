@@ -74,6 +74,12 @@ const signIn = (server: Started, password: string, forwardedFor?: string, email:
 
 describe('demo data', () => {
   const loaded = 'Demo data loaded. Demo accounts (password Demo-2026!)';
+  const byDefault = onPostgres
+    ? 'is not loaded with DATABASE_URL unless asked, and the start says so'
+    : 'is loaded by default on the embedded database';
+  const otherwise = onPostgres
+    ? 'is loaded with DATABASE_URL and DEMO_DATA=true'
+    : 'is not loaded with DEMO_DATA=false, and the start says so';
 
   /** The mail catcher's inbox, printed at start, receives the mail of a password reset (the whole path of npm start). */
   async function expectResetMailInTheInbox(server: Started) {
@@ -95,7 +101,7 @@ describe('demo data', () => {
   }
 
   it(
-    onPostgres ? 'is not loaded with DATABASE_URL unless asked, and the start says so' : 'is loaded by default on the embedded database',
+    byDefault,
     async () => {
       const server = await start(await emptyDatabase());
 
@@ -114,7 +120,7 @@ describe('demo data', () => {
   );
 
   it(
-    onPostgres ? 'is loaded with DATABASE_URL and DEMO_DATA=true' : 'is not loaded with DEMO_DATA=false, and the start says so',
+    otherwise,
     async () => {
       const server = await start({ ...(await emptyDatabase()), DEMO_DATA: onPostgres ? 'true' : 'false' });
 

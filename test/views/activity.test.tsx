@@ -21,9 +21,9 @@ const entry: ActivityEntry = {
 
 const openActivity = async (path: string) => {
   const list = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
-  const rendered = renderConsole({ path, signedIn: tenantLogin, activity: list });
+  const view = renderConsole({ path, signedIn: tenantLogin, activity: list });
   await screen.findByTestId('page-title');
-  return { ...rendered, list };
+  return { ...view, list };
 };
 const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 

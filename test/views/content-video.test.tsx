@@ -5,14 +5,14 @@ import { contentRecord, contents, videoOrigin, videoToken } from '../support/vie
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const openRecord = async (path: string, options: RenderOptions = {}) => {
-  const rendered = await open(path, options);
+  const view = await open(path, options);
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 const videoPanel = () => screen.getByTestId('content-video');
 const panelButtons = () =>

@@ -6,14 +6,14 @@ import { contents, topics, videoOrigin, videoToken } from '../support/views/cata
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const openWizard = async (options: RenderOptions = {}) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path: '/contents/new',
     signedIn: companyLogin,
     refreshVideoToken: async () => videoToken,
     ...options,
   });
   await screen.findByRole('textbox', { name: 'Title', hidden: true });
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
@@ -34,11 +34,11 @@ const frameHeight = () => getComputedStyle(screen.getByTestId('uploader-frame').
 
 /** Step 1 done for a video: the uploader frame is there. */
 async function toUploader(options: RenderOptions = {}) {
-  const rendered = await openWizard(options);
-  await rendered.user.type(textbox('Title'), 'Forklift training');
-  await rendered.user.click(button('Continue'));
+  const view = await openWizard(options);
+  await view.user.type(textbox('Title'), 'Forklift training');
+  await view.user.click(button('Continue'));
   await screen.findByTestId('uploader-frame');
-  return rendered;
+  return view;
 }
 
 describe('content wizard, step 1', { timeout: 15_000 }, () => {

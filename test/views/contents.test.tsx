@@ -7,14 +7,14 @@ import { contentRecord, contents, topics, videoToken } from '../support/views/ca
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const openRecord = async (path: string, options: RenderOptions = {}) => {
-  const rendered = await open(path, options);
+  const view = await open(path, options);
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });

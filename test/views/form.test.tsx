@@ -6,9 +6,9 @@ import { renderConsole, type RenderOptions } from '../support/views/render-conso
 import { companies, tenants, users } from '../support/views/resource-fixtures';
 
 const openForm = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: tenantLogin, ...options });
+  const view = renderConsole({ path, signedIn: tenantLogin, ...options });
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 
 /** `hidden: true` skips the visibility check, which is slow on a whole MUI form in jsdom. */

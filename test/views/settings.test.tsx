@@ -16,7 +16,7 @@ const openAs = async (
 ) => {
   const { state } = stored(answer);
   const account = fakeAccount(meAnswer(state, state.user.name));
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     language,
     signedIn: answer,
@@ -24,15 +24,15 @@ const openAs = async (
     account,
   });
   await screen.findByTestId('sidebar-menu');
-  await waitFor(() => expect(rendered.session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true));
-  return rendered;
+  await waitFor(() => expect(view.session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true));
+  return view;
 };
 
 /** Opens the settings and waits for the profile to be there. */
 const openSettings = async (answer: LoginResponse = globalLogin, language: Language = 'en', rootSession?: LoginResponse) => {
-  const rendered = await openAs(answer, { language, rootSession });
+  const view = await openAs(answer, { language, rootSession });
   await screen.findByRole('button', { name: language === 'en' ? 'Save' : 'Salva' });
-  return rendered;
+  return view;
 };
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -6,9 +6,9 @@ import { topics } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const messageOf = (input: HTMLInputElement) => {

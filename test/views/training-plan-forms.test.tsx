@@ -5,14 +5,14 @@ import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, nested = modulesAndItems(), planResource = plans()) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': planResource, contents: contents() },
     trainingPlans: nested,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 type User = ReturnType<typeof renderConsole>['user'];

@@ -6,14 +6,14 @@ import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, trainingPlans = modulesAndItems()) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
     trainingPlans,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')] as HTMLElement[];

@@ -6,7 +6,7 @@ import { renderConsole, type RenderOptions } from '../support/views/render-conso
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
@@ -14,7 +14,7 @@ const open = async (path: string, options: RenderOptions = {}) => {
     ...options,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 type User = ReturnType<typeof renderConsole>['user'];
