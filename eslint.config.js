@@ -196,24 +196,37 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noConsole] }],
     },
   },
-  // The server's floors, bottom up: contract ← db ← auth, audit, http ← store ← routes ← app, main. A floor imports
-  // only the floors below it; the video service is a service of its own and imports only the contract.
+  // The server's floors, bottom up: contract ← db ← auth, audit, http, mail ← store ← routes ← app, main. A floor imports
+  // only the floors below it; the video service and the mail catcher are services of their own and import only the contract.
   serverFloor(
     'server/db/**/*.ts',
-    ['auth', 'audit', 'http', 'store', 'routes', 'video-service'],
+    ['auth', 'audit', 'http', 'mail', 'store', 'routes', 'video-service', 'mail-catcher'],
     'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).',
   ),
   serverFloor(
-    'server/{auth,audit,http}/**/*.ts',
-    ['store', 'routes', 'video-service'],
-    'auth, audit and http do not import the store or the routes.',
+    'server/{auth,audit,http,mail}/**/*.ts',
+    ['store', 'routes', 'video-service', 'mail-catcher'],
+    'auth, audit, http and mail do not import the store or the routes.',
   ),
-  serverFloor('server/store/**/*.ts', ['routes', 'video-service'], 'The store is a repository: it does not import the routes.'),
-  serverFloor('server/routes/**/*.ts', ['video-service'], 'The routes do not import the video service.'),
+  serverFloor(
+    'server/store/**/*.ts',
+    ['routes', 'video-service', 'mail-catcher'],
+    'The store is a repository: it does not import the routes.',
+  ),
+  serverFloor(
+    'server/routes/**/*.ts',
+    ['video-service', 'mail-catcher'],
+    'The routes do not import the video service or the mail catcher.',
+  ),
   serverFloor(
     'server/video-service/**/*.ts',
-    ['auth', 'audit', 'db', 'http', 'store', 'routes'],
+    ['auth', 'audit', 'db', 'http', 'mail', 'store', 'routes', 'mail-catcher'],
     'The video service runs on its own: it shares only the contract with the API.',
+  ),
+  serverFloor(
+    'server/mail-catcher/**/*.ts',
+    ['auth', 'audit', 'db', 'http', 'mail', 'store', 'routes', 'video-service'],
+    'The mail catcher runs on its own: it imports nothing of the API.',
   ),
   {
     files: ['**/*.{ts,tsx}'],

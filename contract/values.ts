@@ -59,3 +59,9 @@ export type QuestionOutcome = (typeof questionOutcomes)[number];
 /** What became of one item of an imported QTI package. */
 export const qtiItemOutcomes = ['IMPORTED', 'IMPORTED_WITH_CHANGES', 'SKIPPED'] as const;
 export type QtiItemOutcome = (typeof qtiItemOutcomes)[number];
+/** The second step a sign-in may need after the password (issue 30): a code, or setting up an authenticator first. */
+export const signInSteps = ['TWO_FACTOR', 'TWO_FACTOR_SETUP'] as const;
+export type SignInStep = (typeof signInSteps)[number];
+/** The languages the console speaks, and its mails are written in. */
+export const userLanguages = ['it', 'en'] as const;
+export type UserLanguage = (typeof userLanguages)[number];

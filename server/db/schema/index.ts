@@ -19,3 +19,6 @@ export * from './quizzes';
 export * from './quiz-topics';
 export * from './quiz-versions';
 export * from './quiz-attempts';
+// Accounts that run themselves (issue 30): one-time links, two-factor sign-in.
+export * from './account-tokens';
+export * from './two-factor';

@@ -29,7 +29,7 @@ export function resourceRoutes<
 >(resource: Resource<Table, Row, RecordSchema, Body, Filters>): FastifyPluginAsync {
   type Write = Static<TObject<Body>>;
   return async (app) => {
-    const store = resourceStore(resource, app.listSettings.exactCountLimit);
+    const store = resourceStore(resource, app.listSettings.exactCountLimit, app.storeServices);
     const { title, record, body, filters } = resource.schemas;
     const listed = resource.schemas.listRecord ?? record;
     const { read, write, deletable } = resource.access;
@@ -169,7 +169,7 @@ export function orderedResourceRoutes<
     Params: Record<string, string>;
   }
   return async (app) => {
-    const store = orderedResourceStore(resource);
+    const store = orderedResourceStore(resource, app.storeServices);
     const { title, record, body, params, rowParams, orderBody } = resource.schemas;
     const { read, write, deletable } = resource.access;
     const { entity, parentNoun } = resource;

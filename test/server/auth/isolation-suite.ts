@@ -306,6 +306,89 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       status: 400,
       field: 'userId',
     })),
+  // Issue 30. The user's account (GLOBAL: its own user, ACTIVE, so that nothing is sent), invitations, second factor.
+  'GET /api/users/{id}/account': async (actor) =>
+    actor.foreign.userIds.map((id) => ({
+      label: 'foreign user',
+      method: 'GET',
+      url: `/api/users/${id}/account`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
+    })),
+  'POST /api/users/{id}/invitation': async (actor) =>
+    actor.kind === 'GLOBAL'
+      ? [{ label: 'an ACTIVE user', method: 'POST', url: `/api/users/${world.root.id}/invitation`, status: 409 }]
+      : actor.foreign.userIds.map((id) => ({ label: 'foreign user', method: 'POST', url: `/api/users/${id}/invitation`, status: 404 })),
+  // A bulk action reports each user (200): the snapshot proves that no foreign user was invited.
+  'POST /api/users/invitations': async (actor) => [
+    {
+      label: 'foreign users',
+      method: 'POST',
+      url: '/api/users/invitations',
+      payload: { userIds: actor.kind === 'GLOBAL' ? [world.root.id] : actor.foreign.userIds },
+      status: 200,
+    },
+  ],
+  'DELETE /api/users/{id}/two-factor': async (actor) =>
+    actor.kind === 'GLOBAL'
+      ? [{ label: 'a user without it', method: 'DELETE', url: `/api/users/${world.learner.id}/two-factor`, status: 409 }]
+      : actor.foreign.userIds.map((id) => ({ label: 'foreign user', method: 'DELETE', url: `/api/users/${id}/two-factor`, status: 404 })),
+  'POST /api/users/me/two-factor/confirm': async (actor) =>
+    actor.foreign.userIds.map((userId) => ({
+      label: 'foreign user id in the body',
+      method: 'POST',
+      url: '/api/users/me/two-factor/confirm',
+      payload: { code: '123456', userId },
+      status: 400,
+      field: 'userId',
+    })),
+  'POST /api/users/me/two-factor/disable': async (actor) =>
+    actor.foreign.userIds.map((userId) => ({
+      label: 'foreign user id in the body',
+      method: 'POST',
+      url: '/api/users/me/two-factor/disable',
+      payload: { code: '123456', userId },
+      status: 400,
+      field: 'userId',
+    })),
+  'POST /api/users/me/two-factor/recovery-codes': async (actor) =>
+    actor.foreign.userIds.map((userId) => ({
+      label: 'foreign user id in the body',
+      method: 'POST',
+      url: '/api/users/me/two-factor/recovery-codes',
+      payload: { code: '123456', userId },
+      status: 400,
+      field: 'userId',
+    })),
+  'GET /api/tenants/{id}/security-policy': async (actor) => [
+    {
+      label: 'foreign tenant',
+      method: 'GET',
+      url: `/api/tenants/${actor.foreign.tenantId}/security-policy`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 403 })(actor.kind),
+    },
+  ],
+  // GLOBAL sets the value it already has: nothing is written.
+  'PUT /api/tenants/{id}/security-policy': async (actor) => [
+    {
+      label: 'foreign tenant',
+      method: 'PUT',
+      url: `/api/tenants/${actor.foreign.tenantId}/security-policy`,
+      payload: { requireTwoFactor: false },
+      status: byKind({ GLOBAL: 200, TENANT: 403, COMPANY: 403 })(actor.kind),
+    },
+  ],
+  'GET /api/platform/security-policy': async (actor) => [
+    { label: 'the platform', method: 'GET', url: '/api/platform/security-policy', status: actor.kind === 'GLOBAL' ? 200 : 403 },
+  ],
+  'PUT /api/platform/security-policy': async (actor) => [
+    {
+      label: 'the platform',
+      method: 'PUT',
+      url: '/api/platform/security-policy',
+      payload: { requireTwoFactor: false },
+      status: actor.kind === 'GLOBAL' ? 200 : 403,
+    },
+  ],
   'DELETE /api/users/{id}': async (actor) =>
     actor.kind === 'GLOBAL'
       ? [{ label: 'own user', method: 'DELETE', url: `/api/users/${world.root.id}`, status: 409 }]
@@ -326,14 +409,15 @@ async function snapshot() {
 
 /**
  * Routes without probes, and why. `GET /api/users/me` reads the caller's own session and takes no input at all: there
- * is no id, in the path, query or body, that could name a record of another tenant or company.
+ * is no id, in the path, query or body, that could name a record of another tenant or company. So do
+ * `GET /api/users/me/two-factor` and `POST /api/users/me/two-factor/setup` (the caller's own authenticator).
  */
-const unprobedRoutes = ['GET /api/users/me'];
+const unprobedRoutes = ['GET /api/users/me', 'GET /api/users/me/two-factor', 'POST /api/users/me/two-factor/setup'];
 
 it('has probes for exactly the registered routes of companies, tenants, users, topics, contents, training plans and quizzes', () => {
   const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const registered = Object.entries(document.paths)
-    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes)(\/|$)/.test(path))
+    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform)(\/|$)/.test(path))
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
     .filter((route) => !unprobedRoutes.includes(route));
 
