@@ -69,7 +69,7 @@ function attachment(title: string, id: string) {
  */
 export const quizRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const access = allow(quizzesResource.access.write);
-  const store = resourceStore(quizzesResource, app.listSettings.exactCountLimit);
+  const store = resourceStore(quizzesResource, app.listSettings.exactCountLimit, app.storeServices);
 
   app.post(
     '/:id/preview',
