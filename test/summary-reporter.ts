@@ -29,7 +29,7 @@ export default class SummaryReporter implements Reporter {
     if (coverage.length > 0) {
       const problems = coverage.flatMap(({ machine, failures }) => failures.map((failure) => `  ${machine}: ${failure}`));
       process.stdout.write(
-        `\nPath coverage: states and transitions reachable in each machine's graph and executed by the console's own actors in the UI path tests\n${coverageTable(coverage)}\n${problems.length > 0 ? `Gate failures:\n${problems.join('\n')}\n` : ''}`,
+        `\nPath coverage: states and transitions each machine defines and the console's own actors executed in the UI path tests\n${coverageTable(coverage)}\n${problems.length > 0 ? `Gate failures:\n${problems.join('\n')}\n` : ''}`,
       );
     }
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

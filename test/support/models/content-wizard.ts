@@ -1,8 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { StoredRecord } from '../../../src/domain/resource';
-import type { VideoAccess } from '../../../src/domain/video';
-import { contentWizardMachine, type AttachVideoInput, type ContentWizardContext } from '../../../src/machines/content-wizard.machine';
-import type { formMachine } from '../../../src/machines/form.machine';
+import { contentWizardMachine, type ContentWizardContext } from '../../../src/machines/content-wizard.machine';
 import { UPLOADER_HEIGHT } from '../../../src/machines/video-links';
 import {
   access,
@@ -16,7 +13,7 @@ import {
   wizardInput,
 } from '../fixtures/catalogue';
 import { done, error, type GraphEvent } from '../paths/graph-paths';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
 /** The events both scenarios offer, by label: the same label is the same event (and the same executor in the UI). */
 const events = {
@@ -46,7 +43,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   });
 };
 
-export const contentWizardModel: MachineModel = {
+export const contentWizardModel = defineModel({
   name: 'content-wizard',
   summary:
     "Creating a content in two steps: its details (the content form), then for a video the upload in the video service frame and attaching the uploaded video; or, for an existing content (its edit page's 'Upload a video', 'Upload it again', 'Replace video'), the upload alone.",
@@ -114,15 +111,6 @@ export const contentWizardModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) =>
-    contentWizardMachine.provide({
-      actors: {
-        contentForm: invoked<{ record: StoredRecord }, unknown>() as unknown as typeof formMachine,
-        obtainVideoAccess: invoked<VideoAccess, void>(),
-        attachVideo: invoked<StoredRecord, AttachVideoInput>(),
-        loadContent: invoked<StoredRecord, { id: string }>(),
-      },
-    }),
   requirements: [
     {
       id: 'WIZARD-INLINE',
@@ -189,108 +177,6 @@ export const contentWizardModel: MachineModel = {
       ],
     },
   ],
-  manual: [
-    {
-      scenario: 'wizard',
-      screen: 'A new article (Contents → Add, `/contents/new`)',
-      account: '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A.)',
-      preconditions: ['The server started with `npm start`; signed in with the account above, the console in English.'],
-      smoke: [
-        {
-          do: 'Click "Contents" in the sidebar, then "Add"; type `Safety rules` in "Title", keep Type "Article" and Render type "Inline", type `Wear your helmet.` in "Text", click "Save".',
-          see: 'The message "Content created successfully"; the page "Edit content" of Safety rules, with "Wear your helmet." under "Text as readers see it".',
-          events: ['details: an INLINE article saved'],
-          state: 'savedInline',
-        },
-      ],
-    },
-    {
-      scenario: 'wizard',
-      screen: 'A new video and its upload (Contents → Add, `/contents/new`)',
-      account: "`company.admin@example.com` (its company's video tenant is `acme-robotics`)",
-      preconditions: [
-        'The server started with `npm start` and its video service (port 3001); a browser that resolves `*.localhost` (Chrome, Firefox, Edge).',
-        'A small video file at hand (an MP4, WebM, Ogg, QuickTime or Matroska file).',
-      ],
-      smoke: [
-        {
-          do: 'Click "Contents" in the sidebar, then "Add"; type `Forklift basics` in "Title", choose Type "Video" and Render type "Reference", click "Continue".',
-          see: 'The message "Content created successfully"; the step "Video upload": "Upload the video of “Forklift basics”.", then the frame "Upload a video" with "Video file" and "Upload"; "Finish later" below.',
-          events: ['details: a video created', 'token: ok', 'frame loaded'],
-          state: 'uploading.showingFrame',
-        },
-        {
-          do: 'In the frame, choose the video file under "Video file" and click "Upload".',
-          see: '"Uploading… n%", then "Saving the video…"; the message "Video uploaded: it is being processed"; the Contents list, Forklift basics "Processing" (then "Ready" once processed, by itself).',
-          events: ['update', 'attach: ok'],
-          state: 'attached',
-        },
-      ],
-    },
-  ],
-  readable: {
-    start: {
-      start: 'sign in as `company.admin@example.com`, click "Contents" in the sidebar, then "Add": the page "New content", step "Details"',
-      'existing content: start':
-        'sign in as `company.admin@example.com`; in "Contents", click "Edit" on a video whose video could not be processed (give a video any file that is not a video first, e.g. a text file renamed `.webm`), then "Upload it again": the page "Content video"',
-    },
-    events: {
-      'details: an INLINE article saved': { do: 'Type a Title, keep Type "Article" and Render type "Inline", type a Text, click "Save"' },
-      'details: a video created': {
-        do: 'Type the Title `Forklift basics`, choose Type "Video" and Render type "Reference", click "Continue"',
-      },
-      'token: ok': { wait: 'the console gets the upload token' },
-      retry: { do: 'Click "Retry"' },
-      'frame loaded': { wait: 'the uploader page loads in the frame' },
-      update: { do: 'In the frame, choose a video file under "Video file" and click "Upload"' },
-      reload: { do: 'Click "Back to contents" in the frame' },
-      'attach: ok': { wait: 'the console saves the video on the content' },
-      'attach: stale version': { wait: 'the content was saved meanwhile in another tab (edit it there during the upload)' },
-      'read again: no other video': { wait: 'the console reads the content again: no other video on it' },
-      'read again: another video attached': {
-        wait: 'the console reads the content again: another video was attached meanwhile in another tab',
-      },
-      'open: a FAILED video': { wait: 'the console reads the content: a video whose video could not be processed' },
-      'open: an article (INLINE)': {
-        wait: 'the console reads the content: an article shown inline (reached by typing `/contents/<its id>/video` in the address bar)',
-      },
-      'finish later': { do: 'Click "Finish later" (or "Back" where the upload is not offered)' },
-      'read again: the video it had': {
-        wait: 'the console reads the content again: it still has the video it had, so the new one replaces it',
-      },
-    },
-    screens: {
-      details: 'the page "New content", step "Details": the content form',
-      preparingUpload: 'step "Video upload": "Preparing the uploader…"',
-      tokenFailed:
-        'the red alert with the reason ("Vinapse configuration unavailable. Login required.", or the server\'s words) and "Retry"',
-      'uploading.loadingFrame': '"Upload the video of “Forklift basics”." and "Loading the uploader…"',
-      'uploading.showingFrame': 'the frame "Upload a video" with "Video file" and "Upload"; "Finish later" below',
-      'attaching.sending': '"Saving the video…"',
-      'attaching.reloading': '"Saving the video…" while the content is read again',
-      'attaching.resending': '"Saving the video…" once more',
-      attachFailed: 'the red alert "Failed to update content" with "Retry"',
-      savedInline: 'the page "Edit content" of the new article, its text under "Text as readers see it"',
-      attached: 'the Contents list, the new video "Processing"',
-      left: 'the Contents list',
-      'existing content: left': 'the page "Edit content" of the content, as it was',
-      'existing content: attached': 'the page "Edit content" of the content, its new video "Processing"',
-      opening: 'the page "Content video" and its loading line',
-      openFailed: 'the red alert "Error loading content" with "Retry"',
-      notReference: '"This content is shown inline: it has no video to upload." and "Back"',
-    },
-    automated: {
-      'token: no configuration': 'the account has no video service configured',
-      'token: refresh refused': 'the server refuses the upload token',
-      'resize 720': 'the uploader page asks for a height of 720 px',
-      'resize 120 (below 300)': 'the uploader page asks for 120 px (below the 300 px floor)',
-      'resize 5000 (above 1200)': 'the uploader page asks for 5000 px (above the 1200 px ceiling)',
-      'resize forced 450': 'the uploader page forces a height of 450 px',
-      'attach: 500': 'the server fails to save the video on the content (500)',
-      'read again: 500': 'the server fails to read the content again (500)',
-      'open: 500': 'the server fails to read the content (500)',
-    },
-  },
   invariants: [
     [
       'the frame is between its minimum and maximum height',
@@ -311,4 +197,4 @@ export const contentWizardModel: MachineModel = {
       },
     ],
   ],
-};
+});

@@ -1,8 +1,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
-import type { StoredRecord } from '../../../src/domain/resource';
 import type { TrainingPlan } from '../../../src/domain/training-plans';
-import { formMachine, type FormContext, type FormInput, type SaveRecordInput } from '../../../src/machines/form.machine';
+import { formMachine, type FormContext, type FormInput } from '../../../src/machines/form.machine';
 import { messagesOf } from '../../../src/views/form/form-config';
 import type { FormConfig } from '../../../src/views/form/form-config';
 import { companiesResource } from '../../../src/views/resources/companies';
@@ -13,7 +12,7 @@ import { usersResource } from '../../../src/views/resources/users';
 import type { SessionState } from '../../../src/domain/session';
 import { done, error } from '../paths/graph-paths';
 import { companyState, tenantState } from '../fixtures/session';
-import type { GraphEvent, ManualPlan, MachineModel } from '../paths/model';
+import { defineModel, type GraphEvent, type ModelSpec } from '../paths/model';
 
 /**
  * The screen the UI path tests drive: a training plan's form (`/training-plans/new`, `/training-plans/{id}`), the
@@ -188,16 +187,10 @@ const welcomeArticle = {
   tenantId: 'acme',
 };
 const change = (field: string, value: unknown): GraphEvent => ({ type: 'form.change', field, value });
-const companyAdmin = '`company.admin@example.com` (Carlo Ferrari, COMPANY admin of Acme Robotics S.p.A.)';
-const freshData =
-  'The demo data as `npm start` first loads it (stop the server, delete the `data/` folder, start it again): the checklist changes records.';
 
-/** The smoke checklist per screen that uses the form: each walked on the machine with that screen's fields. */
-const manualPlans: ManualPlan[] = [
-  {
-    scenario: 'editing',
-    screen: 'A company (Companies → Edit, `/companies/{id}`)',
-    account: '`tenant.admin@example.com` (Teresa Conti, TENANT admin of Acme Learning)',
+/** The screens of the smoke checklists (form.words.yaml) that use the form: each walked on the machine with that screen's fields. */
+const screens: ModelSpec['screens'] = {
+  'A company (Companies → Edit, `/companies/{id}`)': {
     input: screenInput(companiesResource.form, tenantState, acmeRobotics.id, '/companies'),
     events: [
       ['load: Acme Robotics', done('loadRecord', acmeRobotics)],
@@ -206,131 +199,34 @@ const manualPlans: ManualPlan[] = [
       ['type the city Torino', change('city', 'Torino')],
       ['save: Acme Robotics updated', done('saveRecord', { ...acmeRobotics, city: 'Torino', version: 2 })],
     ],
-    preconditions: [freshData, 'Signed in with the account above, the console in English.'],
-    smoke: [
-      {
-        do: 'Click "Companies" in the sidebar, type `robotics` in "Search", then click "Edit" in the row of Acme Robotics S.p.A.',
-        see: 'The page "Edit company": Name "Acme Robotics S.p.A.", Tax ID "IT01234567890", City "Milano", Country code "IT".',
-        events: ['load: Acme Robotics'],
-        state: 'editing',
-      },
-      {
-        do: 'Clear "Country code" and click "Save".',
-        see: '"Required field" under Country code; nothing is saved, the page stays.',
-        events: ['clear the country code', 'save'],
-        state: 'editing',
-      },
-      {
-        do: 'Type `IT` in "Country code", replace the City with `Torino`, click "Save".',
-        see: 'The message "Company updated successfully"; the Companies list, where Acme Robotics S.p.A. says "Via Roma 12, Torino".',
-        events: ['type IT and the city Torino', 'type the city Torino', 'save', 'save: Acme Robotics updated'],
-        state: 'saved',
-      },
-    ],
   },
-  {
-    scenario: 'editing',
-    screen: 'A user (Users → Edit, `/users/{id}`)',
-    account: companyAdmin,
+  'A user (Users → Edit, `/users/{id}`)': {
     input: screenInput(usersResource.form, companyState, marioRossi.id, '/users'),
     events: [
       ['load: Mario Rossi', done('loadRecord', marioRossi)],
       ['type the surname Rossini', change('surname', 'Rossini')],
       ['save: Mario Rossini', done('saveRecord', { ...marioRossi, surname: 'Rossini', version: 2 })],
     ],
-    preconditions: [freshData, 'Signed in with the account above, the console in English.'],
-    smoke: [
-      {
-        do: 'Click "Users" in the sidebar, type `rossi` in "Search", then click "Edit" in the row of Mario Rossi.',
-        see: 'The page "Edit user": Name "Mario", Surname "Rossi", Email "mario.rossi@example.com", the password fields empty.',
-        events: ['load: Mario Rossi'],
-        state: 'editing',
-      },
-      {
-        do: 'Replace the Surname with `Rossini` and click "Save" (leave the password empty).',
-        see: 'The message "User updated successfully"; the Users list with Mario Rossini.',
-        events: ['type the surname Rossini', 'save', 'save: Mario Rossini'],
-        state: 'saved',
-      },
-    ],
   },
-  {
-    scenario: 'creating',
-    screen: 'A new topic (Topics → Add, `/topics/new`)',
-    account: companyAdmin,
+  'A new topic (Topics → Add, `/topics/new`)': {
     input: screenInput(topicsResource.form, companyState, null, '/topics'),
     events: [
       ['type the name Quality', change('name', 'Quality')],
       ['save: Quality created', done('saveRecord', { ...stamp, id: 'quality', name: 'Quality', color: '#000000', status: 'ACTIVE' })],
     ],
-    preconditions: [freshData, 'Signed in with the account above (the demo company has the topics Safety, Onboarding and Leadership).'],
-    smoke: [
-      {
-        do: 'Click "Topics" in the sidebar, then "Add".',
-        see: 'The page "New topic" with an empty Name and the Colour #000000.',
-        events: [],
-        state: 'editing',
-      },
-      {
-        do: 'Type `Quality` in "Name" and click "Save".',
-        see: 'The message "Topic created"; the page becomes "Edit topic" of Quality (its address ends with its id).',
-        events: ['type the name Quality', 'save', 'save: Quality created'],
-        state: 'saved',
-      },
-    ],
   },
-  {
-    scenario: 'editing',
-    screen: 'An article (Contents → Edit, `/contents/{id}`)',
-    account: companyAdmin,
+  'An article (Contents → Edit, `/contents/{id}`)': {
     input: screenInput(contentsResource.form, companyState, welcomeArticle.id, '/contents'),
     events: [
       ['load: the welcome article', done('loadRecord', welcomeArticle)],
       ['type the title Welcome aboard', change('title', 'Welcome aboard')],
       ['save: the article renamed', done('saveRecord', { ...welcomeArticle, title: 'Welcome aboard', version: 2 })],
     ],
-    preconditions: [freshData, 'Signed in with the account above.'],
-    smoke: [
-      {
-        do: 'Click "Contents" in the sidebar, then "Edit" in the row of "Welcome to Acme Robotics".',
-        see: 'The page "Edit content": Title "Welcome to Acme Robotics", Type Article, Render type Inline, its Text "Welcome aboard! This article introduces …", the topic Onboarding.',
-        events: ['load: the welcome article'],
-        state: 'editing',
-      },
-      {
-        do: 'Replace the Title with `Welcome aboard` and click "Save".',
-        see: 'The message "Content updated successfully"; the Contents list with "Welcome aboard".',
-        events: ['type the title Welcome aboard', 'save', 'save: the article renamed'],
-        state: 'saved',
-      },
-    ],
   },
-  {
-    scenario: 'creating',
-    screen: 'A new training plan (Training plans → Add, `/training-plans/new`), then Delete',
-    account: companyAdmin,
-    preconditions: [
-      freshData,
-      'Signed in with the account above (the demo company has the plans New hire onboarding and Leadership basics).',
-    ],
-    smoke: [
-      {
-        do: 'Click "Training plans" in the sidebar, then "Add"; click "Save" without typing.',
-        see: 'The page "New training plan"; "Required field" under Name; nothing is saved.',
-        events: ['save'],
-        state: 'editing',
-      },
-      {
-        do: 'Type `Onboarding 2025` in "Name" and click "Save".',
-        see: 'The message "Training plan created"; the page becomes "Edit training plan" of Onboarding 2025, Status Draft.',
-        events: ['type a name', 'save', 'save: ok'],
-        state: 'saved',
-      },
-    ],
-  },
-];
+};
 
-export const formModel: MachineModel = {
+export const formModel = defineModel({
+  screens,
   name: 'form',
   summary: 'Every record form: loading, field rules, saving with optimistic concurrency, server field errors, deleting.',
   machine: formMachine,
@@ -345,14 +241,6 @@ export const formModel: MachineModel = {
     { name: 'creating', input: input(null), serializeState, isImpossible, events },
     { name: 'editing', input: input(storedPlan.id), serializeState, isImpossible, events },
   ],
-  provide: (invoked) =>
-    formMachine.provide({
-      actors: {
-        loadRecord: invoked<StoredRecord, { id: string; reload: boolean }>(),
-        saveRecord: invoked<StoredRecord, SaveRecordInput>(),
-        deleteRecord: invoked<void, { id: string }>(),
-      },
-    }),
   requirements: [
     {
       id: 'FORM-NEW',
@@ -412,51 +300,8 @@ export const formModel: MachineModel = {
       ],
     },
   ],
-  manual: manualPlans,
-  readable: {
-    start: {
-      'creating: start':
-        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Add": the page "New training plan"',
-      'editing: start':
-        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of Leadership basics (a Draft plan)',
-    },
-    events: {
-      'type a name': { do: 'Type `Onboarding 2025` in "Name"' },
-      'paste a 201-character name': { do: 'Paste a name of 201 characters in "Name"' },
-      'clear the name': { do: 'Clear "Name"' },
-      save: { do: 'Click "Save"' },
-      reload: { do: 'Click "Retry" (or "Reload latest version" in the yellow alert)' },
-      'load: ok': { wait: 'the plan loads' },
-      'load: 404': { wait: 'the plan does not exist (edit the address to `/training-plans/nope`)' },
-      'save: ok': { wait: 'the server saves the plan' },
-      'save: stale version': {
-        wait: 'the server refuses it: the plan was saved meanwhile in another tab (open the same plan in two tabs, save in the other one first)',
-      },
-      'save: 400 name too long': { wait: 'the server refuses the name over 200 characters' },
-      delete: { do: 'Click "Delete"' },
-      'confirm delete': { do: 'Click "Confirm"' },
-      'cancel delete': { do: 'Click "Cancel"' },
-      'delete: ok': { wait: 'the server deletes the plan' },
-      'delete: 409 not a draft': { wait: 'the server refuses: the plan was set to Published meanwhile in another tab' },
-    },
-    screens: {
-      loading: 'the loading line over the page "Edit training plan"',
-      editing: 'the form, "Save" enabled; a refused field says why under it',
-      saving: 'the form while it is saved, "Save" disabled',
-      saved: 'the list of training plans, or after a create the page "Edit training plan" of the new plan',
-      loadFailed: 'the red alert "Error loading training plan" with "Retry"',
-      conflict:
-        'the yellow alert "Someone else changed this record after you opened it, so nothing was saved. …" with "Reload latest version"',
-      'deleting.confirming': 'the dialog "Are you sure to delete?" with "Confirm" and "Cancel"',
-      'deleting.requesting': 'the dialog with its buttons disabled while the plan is deleted',
-      deleted: 'the list of training plans without the plan',
-    },
-    automated: {
-      'save: 500': 'the server fails the save (500)',
-    },
-  },
   invariants: [
     ['a failure is shown only after a call failed', (s) => (s.context as FormContext).failure === null || !s.matches('opening')],
     ['a record may be deleted only once loaded', (s) => !s.matches('deleting') || (s.context as FormContext).record !== null],
   ],
-};
+});

@@ -4,7 +4,6 @@ import {
   FOLLOW_INTERVAL_MS,
   listMachine,
   SEARCH_DEBOUNCE_MS,
-  type FetchPageInput,
   type ListContext,
   type ListInput,
   type ListItem,
@@ -14,7 +13,7 @@ import { contentsResource } from '../../../src/views/resources/contents';
 import { trainingPlansResource } from '../../../src/views/resources/training-plans';
 import { after, done, error } from '../paths/graph-paths';
 import { pageOf, serverError } from '../fixtures/list';
-import type { GraphEvent, MachineModel } from '../paths/model';
+import { defineModel, type GraphEvent } from '../paths/model';
 
 const rows = (...statuses: string[]): Page<ListItem> => ({
   items: statuses.map((status, index) => ({ id: `r${index}`, status }) as ListItem),
@@ -111,7 +110,7 @@ const contentsInput: ListInput = {
   deletedKey: contentsResource.list.deletedKey!,
 };
 
-export const listModel: MachineModel = {
+export const listModel = defineModel({
   name: 'list',
   summary:
     'Every list of the console: paging, sorting, search with a pause, loading/empty/failure, deleting a row, following rows still processing.',
@@ -182,7 +181,6 @@ export const listModel: MachineModel = {
     {
       name: 'drafts',
       input: plansInput,
-      serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value }),
       isImpossible: impossibleOnScreen,
       events: [
         ['fetch: a draft and a published plan', done('fetchPage', rows('DRAFT', 'PUBLISHED'))],
@@ -217,13 +215,6 @@ export const listModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) =>
-    listMachine.provide({
-      actors: {
-        fetchPage: invoked<Page<ListItem>, FetchPageInput>(),
-        deleteRecord: invoked<void, { id: string }>(),
-      },
-    }),
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS, followInterval: FOLLOW_INTERVAL_MS },
   requirements: [
     {
@@ -303,129 +294,8 @@ export const listModel: MachineModel = {
       ],
     },
   ],
-  manual: {
-    scenario: 'paged',
-    screen: 'Companies (`/companies`)',
-    account: '`tenant.admin@example.com`, password `Demo-2026!` (TENANT admin of Acme Learning)',
-    preconditions: [
-      'The demo data as `npm start` first loads it: stop the server, delete the `data/` folder, run `npm start` again. The tenant Acme Learning then has 13 companies, all named "Acme …".',
-      "The console in English (the language menu in the top bar, or the sign-in page's switch).",
-      'Step 9 deletes the company Acme Solar S.r.l.; start from a fresh `data/` folder to run the checklist again.',
-    ],
-    smoke: [
-      {
-        do: 'Sign in with the account above, then click "Companies" in the sidebar.',
-        see: '10 companies; "1–10 of 13" under the grid; "Go to next page" enabled.',
-        events: ['fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Click "Go to next page" (the arrow under the grid).',
-        see: '3 companies, "11–13 of 13"; the address ends with `?page=2&pageSize=10&sortOrder=asc`.',
-        events: ['page 2', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Choose 25 in "Rows per page:".',
-        see: 'Back on page 1 with all 13 companies, "1–13 of 13"; `pageSize=25` in the address.',
-        events: ['page size 25', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Click "Sort Name descending" in the header of the Name column.',
-        see: 'The companies from Z to A (Acme Wines S.r.l. first), page 1; `sortBy=name&sortOrder=desc` in the address.',
-        events: ['sort name desc', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Type "acme" in "Search" and stop typing.',
-        see: 'After a short pause the list loads once: the 13 Acme companies (the Globex ones belong to another tenant); `search=acme` in the address.',
-        events: ['type "acme"', 'pause in typing', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Click "Refresh".',
-        see: 'The loading bar for a moment, then the same rows.',
-        events: ['refresh', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Click "Delete" in the row of Acme Solar S.r.l.',
-        see: 'A dialog "Are you sure to delete?" with "Confirm" and "Cancel"; nothing behind it can be clicked.',
-        events: ['delete row'],
-        state: 'deleting.confirming',
-      },
-      {
-        do: 'Click "Cancel".',
-        see: 'The dialog closes; Acme Solar S.r.l. is still listed.',
-        events: ['cancel'],
-        state: 'ready.withData',
-      },
-      {
-        do: 'Click "Delete" in the same row again, then "Confirm".',
-        see: 'The message "Company deleted"; the list reloads without Acme Solar S.r.l., "1–12 of 12".',
-        events: ['delete row', 'confirm', 'delete: ok', 'fetch: one row'],
-        state: 'ready.withData',
-      },
-    ],
-  },
-  readable: {
-    start: {
-      'paged: start':
-        'sign in as `tenant.admin@example.com` (the demo data of `npm start`: 13 companies) and click "Companies" in the sidebar',
-      'drafts: start': 'sign in as `company.admin@example.com` (Acme Robotics) and click "Training plans" in the sidebar',
-      'linked: start':
-        'sign in as `tenant.admin@example.com`, then open `/companies?page=2&pageSize=2&sortBy=name&sortOrder=desc&search=acme` in the address bar (13 companies match)',
-      'following: start':
-        'sign in as `company.admin@example.com` (Acme Robotics) and click "Contents" in the sidebar; a video just uploaded is "Processing" until the video service has processed it',
-    },
-    events: {
-      'page 2': { do: 'Click "Go to next page" under the grid' },
-      'page 1': { do: 'Click "Go to previous page" under the grid' },
-      'fetch: a draft and a published plan': {
-        wait: 'the plans arrive, one "Draft" and one "Published" (the Delete of the published one is disabled, saying "Set the plan back to Draft to delete it")',
-      },
-      'delete the draft': { do: 'Click "Delete" in the row of the draft plan' },
-      'type "acme" again': { do: 'Type "acme" again in "Search" (select what it holds and type over it)' },
-      'fetch: rows 3–4 of 13': { wait: 'the rows arrive: the 3rd and 4th Acme companies from Z to A, "3–4 of 13"' },
-      'page size 25': { do: 'Choose 25 in "Rows per page:"' },
-      'sort name desc': { do: 'Click "Sort Name descending" in the Name column\'s header' },
-      'type "acme"': { do: 'Type "acme" in "Search"' },
-      'address: page 2': { do: 'Edit the address to end with `?page=2` and press Enter (or go Back to page 2)' },
-      refresh: { do: 'Click "Refresh"' },
-      retry: { do: 'Click "Retry" in the red alert' },
-      'delete row': { do: 'Click "Delete" in a row' },
-      confirm: { do: 'Click "Confirm"' },
-      cancel: { do: 'Click "Cancel"' },
-      'pause in typing': { wait: 'stop typing for half a second' },
-      'fetch: one row': { wait: 'the rows arrive (search for a name that exists)' },
-      'fetch: none': { wait: 'no row arrives (search for "zzz": nothing matches)' },
-      'delete: ok': { wait: 'the server deletes the row' },
-      '3 s pass': { wait: 'about 3 seconds' },
-      'fetch: processing': { wait: 'the contents arrive, one of them "Processing"' },
-      'fetch: all ready': { wait: 'the contents arrive, none of them processing' },
-      'follow: still processing': { wait: 'the video is still being processed' },
-      'follow: now ready': { wait: 'the video service has processed the video' },
-      'follow: none left': { wait: 'the contents are gone (deleted meanwhile in another tab)' },
-    },
-    screens: {
-      loading: 'the loading bar over the grid',
-      debouncingSearch: 'what you typed in "Search"; the rows before it, nothing loads yet',
-      'ready.withData': 'the rows and "from–to of total" under the grid',
-      'ready.following': 'the rows, the processing one still "Processing"; the list checks it again by itself',
-      'ready.empty': '"No records found"',
-      failure: 'a red alert "Fetch error 500" with "Retry"; no grid',
-      'deleting.confirming': 'the dialog "Are you sure to delete?" with "Confirm" and "Cancel"',
-      'deleting.requesting': 'the dialog with its buttons disabled while the row is deleted',
-    },
-    automated: {
-      'fetch: 500': 'the server answers the list with 500',
-      'delete: 500': 'the server answers the deletion with 500',
-      'follow: 500': 'the server answers the check of the processing rows with 500',
-    },
-  },
   invariants: [
     ['the page is a whole number from 1', (s) => Number.isInteger(contextOf(s).query.page) && contextOf(s).query.page >= 1],
     ['no more rows than the page size', (s) => contextOf(s).items.length <= contextOf(s).query.pageSize],
   ],
-};
+});

@@ -1,13 +1,13 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { notificationsMachine, type NotificationsContext } from '../../../src/machines/notifications.machine';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as NotificationsContext;
 
 /** The tag that tells the graph a dismissal by the timer from one by the close button (the machine ignores it). */
 const byTimer = (event: object) => (event as { closedBy?: string }).closedBy === 'timer';
 
-export const notificationsModel: MachineModel = {
+export const notificationsModel = defineModel({
   name: 'notifications',
   summary: 'The messages shown at the bottom of the screen: pushed by what happens, closed by the user or after 5 s.',
   machine: notificationsMachine,
@@ -42,7 +42,6 @@ export const notificationsModel: MachineModel = {
       ],
     },
   ],
-  provide: () => notificationsMachine,
   requirements: [
     {
       id: 'NOTIFY-SHOW',
@@ -55,50 +54,6 @@ export const notificationsModel: MachineModel = {
       by: ['notifications \u2014notifications.dismiss\u2192 itself'],
     },
   ],
-  manual: {
-    scenario: 'notifications',
-    screen: 'the sign-in page (the messages show at the bottom of every page)',
-    account: '`root@example.com`, password `Demo-2026!`',
-    preconditions: ['The server started with `npm start`; no session kept in the browser (a private window), the console in English.'],
-    smoke: [
-      {
-        do: 'Type `root@example.com` and the password `wrong`, click "Sign in".',
-        see: 'At the bottom, the red message "Invalid email or password" with a close button.',
-        events: ['a sign-in fails'],
-        state: '[1]',
-      },
-      {
-        do: 'Wait 5 seconds without touching anything.',
-        see: 'The message closes by itself.',
-        events: ['5 s pass: #1 closes'],
-        state: '[]',
-      },
-      {
-        do: 'Type the password `Demo-2026!` and click "Sign in"; then click the close button (×) of the message.',
-        see: 'The green message "Login successful" on the home page; it closes at once.',
-        events: ['a sign-in succeeds', 'close #2'],
-        state: '[]',
-      },
-    ],
-  },
-  readable: {
-    start: { start: 'open http://localhost:3000 in a private window: the sign-in page' },
-    events: {
-      'a sign-in fails': { do: 'Sign in as `root@example.com` with the password `wrong`' },
-      'a sign-in succeeds': { do: 'Sign in as `root@example.com` with the password `Demo-2026!`' },
-      'close #1': { do: 'Click the close button (×) of the red message' },
-      'close #2': { do: 'Click the close button (×) of the green message' },
-      '5 s pass: #1 closes': { wait: '5 seconds' },
-      '5 s pass: #2 closes': { wait: '5 seconds' },
-    },
-    screens: {
-      '[]': 'no message',
-      '[1]': 'the red message "Invalid email or password" at the bottom',
-      '[2]': 'the green message "Login successful" at the bottom',
-      '[1,2]': 'both messages at the bottom, "Invalid email or password" and "Login successful"',
-    },
-    automated: {},
-  },
   invariants: [
     [
       'ids are unique and below the next id',
@@ -108,4 +63,4 @@ export const notificationsModel: MachineModel = {
         ),
     ],
   ],
-};
+});

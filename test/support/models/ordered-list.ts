@@ -9,7 +9,7 @@ import {
 import { modulesTable } from '../../../src/views/resources/training-plans';
 import { done, error } from '../paths/graph-paths';
 import { draftPlan, pageOf, publishedPlan } from '../fixtures/ordered-list';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
 /** What the API module makes of the error answers the UI tests send (docs/api-contract.md, "Errors", "Modules"). */
 export const failures = {
@@ -39,7 +39,7 @@ const isImpossible = (snapshot: AnyMachineSnapshot, event: EventObject) => {
   return false;
 };
 
-export const orderedListModel: MachineModel = {
+export const orderedListModel = defineModel({
   name: 'ordered-list',
   summary:
     "A plan's modules or a module's items: ordered rows moved by keyboard or drag, the order saved, rows deleted while the plan is a draft.",
@@ -90,14 +90,6 @@ export const orderedListModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) =>
-    orderedListMachine.provide({
-      actors: {
-        fetchItems: invoked<OrderedPage, void>(),
-        saveOrder: invoked<void, { ids: string[] }>(),
-        deleteItem: invoked<void, { id: string }>(),
-      },
-    }),
   requirements: [
     {
       id: 'ORDERED-LOAD',
@@ -150,95 +142,6 @@ export const orderedListModel: MachineModel = {
       ],
     },
   ],
-  manual: {
-    scenario: 'modules',
-    screen: 'A training plan\'s modules (Training plans → Edit New hire onboarding, the "Modules" table)',
-    account: '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A.)',
-    preconditions: [
-      'The demo data as `npm start` first loads it (stop the server, delete the `data/` folder, start it again): the plan New hire onboarding has the modules Welcome (1st) and Safety first (2nd), and is Published.',
-      'Signed in with the account above, the console in English.',
-      'Modules are deleted only while their plan is a Draft: open Training plans → Edit New hire onboarding, choose Status "Draft", click "Save" ("Training plan updated").',
-    ],
-    smoke: [
-      {
-        do: 'Click "Edit" in the row of New hire onboarding (Training plans).',
-        see: 'Under the form, "Modules": Welcome (Order 1, Items 2), Safety first (Order 2, Items 2), each with a handle, "Move up", "Move down", "Edit" and "Delete".',
-        events: ['fetch: a, b of a draft'],
-        state: 'ready.idle',
-      },
-      {
-        do: 'Click "Move up" in the row of Safety first.',
-        see: 'Safety first is 1st, Welcome 2nd; reloading the page keeps that order.',
-        events: ['move b up', 'save: ok'],
-        state: 'ready.idle',
-      },
-      {
-        do: 'Tab to the handle "Reorder Welcome" and press Space.',
-        see: 'The Welcome row is picked up (highlighted).',
-        events: ['pick up a'],
-        state: 'ready.arranging',
-      },
-      {
-        do: 'Press the Up arrow, then Space.',
-        see: 'Welcome 1st, Safety first 2nd again; the order is saved.',
-        events: ['step up', 'drop', 'save: ok'],
-        state: 'ready.idle',
-      },
-      {
-        do: 'Click "Delete" in the row of Safety first.',
-        see: 'The dialog "Are you sure to delete?" with "Confirm" and "Cancel".',
-        events: ['delete b'],
-        state: 'deleting.confirming',
-      },
-      {
-        do: 'Click "Cancel", then "Delete" in the same row again and "Confirm".',
-        see: 'The message "Module deleted"; only Welcome is left.',
-        events: ['cancel delete', 'delete b', 'confirm', 'delete: ok', 'fetch: a of a draft'],
-        state: 'ready.idle',
-      },
-    ],
-  },
-  readable: {
-    start: {
-      start:
-        'sign in as `company.admin@example.com`, click "Training plans" in the sidebar, then "Edit" in the row of New hire onboarding: its "Modules" table (Welcome, Safety first); for a Draft plan, set its Status to "Draft" and save first',
-    },
-    events: {
-      'pick up a': { do: 'Tab to the handle of the first row and press Space' },
-      'step down': { do: 'Press the Down arrow' },
-      'step up': { do: 'Press the Up arrow' },
-      'drag b by its handle': { do: 'Press the mouse on the handle of the second row and start dragging' },
-      'drag over a': { do: 'Drag it over the first row' },
-      drop: { do: 'Press Space (or release the mouse)' },
-      'cancel move': { do: 'Press Escape' },
-      'move b up': { do: 'Click "Move up" in the second row' },
-      'delete b': { do: 'Click "Delete" in the second row' },
-      confirm: { do: 'Click "Confirm"' },
-      'cancel delete': { do: 'Click "Cancel"' },
-      retry: { do: 'Click "Retry"' },
-      'fetch: a, b of a draft': { wait: 'the two modules of the Draft plan load' },
-      'fetch: a, b of a published plan': { wait: 'the two modules of the Published plan load' },
-      'fetch: a of a draft': { wait: 'the one module left loads' },
-      'fetch: none': { wait: 'no module loads (a plan without modules, e.g. Leadership basics)' },
-      'save: ok': { wait: 'the server saves the order' },
-      'delete: ok': { wait: 'the server deletes the module' },
-      'delete: 409 not a draft': { wait: 'the server refuses: the plan was set to Published meanwhile in another tab' },
-    },
-    screens: {
-      loading: '"Loading…" in the Modules table',
-      'ready.idle': 'the modules in their order (for a Published plan "Delete" is disabled: "Set the plan back to Draft to delete it")',
-      'ready.arranging': 'the picked row highlighted, moving with the keys or the mouse',
-      saving: 'the rows in the new order while it is saved',
-      empty: '"No records found" in the Modules table',
-      failure: 'the red alert "Fetch error 500" with "Retry" instead of the rows',
-      'deleting.confirming': 'the dialog "Are you sure to delete?" with "Confirm" and "Cancel"',
-      'deleting.requesting': 'the dialog with its buttons disabled while the module is deleted',
-    },
-    automated: {
-      'fetch: 500': 'the server fails to answer the modules (500)',
-      'save: 500': 'the server fails to save the order (500)',
-    },
-  },
   invariants: [
     [
       'rows keep their identity: no row lost or doubled by a move',
@@ -249,4 +152,4 @@ export const orderedListModel: MachineModel = {
       (s) => (s.context as OrderedListContext).pickedId === null || s.matches({ ready: 'arranging' }) || s.matches('saving'),
     ],
   ],
-};
+});

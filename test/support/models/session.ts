@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Failure } from '../../../src/domain/failure';
-import type { Credentials, LoginResponse, MeResponse } from '../../../src/domain/session';
+import type { LoginResponse, MeResponse } from '../../../src/domain/session';
 import { sessionPages } from '../../../src/app/providers';
-import { sessionMachine, type RestoredSession, type SessionContext } from '../../../src/machines/session.machine';
+import { sessionMachine, type SessionContext } from '../../../src/machines/session.machine';
 import { done, error } from '../paths/graph-paths';
 import {
   assumedLogin,
@@ -15,7 +15,7 @@ import {
   stored,
   unauthorized,
 } from '../fixtures/session';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
 const busyStates = ['loggingIn', 'signedIn.assuming', 'signedIn.returningToRoot', 'loggingOut'];
 
@@ -48,7 +48,7 @@ export const freshVideoToken = { token: 'video-2', expiresAt: '2030-01-01T00:00:
 
 const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as SessionContext).session;
 
-export const sessionModel: MachineModel = {
+export const sessionModel = defineModel({
   name: 'session',
   summary: 'Signing in, restoring a stored session, assuming a tenant and going back to root, signing out.',
   machine: sessionMachine,
@@ -115,16 +115,6 @@ export const sessionModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) =>
-    sessionMachine.provide({
-      actors: {
-        restoreSession: invoked<RestoredSession | null, void>(),
-        login: invoked<LoginResponse, Credentials>(),
-        assume: invoked<LoginResponse, { tenantId: string }>(),
-        logout: invoked<void, { token: string }>(),
-        fetchMe: invoked<MeResponse, void>(),
-      },
-    }),
   requirements: [
     {
       id: 'SESSION-RESTORE',
@@ -203,110 +193,6 @@ export const sessionModel: MachineModel = {
       by: ['session.signedIn \u2014session.videoTokenRefreshed\u2192 itself'],
     },
   ],
-  manual: {
-    scenario: 'session',
-    screen: 'the sign-in page, the home page, Tenants (`/tenants`)',
-    account: '`root@example.com`, password `Demo-2026!` (the root admin, GLOBAL)',
-    preconditions: [
-      'The server started with `npm start` (its demo data: the tenants Acme Learning and Globex Academy).',
-      'No session kept in the browser: a new private window, or signed out.',
-    ],
-    smoke: [
-      {
-        do: 'Open http://localhost:3000.',
-        see: 'The sign-in page: "Sign in", with "Email" and "Password".',
-        events: ['restore: nothing stored'],
-        state: 'signedOut',
-      },
-      {
-        do: 'Type `root@example.com` in "Email", `wrong` in "Password", click "Sign in".',
-        see: 'The message "Invalid email or password"; still the sign-in page.',
-        events: ['sign in', 'login: 401'],
-        state: 'signedOut',
-      },
-      {
-        do: 'Type `Demo-2026!` in "Password" instead, click "Sign in".',
-        see: 'The message "Login successful"; the home page "Welcome, Root"; "Root admin" in the sidebar.',
-        events: ['sign in', 'login: ok'],
-        state: 'signedIn.idle',
-      },
-      {
-        do: 'Click "Tenants" in the sidebar, then "Assume tenant" in the row of Acme Learning.',
-        see: 'The message "You are now acting in tenant Acme Learning"; the home page with the banner "You are acting in tenant Acme Learning as Root Admin." and "Back to root admin".',
-        events: ['assume Acme Learning', 'assume: ok'],
-        state: 'signedIn.idle',
-      },
-      {
-        do: 'Click "Back to root admin" in the banner.',
-        see: 'The message "You are the root admin again"; the Tenants list (Acme Learning, Globex Academy); no banner.',
-        events: ['back to root', 'revoke: ok'],
-        state: 'signedIn.idle',
-      },
-      {
-        do: 'Open the user menu (top right) and click "Logout".',
-        see: 'The sign-in page again; reloading the page keeps it there.',
-        events: ['log out', 'logout: ok'],
-        state: 'signedOut',
-      },
-    ],
-  },
-  readable: {
-    start: {
-      start:
-        'open http://localhost:3000 in a browser where you signed in as `root@example.com` (password `Demo-2026!`) or, for a path that starts with no session, in a private window',
-    },
-    events: {
-      'sign in': { do: 'On the sign-in page type an email and a password, click "Sign in"' },
-      'assume Acme Learning': { do: 'Click "Tenants" in the sidebar, then "Assume tenant" in the row of Acme Learning' },
-      'back to root': { do: 'Click "Back to root admin" in the banner' },
-      'log out': { do: 'Open the user menu (top right) and click "Logout"' },
-      'profile saved': { do: 'Open the user menu, "Settings", change the name to Gloria Bianchi and click "Save"' },
-      'profile saved (assumed tenant)': {
-        do: 'While acting in Acme Learning, open the user menu, "Settings", change the name and click "Save"',
-      },
-      'profile saved (company admin)': {
-        do: 'Signed in as `company.admin@example.com`, open the user menu, "Settings", change the name and click "Save"',
-      },
-      'restore: a GLOBAL session': {
-        wait: 'the console finds the session of `root@example.com` kept in the browser (signed in there before)',
-      },
-      'restore: an assumed tenant': { wait: 'the console finds the root admin acting in Acme Learning (assumed before the reload)' },
-      'restore: a company admin with videos': { wait: 'the console finds the session of `company.admin@example.com` kept in the browser' },
-      'restore: nothing stored': { wait: 'no session is kept in this browser (a private window)' },
-      'login: ok': { wait: 'the server accepts the email and the password `Demo-2026!`' },
-      'login: 401': { wait: 'the server refuses a wrong password' },
-      'me: ok': { wait: "the server confirms the root admin's session, with the name the user has now (renamed Grazia elsewhere)" },
-      'me: ok (assumed tenant)': { wait: "the server confirms the assumed tenant's session, with the name the user has now" },
-      'me: ok (company admin)': { wait: "the server confirms the company admin's session, with the name the user has now (Carlotta)" },
-      'assume: ok': { wait: "the server opens the tenant's session" },
-      'logout: ok': { wait: 'the server ends the session' },
-      'revoke: ok': { wait: "the server ends the tenant's session" },
-    },
-    screens: {
-      restoring: 'the loading screen',
-      signedOut: 'the sign-in page: "Sign in" with "Email" and "Password"',
-      loggingIn: 'the sign-in page while the server checks the password',
-      'signedIn.verifying': 'the console as it was before the reload, while the server checks the session',
-      'signedIn.idle':
-        'the console: the sidebar and the page (after signing in, the home page "Welcome, <name>"; while acting in a tenant, the banner "You are acting in tenant Acme Learning as Root Admin.")',
-      'signedIn.assuming': "the page while the tenant's session opens",
-      'signedIn.returningToRoot': "the banner while the root admin's session comes back",
-      loggingOut: 'the console leaving for the sign-in page',
-    },
-    automated: {
-      'a call answers 401': 'the server refuses the session on any call (it was revoked elsewhere)',
-      'video token refreshed': 'the video service token is renewed while a player runs',
-      'restore: storage unreadable': "the browser's storage cannot be read",
-      'login: 429': 'the server refuses more sign-in attempts for a minute, after repeated wrong passwords (429)',
-      'login: offline': 'the server cannot be reached at sign-in',
-      'me: 401': 'the server refuses the kept session (401)',
-      'me: 500': 'the server fails (500) when the kept session is checked',
-      'me: offline': 'the server cannot be reached when the kept session is checked',
-      'assume: 404': 'the tenant was deleted meanwhile (404)',
-      'logout: offline': 'the server cannot be reached at logout',
-      'revoke: offline': 'the server cannot be reached on the way back to root',
-    },
-  },
   invariants: [
     [
       'signed in exactly when a session is held',
@@ -321,4 +207,4 @@ export const sessionModel: MachineModel = {
     ],
     ['busy exactly while a call decides the session', (s) => s.hasTag('busy') === busyStates.some((state) => s.matches(state))],
   ],
-};
+});

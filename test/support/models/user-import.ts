@@ -1,9 +1,9 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { userImportMachine, type BatchRequest, type UserImportContext } from '../../../src/machines/user-import.machine';
-import type { FileRefused, ParsedTable, RowResult } from '../../../src/machines/user-import-rows';
+import { userImportMachine, type UserImportContext } from '../../../src/machines/user-import.machine';
+import type { FileRefused } from '../../../src/machines/user-import-rows';
 import { created, offline, threeRows, twoBatches } from '../fixtures/user-import';
 import { done, error } from '../paths/graph-paths';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as UserImportContext;
 
@@ -15,7 +15,7 @@ export const bothCreated = [created(2), created(4)];
 
 export const notCsv: FileRefused = { fileProblem: 'oneColumn' };
 
-export const userImportModel: MachineModel = {
+export const userImportModel = defineModel({
   name: 'user-import',
   summary: 'Importing users from a CSV file: pick, map the columns, preview (checked by the API), import in batches, report.',
   machine: userImportMachine,
@@ -77,14 +77,6 @@ export const userImportModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) =>
-    userImportMachine.provide({
-      actors: {
-        parseFile: invoked<ParsedTable, { file: Blob }>(),
-        checkBatch: invoked<RowResult[], BatchRequest>(),
-        importBatch: invoked<RowResult[], BatchRequest>(),
-      },
-    }),
   requirements: [
     {
       id: 'IMPORT-FILE',
@@ -114,88 +106,6 @@ export const userImportModel: MachineModel = {
       by: ['userImport.importing \u2014xstate.done.actor.importBatch\u2192 userImport.report'],
     },
   ],
-  manual: {
-    scenario: 'import',
-    screen: 'Users (`/users`) → "Import"',
-    account: '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A.)',
-    preconditions: [
-      'The demo data as `npm start` first loads it (stop the server, delete the `data/` folder, start it again): the Users list says "1–10 of 14".',
-      'Signed in with the account above, the console in English.',
-      'A file `users.csv` saved as UTF-8 text with these four lines: `Name,Surname,E-mail,Company`, `Anna,Neri,anna.neri@example.com,Acme Robotics S.p.A.`, `Bruno,Gialli,,` and `Carla,Blu,carla.blu@example.com,` (Bruno has no email).',
-    ],
-    smoke: [
-      {
-        do: 'Click "Users" in the sidebar, then "Import".',
-        see: 'The dialog "Import users from a CSV file" with "Choose a CSV file".',
-        events: [],
-        state: 'choosing',
-      },
-      {
-        do: 'Click "Choose a CSV file" and pick `users.csv`.',
-        see: '"users.csv: 3 rows. Which column fills each field? Name, surname and email are needed."; Email is filled by the E-mail column.',
-        events: ['choose users.csv', 'the file is read'],
-        state: 'mapping',
-      },
-      {
-        do: 'Click "Check the rows".',
-        see: '"What the import will do": "2 to create", "1 with errors (not imported)" (line 3, Email); the button "Import 2 new users".',
-        events: ['check the rows', 'the API checked the batch'],
-        state: 'preview',
-      },
-      {
-        do: 'Click "Import 2 new users".',
-        see: '"Import finished": "2 created", "1 failed"; "Download the report (CSV)".',
-        events: ['import', 'the API imported the batch'],
-        state: 'report',
-      },
-      {
-        do: 'Click "Close".',
-        see: 'The dialog closes; the Users list says "1–10 of 16"; Anna Neri and Carla Blu are Pending.',
-        events: ['close'],
-        state: 'closed',
-      },
-    ],
-  },
-  readable: {
-    start: {
-      start:
-        'sign in as `company.admin@example.com`, click "Users" in the sidebar, then "Import"; keep the `users.csv` of the smoke checklist at hand (and, for the second scenario, a file of 501 users)',
-    },
-    events: {
-      'choose users.csv': { do: 'Click "Choose a CSV file" and pick `users.csv`' },
-      'the file is read': { wait: 'the file is read (3 rows)' },
-      'the file cannot be imported': { wait: 'the file is refused (pick a file of one column, e.g. a text file of one word per line)' },
-      'map the email to no column': { do: 'Choose "(none)" for Email' },
-      'map the email to the Name column': { do: 'Choose the Name column for Email' },
-      'map the email to the E-mail column': { do: 'Choose the E-mail column for Email' },
-      'check the rows': { do: 'Click "Check the rows"' },
-      'the API checked the batch': { wait: 'the server checks the rows' },
-      import: { do: 'Click "Import 2 new users"' },
-      'the API imported the batch': { wait: 'the server imports the rows' },
-      stop: { do: 'Click "Stop"' },
-      back: { do: 'Click "Back"' },
-      close: { do: 'Click "Close"' },
-      retry: { do: 'Click "Retry"' },
-      'the file of 501 rows is read': { wait: 'a file of 501 users is read' },
-    },
-    screens: {
-      choosing: 'the dialog with "Choose a CSV file" (and why the last file was refused, if it was)',
-      parsing: 'the progress bar "Reading the file"',
-      mapping:
-        '"users.csv: 3 rows. Which column fills each field? …" with a column chosen per field; "Check the rows" (disabled while Email has no column)',
-      checking: '"Checking the rows… n of total"',
-      checkFailed: '"The rows could not be checked: the server cannot be reached" with "Retry" and "Back"',
-      preview: '"What the import will do" with the counts, "Back" and "Import n new users"',
-      importing: '"Importing… n of total rows"',
-      importFailed: '"A batch could not be imported, and nothing of it was written: the server cannot be reached" with "Retry" and "Stop"',
-      report: '"Import finished" with the counts and "Download the report (CSV)"',
-      closed: 'the dialog closed; the Users list',
-    },
-    automated: {
-      'the check cannot reach the API': 'the server cannot be reached during the check',
-      'the import cannot reach the API': 'the server cannot be reached during the import',
-    },
-  },
   invariants: [
     [
       'a preview or report lists every row the form rules refused, and never more rows than the file',
@@ -217,4 +127,4 @@ export const userImportModel: MachineModel = {
       (s) => context(s).fileProblem === null || s.matches('choosing') || s.matches('closed'),
     ],
   ],
-};
+});

@@ -1,11 +1,10 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { VideoAccess } from '../../../src/domain/video';
 import { videoAccessMachine, type VideoAccessContext } from '../../../src/machines/video-access.machine';
 import { access, noConfiguration, refreshRefused } from '../fixtures/catalogue';
 import { done, error } from '../paths/graph-paths';
-import type { MachineModel } from '../paths/model';
+import { defineModel } from '../paths/model';
 
-export const videoAccessModel: MachineModel = {
+export const videoAccessModel = defineModel({
   name: 'video-access',
   summary: "The player's token for the video service: obtained, or the reason it could not be, with a retry.",
   machine: videoAccessMachine,
@@ -25,7 +24,6 @@ export const videoAccessModel: MachineModel = {
       ],
     },
   ],
-  provide: (invoked) => videoAccessMachine.provide({ actors: { obtainVideoAccess: invoked<VideoAccess, void>() } }),
   requirements: [
     {
       id: 'VIDEO-ACCESS',
@@ -37,45 +35,8 @@ export const videoAccessModel: MachineModel = {
       ],
     },
   ],
-  manual: {
-    scenario: 'player',
-    screen: 'a video content (Contents → Edit, below the form: "Video")',
-    account:
-      '`company.admin@example.com`, password `Demo-2026!` (COMPANY admin of Acme Robotics S.p.A., whose video tenant is `acme-robotics`)',
-    preconditions: [
-      'The server started with `npm start` and its video service (port 3001); a browser that resolves `*.localhost` (Chrome, Firefox, Edge).',
-      'A video uploaded: run the smoke checklist of the content-wizard plan first (the content "Forklift basics" with a small MP4 file), and wait until its status in the Contents list is no longer "Processing".',
-    ],
-    smoke: [
-      {
-        do: 'Click "Contents" in the sidebar, then "Edit" in the row of Forklift basics.',
-        see: 'Below the form, "Video": a spinner for a moment, then the video service\'s player with the uploaded video, which plays.',
-        events: ['token: ok'],
-        state: 'ready',
-      },
-    ],
-  },
-  readable: {
-    start: {
-      start:
-        'sign in as `company.admin@example.com`, upload a video (the content-wizard checklist), then open that content from Contents → Edit',
-    },
-    events: {
-      retry: { do: 'Click "Retry" in the red alert' },
-      'token: ok': { wait: "the console gets the video service's token" },
-    },
-    screens: {
-      obtaining: 'a spinner in the video frame',
-      ready: "the video service's player with the video",
-      failed: 'the red alert with the reason ("Vinapse configuration unavailable. Login required.", or the server\'s words) and "Retry"',
-    },
-    automated: {
-      'token: no configuration': 'the account has no video service configured',
-      'token: refresh refused': 'the server refuses to renew the video token',
-    },
-  },
   invariants: [
     ['a token or a failure, never both', (s) => !((s.context as VideoAccessContext).access && (s.context as VideoAccessContext).failure)],
     ['ready exactly when a token is held', (s) => s.matches('ready') === ((s.context as VideoAccessContext).access !== null)],
   ],
-};
+});

@@ -103,6 +103,8 @@ export function explore(machine: AnyStateMachine, { events: labelled, serializeS
   });
   const planPaths = withoutPrefixes(transitionPaths);
   const describeEvent = (event: EventObject) => labels.get(event) ?? event.type;
+  /** The labels of a path's events after its start. */
+  const labelsOf = (path: Path) => path.steps.slice(1).map((step) => describeEvent(step.event));
   const describePath = (path: Path) =>
     path.steps
       .slice(1)
@@ -130,7 +132,7 @@ export function explore(machine: AnyStateMachine, { events: labelled, serializeS
     const complete = walk(serializeState(shortestPaths.find((path) => path.weight === 0)!.state));
     return { count, complete };
   };
-  return { shortestPaths, transitionPaths, planPaths, edges, describeEvent, describePath, countSimplePaths, states: pathTo.size };
+  return { shortestPaths, transitionPaths, planPaths, edges, describeEvent, labelsOf, describePath, countSimplePaths, states: pathTo.size };
 }
 
 /** Every atomic state and every transition (with a target or actions) the machine defines, eventless ones included. */
@@ -193,19 +195,14 @@ export function controlledInvocations() {
   return { invoked, settle };
 }
 
+/** How a machine under test is started: with its invocations controlled, a simulated clock and an inspector. */
 export interface DriveOptions {
   /** Builds the machine under test with controlled invocations. */
   provide: (invoked: ReturnType<typeof controlledInvocations>['invoked']) => AnyStateMachine;
-  describeEvent: (event: EventObject) => string;
-  /** The exploration's serialisation: what must match at every step. */
-  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  /** Delays by name, in ms, for `xstate.after.<name>.*` steps. */
   delays?: Record<string, number>;
   input?: unknown;
   inspect?: (event: InspectionEvent) => void;
-  /** What must hold in every state the path goes through, each with a name for the failure message. */
-  invariants?: Invariant[];
-  /** Told the index of each step before it is taken (0: the start), so an inspector can tell the steps apart. */
-  onStep?: (index: number) => void;
 }
 
 export type Invariant = [name: string, holds: (snapshot: AnyMachineSnapshot) => boolean];
@@ -225,26 +222,4 @@ export function controlledActor({ provide, delays = {}, input, inspect }: Pick<D
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { actor, take };
-}
-
-/**
- * Runs `path` on the real machine, asserting after every step the state value and the serialised state
- * (the graph keeps one snapshot per serialisation, so only what the serialisation keeps can be compared).
- */
-export async function drive(
-  path: Path,
-  { provide, describeEvent, serializeState, delays = {}, input, inspect, invariants = [], onStep }: DriveOptions,
-) {
-  onStep?.(0);
-  const { actor, take } = controlledActor({ provide, delays, input, inspect });
-  for (const [index, { event, state }] of path.steps.entries()) {
-    if (index > 0) {
-      onStep?.(index);
-      await take(event);
-    }
-    expect(actor.getSnapshot().value, `after ${describeEvent(event)}`).toEqual(state.value);
-    expect(serializeState(actor.getSnapshot()), `after ${describeEvent(event)}`).toBe(serializeState(state));
-    for (const [name, holds] of invariants) expect(holds(actor.getSnapshot()), `${name}, after ${describeEvent(event)}`).toBe(true);
-  }
-  actor.stop();
 }

@@ -1,8 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { definedByMachine, drive } from './graph-paths';
-import { exploreModel, manualPlans, modelCoverage, requirementCoverage, walkManualSteps, type MachineModel } from './model';
-import { currentPlan, describeReviewed, driveReviewed, reviewedDirectory, reviewedPlan } from './reviewed';
+import { definedByMachine } from './graph-paths';
+import { describeLabels, goldenPaths, labelsOf, readGolden, stepLine } from './golden';
+import { exploreModel, manualPlans, walkManualSteps, type MachineModel } from './model';
+import { plansDirectory, renderPlan, withoutMeasuredFigures } from './plan';
+import { pathRuns } from './runs';
 
 /** A model, or why its module (or the machine's) could not be loaded. */
 export type Loaded<T> = { model: T } | { failure: unknown; module: string };
@@ -27,9 +31,11 @@ export function modelOf<T>(loaded: Loaded<T>): T {
 }
 
 /**
- * The path tests of one machine, from its model: every path of its plan (the paths `docs/test-plans/<name>.md`
- * lists and `test/qa/ui` plays in the console) driven on the machine alone with its invoked actors controlled,
- * the invariants checked at every step; then that those paths take every state and transition the machine defines.
+ * The path tests of one machine, from its model and its golden (`test/machines/plans/<name>.yaml`): the live graph's
+ * plan paths are the golden's (compared as lists of events, nothing driven); each golden path is driven once on the
+ * machine alone, its invoked actors controlled, and every step must read as its golden line, the invariants holding;
+ * from those same drives, the paths take every state and transition the machine defines (but those declared
+ * unreachable), every requirement, and the paths marked `console` cover what the others take.
  */
 export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>) {
   if ('failure' in loaded) {
@@ -41,16 +47,11 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
     return;
   }
   const model = 'model' in loaded ? loaded.model : loaded;
-  // The reviewed paths: what the machine did when its plan was last written and reviewed, driven on the machine now.
-  const reviewed = reviewedPlan(model.name);
-  describe(`${model.name} machine: reviewed plan paths`, () => {
-    for (const [scenarioName, paths] of Object.entries(reviewed)) {
-      const prefix = Object.keys(reviewed).length > 1 ? `${scenarioName}: ` : '';
-      it.each(paths.map((path) => [`${prefix}${describeReviewed(path)}`, path] as const))('%s', (_, path) =>
-        driveReviewed(model, scenarioName, path),
-      );
-    }
-  });
+  const golden = readGolden(model.name);
+  const paths = goldenPaths(golden);
+  const runs = pathRuns(model, golden);
+  const goldenFile = `test/machines/plans/${model.name}.yaml`;
+  const rewrite = 'if the machine changed on purpose, run `npm run test-plans` and review the diff as behaviour';
 
   describe(`${model.name} machine: plan paths`, () => {
     // A machine whose graph cannot be explored (a guard it does not know, a state it lacks) fails a test by that name:
@@ -63,42 +64,68 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
         throw failure;
       });
     }
-    for (const { scenario, graph, options } of explorations) {
-      const prefix = model.scenarios.length > 1 ? `${scenario.name}: ` : '';
-      it.each(graph.planPaths.map((path) => [`${prefix}${graph.describePath(path)}`, path] as const))('%s', (_, path) =>
-        drive(path, options),
-      );
-    }
 
-    it(`its plan paths are the reviewed ones (${reviewedDirectory}/${model.name}.json; npm run test-plans writes them)`, async () => {
-      expect(await currentPlan(model)).toEqual(reviewedPlan(model.name));
+    it(`its graph's plan paths are the golden ones (${goldenFile})`, () => {
+      const live = explorations.flatMap(({ scenario, graph }) =>
+        graph.planPaths.map((path) => `${scenario.name}: ${describeLabels(graph.labelsOf(path))}`),
+      );
+      const reviewed = paths.map((path) => `${path.scenario}: ${describeLabels(labelsOf(path))}`);
+      expect(live.sort(), rewrite).toEqual(reviewed.sort());
     });
 
-    it('the plan reaches every state and transition the machine defines, but those declared unreachable', async () => {
-      const { total, reachable } = await modelCoverage(model);
+    const prefix = (path: { scenario: string }) => (Object.keys(golden).length > 1 ? `${path.scenario}: ` : '');
+    it.each(paths.map((path) => [`${prefix(path)}${describeLabels(labelsOf(path))}`, path] as const))('%s', async (_, path) => {
+      const run = await runs.of(path.scenario, labelsOf(path));
+      expect(run.problems).toEqual([]);
+      expect(run.steps.map(stepLine), rewrite).toEqual(path.steps.map(stepLine));
+    });
+
+    it('its paths take every state and transition the machine defines, but those declared unreachable', async () => {
+      const { states, transitions } = await runs.taken();
+      const total = definedByMachine(model.machine);
       const unreachable = model.unreachable ?? {};
       const missed = (all: Set<string>, reached: Set<string>) => [...all].filter((item) => !reached.has(item) && !(item in unreachable));
-      expect(missed(total.states, reachable.states)).toEqual([]);
-      expect(missed(total.transitions, reachable.transitions)).toEqual([]);
+      expect(missed(total.states, states)).toEqual([]);
+      expect(missed(total.transitions, transitions)).toEqual([]);
       for (const item of Object.keys(unreachable)) {
         expect(total.states.has(item) || total.transitions.has(item), `${item} is defined`).toBe(true);
-        expect(reachable.states.has(item) || reachable.transitions.has(item), `${item} is unreachable`).toBe(false);
+        expect(states.has(item) || transitions.has(item), `${item} is unreachable`).toBe(false);
       }
     });
 
-    it('names each requirement once, realises it by what the machine defines, and takes it in a plan path', async () => {
-      const { total } = await modelCoverage(model);
+    it('the paths it plays in the console take every state and transition the others take', async () => {
+      const all = await runs.taken();
+      const played = await runs.taken((path) => path.console === true);
+      expect([...all.states].filter((state) => !played.states.has(state))).toEqual([]);
+      expect([...all.transitions].filter((transition) => !played.transitions.has(transition))).toEqual([]);
+    });
+
+    it('names each requirement once, realises it by what the machine defines, and takes it in a path played in the console', async () => {
+      const total = definedByMachine(model.machine);
+      const played = await runs.taken((path) => path.console === true);
       const ids = model.requirements.map((requirement) => requirement.id);
       expect(ids.length).toBeGreaterThan(0);
       expect(new Set(ids).size).toBe(ids.length);
-      for (const requirement of await requirementCoverage(model)) {
+      for (const requirement of model.requirements) {
         expect(requirement.id).toMatch(/^[A-Z]+(?:-[A-Z0-9]+)+$/);
         expect(
           requirement.by.filter((item) => !total.states.has(item) && !total.transitions.has(item)),
           `${requirement.id}: undefined`,
         ).toEqual([]);
-        expect(requirement.paths.length, `${requirement.id}: no plan path takes it`).toBeGreaterThan(0);
+        expect(
+          requirement.by.some((item) => played.states.has(item) || played.transitions.has(item)),
+          `${requirement.id}: no path takes it`,
+        ).toBe(true);
       }
+    });
+
+    it(`its test plan (${plansDirectory}/${model.name}.md) is the one its model and golden give`, async () => {
+      const file = join(import.meta.dirname, '../../..', plansDirectory, `${model.name}.md`);
+      const committed = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      expect(withoutMeasuredFigures(committed), `${plansDirectory}/${model.name}.md is stale: run npm run test-plans`).toBe(
+        withoutMeasuredFigures(await renderPlan(model, await runs.planned())),
+      );
+      expect(committed, 'the committed plan carries the figures measured in the UI').not.toContain('not measured');
     });
 
     const checklists = manualPlans(model);
@@ -160,7 +187,7 @@ export function describeMachinePaths(loaded: MachineModel | Loaded<MachineModel>
 
     if (model.scenarios.some((scenario) => (scenario.ignored ?? []).length > 0)) {
       it('takes none of the events it must ignore, in any state of its graph', () => {
-        for (const { scenario, graph } of exploreModel(model)) {
+        for (const { scenario, graph } of explorations) {
           const ignored = new Set<EventObject>((scenario.ignored ?? []).map(([, event]) => event));
           const taken = graph.edges
             .filter(({ event }) => ignored.has(event))

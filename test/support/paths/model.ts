@@ -1,15 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import {
-  controlledActor,
-  definedByMachine,
-  drive,
-  executionRecord,
-  explore,
-  stateKeys,
-  type DriveOptions,
-  type GraphEvent,
-  type Invariant,
-} from './graph-paths';
+import { controlledActor, explore, stateKeys, type DriveOptions, type GraphEvent, type Invariant } from './graph-paths';
 
 /** One way to explore a machine: its input, the events offered to it and how its context is bounded. */
 export interface Scenario {
@@ -144,55 +137,66 @@ export interface Requirement {
   by: string[];
 }
 
-/** Each requirement with the plan paths that take one of its states or transitions (`3`, or `paged 3` per scenario). */
-export async function requirementCoverage(model: MachineModel): Promise<Array<Requirement & { paths: string[] }>> {
-  const taken: Array<{ path: string; record: ReturnType<typeof executionRecord> }> = [];
-  for (const { scenario, graph, options } of exploreModel(model)) {
-    for (const [index, path] of graph.planPaths.entries()) {
-      const record = executionRecord();
-      await drive(path, { ...options, inspect: record.inspect });
-      taken.push({ path: model.scenarios.length > 1 ? `${scenario.name} ${index + 1}` : String(index + 1), record });
-    }
-  }
-  return model.requirements.map((requirement) => ({
-    ...requirement,
-    paths: taken
-      .filter(({ record }) => requirement.by.some((item) => record.states.has(item) || record.transitions.has(item)))
-      .map(({ path }) => path),
-  }));
-}
-
 export type { GraphEvent, Invariant };
 
-/** Each scenario's graph, with the options that drive its paths on the machine alone. */
-export function exploreModel(model: MachineModel) {
-  return model.scenarios.map((scenario: Scenario) => {
-    const graph = explore(model.machine, scenario);
-    const options: DriveOptions = {
-      input: scenario.input,
-      provide: model.provide,
-      serializeState: scenario.serializeState,
-      describeEvent: graph.describeEvent,
-      delays: model.delays,
-      invariants: model.invariants,
-    };
-    return { scenario, graph, options };
-  });
-}
+/** Each scenario's graph. */
+export const exploreModel = (model: MachineModel) =>
+  model.scenarios.map((scenario) => ({ scenario, graph: explore(model.machine, scenario) }));
 
 export interface StatesAndTransitions {
   states: Set<string>;
   transitions: Set<string>;
 }
 
+/** A scenario as a model writes it: a state is its value alone unless it says how to serialise one. */
+export type ScenarioSpec = Omit<Scenario, 'serializeState'> & Partial<Pick<Scenario, 'serializeState'>>;
+
+/** A model as it is written: what is particular to its machine; {@link defineModel} gives the rest. */
+export type ModelSpec = Omit<MachineModel, 'scenarios' | 'provide' | 'invariants' | 'manual' | 'readable'> &
+  Partial<Pick<MachineModel, 'provide' | 'invariants'>> & {
+    scenarios: ScenarioSpec[];
+    /** Per screen of its smoke checklists (as its words name them), that screen's own input and events. */
+    screens?: Record<string, Pick<ManualPlan, 'input' | 'events'>>;
+  };
+
 /**
- * What the machine defines and what its graph reaches: the states and transitions taken when every path of
- * the plan is driven on the machine itself (eventless transitions included, which no graph edge names).
+ * The words of a machine's test plan, kept beside its model in `test/support/models/<name>.words.yaml`: the smoke
+ * checklists (what a person does and sees, step by step) and how a person plays its paths.
  */
-export async function modelCoverage(model: MachineModel): Promise<{ total: StatesAndTransitions; reachable: StatesAndTransitions }> {
-  const reachable = executionRecord();
-  for (const { graph, options } of exploreModel(model)) {
-    for (const path of graph.planPaths) await drive(path, { ...options, inspect: reachable.inspect });
-  }
-  return { total: definedByMachine(model.machine), reachable };
+export interface PlanWords {
+  manual?: Array<Omit<ManualPlan, 'input' | 'events'>>;
+  readable?: ReadablePaths;
+}
+
+export const wordsFile = (name: string) => join(import.meta.dirname, '../models', `${name}.words.yaml`);
+
+function readWords(name: string): PlanWords {
+  const file = wordsFile(name);
+  return existsSync(file) ? ((parse(readFileSync(file, 'utf8')) ?? {}) as PlanWords) : {};
+}
+
+/** A state of the graph is the machine's value, where the scenario keeps nothing of its context. */
+export const byValue = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value });
+
+/**
+ * A machine's model with the defaults every model shares: each effect the machine invokes (its `actors`) controlled by
+ * the path (an outcome event settles it), states told apart by their value alone, no invariant beyond those given,
+ * and the plan's words read from its words file.
+ */
+export function defineModel({ screens = {}, ...spec }: ModelSpec): MachineModel {
+  const actors = Object.keys(spec.machine.implementations.actors ?? {});
+  const { manual, readable } = readWords(spec.name);
+  const unknown = Object.keys(screens).filter((screen) => !manual?.some((plan) => plan.screen === screen));
+  if (unknown.length > 0) throw new Error(`${spec.name}: no smoke checklist for the screens ${unknown.join(', ')}`);
+  return {
+    ...spec,
+    ...(manual ? { manual: manual.map((plan) => ({ ...plan, ...screens[plan.screen] })) } : {}),
+    ...(readable ? { readable } : {}),
+    scenarios: spec.scenarios.map((scenario) => ({ ...scenario, serializeState: scenario.serializeState ?? byValue })),
+    provide:
+      spec.provide ??
+      ((invoked) =>
+        actors.length === 0 ? spec.machine : spec.machine.provide({ actors: Object.fromEntries(actors.map((id) => [id, invoked()])) })),
+    invariants: spec.invariants ?? [],
+  };
 }
