@@ -3,6 +3,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
+import vitest from '@vitest/eslint-plugin';
 
 const browserOnly = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'history', 'XMLHttpRequest'];
 
@@ -194,24 +196,37 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noConsole] }],
     },
   },
-  // The server's floors, bottom up: contract ← db ← auth, audit, http ← store ← routes ← app, main. A floor imports
-  // only the floors below it; the video service is a service of its own and imports only the contract.
+  // The server's floors, bottom up: contract ← db ← auth, audit, http, mail ← store ← routes ← app, main. A floor imports
+  // only the floors below it; the video service and the mail catcher are services of their own and import only the contract.
   serverFloor(
     'server/db/**/*.ts',
-    ['auth', 'audit', 'http', 'store', 'routes', 'video-service'],
+    ['auth', 'audit', 'http', 'mail', 'store', 'routes', 'video-service', 'mail-catcher'],
     'The database floor imports no floor above it (it does not hash passwords: the seed is given the hasher).',
   ),
   serverFloor(
-    'server/{auth,audit,http}/**/*.ts',
-    ['store', 'routes', 'video-service'],
-    'auth, audit and http do not import the store or the routes.',
+    'server/{auth,audit,http,mail}/**/*.ts',
+    ['store', 'routes', 'video-service', 'mail-catcher'],
+    'auth, audit, http and mail do not import the store or the routes.',
   ),
-  serverFloor('server/store/**/*.ts', ['routes', 'video-service'], 'The store is a repository: it does not import the routes.'),
-  serverFloor('server/routes/**/*.ts', ['video-service'], 'The routes do not import the video service.'),
+  serverFloor(
+    'server/store/**/*.ts',
+    ['routes', 'video-service', 'mail-catcher'],
+    'The store is a repository: it does not import the routes.',
+  ),
+  serverFloor(
+    'server/routes/**/*.ts',
+    ['video-service', 'mail-catcher'],
+    'The routes do not import the video service or the mail catcher.',
+  ),
   serverFloor(
     'server/video-service/**/*.ts',
-    ['auth', 'audit', 'db', 'http', 'store', 'routes'],
+    ['auth', 'audit', 'db', 'http', 'mail', 'store', 'routes', 'mail-catcher'],
     'The video service runs on its own: it shares only the contract with the API.',
+  ),
+  serverFloor(
+    'server/mail-catcher/**/*.ts',
+    ['auth', 'audit', 'db', 'http', 'mail', 'store', 'routes', 'video-service'],
+    'The mail catcher runs on its own: it imports nothing of the API.',
   ),
   {
     files: ['**/*.{ts,tsx}'],
@@ -248,6 +263,41 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The tests' habits: Vitest's rules (no focused or skipped test, assertions in every test, no conditional expect)
+    // and, where the console is rendered, Testing Library's (queries by role and text, await what is async).
+    files: ['test/**/*.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      ...vitest.configs.recommended.rules,
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      // `expect(value, 'what failed')`: the message says which step or field, as the path tests print it.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // A title built from the case under test (the database, the walk's budget) is a title.
+      'vitest/valid-title': ['error', { allowArguments: true }],
+      // A helper that asserts (`expectRow(...)`, `waitForURL(...)`) counts as an assertion; a walk throws its shrunk failure.
+      'vitest/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'expect*', 'assert*', 'check*', '*.waitForURL', 'runWalks', 'gateFailures'] },
+      ],
+      // The UI paths' executors and the walks' references assert inside the functions a test calls, and the API suites
+      // branch on the scope or database under test with an assertion in every branch: both are the house's pattern.
+      'vitest/no-standalone-expect': 'off',
+      'vitest/no-conditional-expect': 'off',
+    },
+  },
+  {
+    files: ['test/views/**/*.{ts,tsx}', 'test/qa/ui/**/*.{ts,tsx}', 'test/qa/walks/**/*.{ts,tsx}', 'test/support/views/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      // The console is opened whole (`renderConsole`), not rendered: its result is the opened console, not a render result.
+      'testing-library/render-result-naming-convention': 'off',
+      // The DataGrid's cells, the video frames and the progress bars are reached through the DOM where no role names them.
+      'testing-library/no-node-access': 'off',
     },
   },
 );

@@ -140,17 +140,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The hand-written unit tests: the machines' rules, the HTTP layer, the texts, the repository.
           name: 'unit',
           environment: 'node',
-          // A ceiling for a machine loaded by other work, not a speed target: plan generation takes seconds there.
           testTimeout: 60_000,
-          include: [
-            'test/machines/**/*.test.ts',
-            'test/api/**/*.test.ts',
-            'test/repo/**/*.test.ts',
-            'test/i18n/**/*.test.ts',
-            'test/qa/**/*.test.ts',
-          ],
+          include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/repo/**/*.test.ts', 'test/i18n/**/*.test.ts'],
+          exclude: ['test/machines/**/*.paths.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // QA's paths on the machines: every path of each machine's golden driven once (docs/qa-guide.md), the gate.
+          name: 'qa',
+          environment: 'node',
+          // A ceiling for a machine loaded by other work, not a speed target.
+          testTimeout: 60_000,
+          include: ['test/machines/**/*.paths.test.ts', 'test/qa/*.test.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -161,6 +169,7 @@ export default defineConfig({
           include: ['test/views/**/*.test.tsx'],
           setupFiles: ['test/support/views/setup.ts'],
           testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -172,6 +181,7 @@ export default defineConfig({
           include: ['test/qa/ui/**/*.test.tsx'],
           setupFiles: ['test/support/views/setup.ts'],
           testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -184,6 +194,7 @@ export default defineConfig({
           setupFiles: ['test/support/views/setup.ts'],
           // A run of walks is one test: its ceiling grows with the budget (WALKS, WALK_STEPS), on a loaded machine.
           testTimeout: 600_000 + Number(process.env.WALKS ?? 0) * Number(process.env.WALK_STEPS ?? 12) * 10_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -198,6 +209,7 @@ export default defineConfig({
           globalSetup: ['test/support/server/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       ...(postgresUrl
@@ -214,6 +226,7 @@ export default defineConfig({
                 globalSetup: ['test/support/server/global-setup.ts'],
                 testTimeout: 90_000,
                 hookTimeout: 60_000,
+                sequence: { groupOrder: 1 },
               },
             },
           ]
@@ -230,6 +243,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A page waited for, as a user waits for it: a loaded 2-core machine takes seconds, not the 1 s default.
           expect: { poll: { timeout: 15_000 } },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

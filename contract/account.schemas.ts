@@ -1,9 +1,17 @@
 import { Type } from 'typebox';
 import { passwordRules, userBody } from './users.schemas';
+import { OneOf } from './common.schemas';
+import { userLanguages } from './values';
 
 /** The signed-in user's own name and surname, with the rules of the users resource. */
 export const MeUpdateBody = Type.Object(
-  { name: userBody.name, surname: userBody.surname },
+  {
+    name: userBody.name,
+    surname: userBody.surname,
+    language: Type.Optional(
+      OneOf(userLanguages, { description: 'The language of the mails the console sends the user (issue 30); omitted: unchanged' }),
+    ),
+  },
   { additionalProperties: false, title: 'MeUpdateBody' },
 );
 

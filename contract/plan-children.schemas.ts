@@ -27,6 +27,9 @@ export const TrainingPlanItem = Type.Object(
     type: ItemType(),
     contentId: Type.Union([Uuid, Type.Null()]),
     content: Type.Union([Type.Object({ id: Uuid, title: Type.String() }, { title: 'ContentRef' }), Type.Null()]),
+    // Quizzes (issue 28): a QUIZ item's quiz, as a CONTENT item's content.
+    quizId: Type.Union([Uuid, Type.Null()]),
+    quiz: Type.Union([Type.Object({ id: Uuid, title: Type.String() }, { title: 'QuizRef' }), Type.Null()]),
   },
   { title: 'TrainingPlanItem' },
 );
@@ -36,7 +39,12 @@ export const itemBody = {
   type: Type.Optional(ItemType({ description: 'Default CONTENT; on PUT omitted = unchanged' })),
   contentId: Type.Optional(
     Type.Union([Uuid, Type.Literal(''), Type.Null()], {
-      description: 'A content of the plan\'s company; null or "" = none; on PUT omitted = unchanged',
+      description: 'A CONTENT item\'s content, of the plan\'s company; null or "" = none; on PUT omitted = unchanged',
+    }),
+  ),
+  quizId: Type.Optional(
+    Type.Union([Uuid, Type.Literal(''), Type.Null()], {
+      description: 'A QUIZ item\'s quiz, of the plan\'s company; null or "" = none; on PUT omitted = unchanged',
     }),
   ),
 };

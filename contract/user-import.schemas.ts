@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { OneOf, Uuid } from './common.schemas';
+import { userLanguages } from './values';
 
 /** Rows one request of an import carries at most: the console sends a file in batches of this size. */
 export const importBatchLimit = 500;
@@ -32,6 +33,13 @@ export const UserImportBody = Type.Object(
   {
     dryRun: Type.Boolean({ default: false, description: 'true: check every row as the import would, write nothing' }),
     rows: Type.Array(UserImportRow, { minItems: 1, maxItems: importBatchLimit }),
+    // Issue 30: an invitation mailed to each user created (enabled ones), in the language given (default en).
+    sendInvitations: Type.Optional(
+      Type.Boolean({
+        description: 'true: mail every enabled user created an invitation to choose a password (409 MAIL_NOT_CONFIGURED when mail is off)',
+      }),
+    ),
+    language: Type.Optional(OneOf(userLanguages, { description: "The language of the created users' mails; default en" })),
   },
   { additionalProperties: false, title: 'UserImportBody' },
 );
@@ -56,6 +64,9 @@ export const UserImportResult = Type.Object(
       Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'What the rule needs to be said' }),
     ),
     message: Type.Optional(Type.String({ description: 'Why the row was skipped or failed, in English' })),
+    invited: Type.Optional(
+      Type.Boolean({ description: 'With sendInvitations: whether the created user was sent an invitation (not when disabled)' }),
+    ),
   },
   { title: 'UserImportResult' },
 );

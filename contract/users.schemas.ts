@@ -1,6 +1,6 @@
 import { Type, type TSchemaOptions } from 'typebox';
 import { Email, NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
-import { scopes, userStatuses } from './values';
+import { scopes, userLanguages, userStatuses } from './values';
 
 const Scope = (options?: TSchemaOptions) => OneOf(scopes, options);
 const NullableUuid = Type.Union([Uuid, Type.Null()]);
@@ -38,4 +38,13 @@ export const userBody = {
   scope: Type.Optional(Scope({ description: "Default: the creator's" })),
   tenantId: Type.Optional(NullableUuid),
   companyId: Type.Optional(NullableUuid),
+  // Issue 30: the language of the user's mails (write-only here: GET /api/users/{id}/account answers it), and an
+  // invitation to choose a password sent once the user is saved.
+  language: Type.Optional(OneOf(userLanguages, { description: "The language of the user's mails; default en, on update unchanged" })),
+  sendInvitation: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: once saved, mail the user a link (valid 72 hours) to choose a password. Only for an enabled user without a password (409 otherwise)',
+    }),
+  ),
 };

@@ -22,6 +22,7 @@ export type ContentStatus = (typeof contentStatuses)[number];
 export const trainingPlanStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export type TrainingPlanStatus = (typeof trainingPlanStatuses)[number];
 export const itemTypes = ['CONTENT', 'QUIZ'] as const;
+export type ItemType = (typeof itemTypes)[number];
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
@@ -29,5 +30,38 @@ export type SortOrder = (typeof sortOrders)[number];
 export const auditActions = ['CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT', 'ASSUME'] as const;
 export type AuditAction = (typeof auditActions)[number];
 /** What the audit log records actions on (the Activity page filters by it); `session` is a sign-in or sign-out. */
-export const auditEntities = ['company', 'tenant', 'user', 'topic', 'content', 'training plan', 'module', 'item', 'session'] as const;
+export const auditEntities = [
+  'company',
+  'tenant',
+  'user',
+  'topic',
+  'content',
+  'training plan',
+  'module',
+  'item',
+  'session',
+  'quiz',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
+
+// Quizzes (catalogue entries that QUIZ items point at): see contract/quizzes.schemas.ts.
+/** DRAFT while it is written; READY (it has at least one question) when learners may take it. */
+export const quizStatuses = ['DRAFT', 'READY'] as const;
+export type QuizStatus = (typeof quizStatuses)[number];
+export const questionTypes = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'SHORT_ANSWER', 'NUMERIC'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+/** How a multiple-choice question scores: every answer right or nothing, or a share per right answer less one per wrong. */
+export const multipleChoiceScorings = ['ALL_OR_NOTHING', 'PARTIAL'] as const;
+export type MultipleChoiceScoring = (typeof multipleChoiceScorings)[number];
+/** How a question was answered: every point, some (partial credit), none, or not answered at all. */
+export const questionOutcomes = ['CORRECT', 'PARTIAL', 'INCORRECT', 'UNANSWERED'] as const;
+export type QuestionOutcome = (typeof questionOutcomes)[number];
+/** What became of one item of an imported QTI package. */
+export const qtiItemOutcomes = ['IMPORTED', 'IMPORTED_WITH_CHANGES', 'SKIPPED'] as const;
+export type QtiItemOutcome = (typeof qtiItemOutcomes)[number];
+/** The second step a sign-in may need after the password (issue 30): a code, or setting up an authenticator first. */
+export const signInSteps = ['TWO_FACTOR', 'TWO_FACTOR_SETUP'] as const;
+export type SignInStep = (typeof signInSteps)[number];
+/** The languages the console speaks, and its mails are written in. */
+export const userLanguages = ['it', 'en'] as const;
+export type UserLanguage = (typeof userLanguages)[number];

@@ -16,6 +16,10 @@ import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { apiRoutes } from './routes';
+import { secretBoxLoader, type SecretBoxLoader } from './auth/secret-box';
+import { accountLinks } from './mail/account-links';
+import { defaultMailRetry, mailQueue, type MailQueue, type MailSettings } from './mail/mail-queue';
+import type { StoreServices } from './store/resource';
 
 export interface AppOptions {
   db: Database;
@@ -51,11 +55,25 @@ export interface AppOptions {
   idempotency?: IdempotencySettings;
   /** When the API answers 503 under load (see `http/load-shedding.ts`); never when absent (`server/main.ts` gives it). */
   loadShedding?: LoadSheddingSettings;
+  /** Mail (issue 30): whether it is on, and its retries. On by default (jobs wait in the queue without a worker). */
+  mail?: MailSettings;
+  /** `ENCRYPTION_KEY`: seals TOTP secrets and queued mails; when absent one is generated once and stored. */
+  encryptionKey?: string;
+  /** The console's public origin, which one-time links open (`CONSOLE_ORIGIN`, else http://localhost:{PORT}). */
+  consoleOrigin?: string | (() => string | undefined);
+  /** Password-reset requests per address and per client address in 15 minutes (defaults 3 and 10). */
+  passwordResetLimits?: PasswordResetLimits;
+}
+
+export interface PasswordResetLimits {
+  perAddress: number;
+  perClient: number;
 }
 
 export interface AuthSettings {
   loginThrottle: LoginThrottlePolicy;
   sessionTtlHours: number;
+  passwordResetLimits: PasswordResetLimits;
 }
 
 export interface ListSettings {
@@ -74,6 +92,12 @@ declare module 'fastify' {
     videoTokenSecret: VideoTokenSecret;
     /** The video service's URL template (`{tenant}` placeholder), if one is configured. */
     videoServiceUrl: () => string | undefined;
+    /** Seals secrets kept at rest: TOTP secrets, queued mails (`auth/secret-box.ts`). */
+    secretBox: SecretBoxLoader;
+    /** The outgoing mail queue (`mail/mail-queue.ts`). */
+    mail: MailQueue;
+    /** What the resources' write hooks may use beyond the database (invitations: the mail queue, the links). */
+    storeServices: StoreServices;
   }
 }
 
@@ -95,12 +119,21 @@ export async function buildApp(options: AppOptions) {
       maxDelaySeconds: options.loginMaxDelaySeconds ?? 900,
     },
     sessionTtlHours: options.sessionTtlHours ?? 12,
+    passwordResetLimits: options.passwordResetLimits ?? { perAddress: 3, perClient: 10 },
   });
   app.decorate('videoTokenSecret', videoTokenSecretLoader(options.db, options.videoTokenSecret));
   app.decorate('listSettings', { exactCountLimit: options.exactCountLimit ?? 10_000 });
   app.decorate('issueVideoToken', videoTokenIssuer(app.videoTokenSecret));
   const { videoServiceUrl } = options;
   app.decorate('videoServiceUrl', typeof videoServiceUrl === 'function' ? videoServiceUrl : () => videoServiceUrl);
+  app.decorate('secretBox', secretBoxLoader(options.db, options.encryptionKey));
+  // Loaded now: it is used inside transactions, and the embedded database has one connection (a first load from
+  // inside a transaction would wait for that very connection).
+  await app.secretBox();
+  app.decorate('mail', mailQueue(options.db, app.secretBox, options.mail ?? { enabled: true, retry: defaultMailRetry }));
+  const { consoleOrigin } = options;
+  const origin = () => (typeof consoleOrigin === 'function' ? consoleOrigin() : consoleOrigin) ?? 'http://localhost:3000';
+  app.decorate('storeServices', { mail: app.mail, links: accountLinks(origin) });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

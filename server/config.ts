@@ -25,6 +25,23 @@ export interface ServerConfig {
   videoTokenSecret: string | undefined;
   video: VideoServiceSettings;
   serving: ServingSettings;
+  mail: MailConfig;
+  /** `ENCRYPTION_KEY`: seals TOTP secrets and queued mails; unset, one is generated once and stored in the database. */
+  encryptionKey: string | undefined;
+}
+
+/** Outgoing mail (issue 30): an SMTP server, else the local mail catcher, else none. */
+export interface MailConfig {
+  /** `SMTP_URL`: where mail is sent; unset, the mail catcher's (when it runs), else mail is off. */
+  smtpUrl: string | undefined;
+  /** `MAIL_FROM`: the sender of every mail. */
+  from: string;
+  /** `MAIL_CATCHER`: start the local mail catcher (by default when neither DATABASE_URL nor SMTP_URL is set). */
+  catcher: boolean;
+  catcherSmtpPort: number;
+  catcherWebPort: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
 }
 
 /** How the process serves: rate limits, load shedding, HSTS, shutdown, log format. */
@@ -73,7 +90,37 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       maxBytes: integerSetting(env, 'VIDEO_MAX_BYTES', 2 * 1024 ** 3, 1),
     },
     serving: readServingSettings(env),
+    mail: readMailConfig(env, port, databaseUrl),
+    encryptionKey: encryptionKeySetting(env.ENCRYPTION_KEY),
   };
+}
+
+function readMailConfig(env: NodeJS.ProcessEnv, port: number, databaseUrl: string | undefined): MailConfig {
+  const smtpUrl = smtpUrlSetting(env.SMTP_URL);
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || 'Learning Admin Console <no-reply@localhost>',
+    catcher: booleanSetting(env, 'MAIL_CATCHER', smtpUrl === undefined && databaseUrl === undefined),
+    catcherSmtpPort: integerSetting(env, 'MAIL_CATCHER_SMTP_PORT', port === 0 ? 0 : 1025, 0),
+    catcherWebPort: integerSetting(env, 'MAIL_CATCHER_PORT', port === 0 ? 0 : 1080, 0),
+    retryLimit: integerSetting(env, 'MAIL_RETRY_LIMIT', 5, 0),
+    retryDelaySeconds: integerSetting(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1),
+  };
+}
+
+function smtpUrlSetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587');
+  }
+  return raw;
+}
+
+function encryptionKeySetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new Error('ENCRYPTION_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)');
+  return raw;
 }
 
 function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {

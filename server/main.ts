@@ -12,6 +12,10 @@ import { migrate } from './db/migrate';
 import { loggerOptions } from './http/logger';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
 import { buildVideoService } from './video-service/video-service';
+import { startMailCatcher } from './mail-catcher/mail-catcher';
+import { startJobWorkers } from './mail/mail-worker';
+import { describeSmtpUrl, mailTransport } from './mail/transport';
+import { passwordResetWorker } from './routes/auth/account-links.routes';
 
 /** After the drain, what the in-flight requests and the database get to finish before the process is ended. */
 const closeGraceMs = 8_000;
@@ -25,6 +29,13 @@ const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) :
 const staticDir = existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : undefined;
 /** Known once the video service listens when its port is chosen at start (VIDEO_PORT=0). */
 let videoServiceUrl = config.video.serviceUrl;
+/** The console's public origin, which one-time links open: known once the API listens when PORT=0. */
+let consoleOrigin = config.video.consoleOrigin;
+// Mail (issue 30): SMTP_URL, else the local mail catcher (an SMTP server with a web inbox), else off.
+const mailCatcher = config.mail.catcher
+  ? await startMailCatcher({ smtpPort: config.mail.catcherSmtpPort, webPort: config.mail.catcherWebPort })
+  : undefined;
+const smtpUrl = config.mail.smtpUrl ?? mailCatcher?.smtpUrl;
 
 const app = await buildApp({
   db: database.db,
@@ -47,6 +58,9 @@ const app = await buildApp({
   hsts: config.serving.hsts,
   rateLimits: config.serving.rateLimits,
   loadShedding: config.serving.loadShedding,
+  mail: { enabled: smtpUrl !== undefined, retry: { limit: config.mail.retryLimit, delaySeconds: config.mail.retryDelaySeconds } },
+  encryptionKey: config.encryptionKey,
+  consoleOrigin: () => consoleOrigin,
 });
 
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -57,6 +71,18 @@ await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const { port } = app.server.address() as AddressInfo;
+consoleOrigin ??= `http://localhost:${port}`;
+
+// The job queue's workers (every instance runs them; a job goes to one): mails, and password-reset requests.
+const transport = smtpUrl ? mailTransport(smtpUrl) : null;
+const jobWorkers = await startJobWorkers({
+  db: database.db,
+  secretBox: app.secretBox,
+  transport,
+  from: config.mail.from,
+  handleAccountRequest: passwordResetWorker(database.db, app.mail, app.storeServices.links),
+  logger: app.log.child({ service: 'jobs' }),
+});
 
 const apiHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
 const videoService = await buildVideoService({
@@ -73,6 +99,9 @@ videoServiceUrl ??= `http://{tenant}.localhost:${videoPort}`;
 
 console.log(`\nAdmin console: http://${shownHost}:${port}/`);
 console.log(`Video service: ${videoServiceUrl}/`);
+if (mailCatcher) console.log(`Mail inbox:    ${mailCatcher.webUrl} (every mail the console sends lands here; none leaves this machine)`);
+else if (config.mail.smtpUrl) console.log(`Mail: sent through ${describeSmtpUrl(config.mail.smtpUrl)}`);
+else console.log('Mail is off (DATABASE_URL is set and SMTP_URL is not): no invitations, no password resets; set SMTP_URL to send mail.');
 if (config.demoData) {
   console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
   for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
@@ -98,6 +127,9 @@ const closer = closeWithGrace(
     app.startDraining();
     await sleep(config.serving.shutdownDrainMs);
     await Promise.all([app.close(), videoService.close()]);
+    await jobWorkers.stop();
+    transport?.close();
+    await mailCatcher?.close();
     await database.close();
     app.log.info('closed');
   },

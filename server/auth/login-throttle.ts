@@ -150,11 +150,19 @@ function releaseKey(db: Database, key: string, policy: LoginThrottlePolicy) {
 }
 
 /**
- * Sign-in with a claimed attempt: `check` says whether the password was right. Right: the account's failures are
- * cleared and the client's attempt given back. Wrong: the attempt stays counted. An error (a refusal that is not about
- * the password, a failure of the database): both attempts are given back, and the error goes on.
+ * Sign-in with a claimed attempt: `check` says whether the password (or code) was right. Right: the account's failures
+ * are cleared and the client's attempt given back; with `keepAccountFailures` (a password right, but a second factor
+ * still to come) both attempts are only given back, so that the failed codes of a second step stay counted whatever
+ * the passwords. Wrong: the attempt stays counted. An error (a refusal that is not about the password, a failure of the
+ * database): both attempts are given back, and the error goes on.
  */
-export async function attemptSignIn(db: Database, keys: ThrottleKeys, policy: LoginThrottlePolicy, check: () => Promise<boolean>) {
+export async function attemptSignIn(
+  db: Database,
+  keys: ThrottleKeys,
+  policy: LoginThrottlePolicy,
+  check: () => Promise<boolean>,
+  { keepAccountFailures = false }: { keepAccountFailures?: boolean } = {},
+) {
   await claimSignInAttempt(db, keys, policy);
   let passwordMatches: boolean;
   try {
@@ -165,10 +173,38 @@ export async function attemptSignIn(db: Database, keys: ThrottleKeys, policy: Lo
     throw error;
   }
   if (passwordMatches) {
-    await db.execute(sql`delete from login_throttle where throttle_key = ${keys.account}`);
+    if (keepAccountFailures) await releaseKey(db, keys.account, policy);
+    else await db.execute(sql`delete from login_throttle where throttle_key = ${keys.account}`);
     await releaseKey(db, keys.client, policy);
   }
   return passwordMatches;
+}
+
+/** Forgets an account's failed sign-ins (its password was just reset by a link sent to its address). */
+export async function clearAccountFailures(db: Database, email: string) {
+  await db.execute(sql`delete from login_throttle where throttle_key = ${accountThrottleKey(email)}`);
+}
+
+/**
+ * Counts a request against fixed 15-minute windows of several keys (a password reset: its address and its client),
+ * each allowed `max` requests per window; all counted, or none and 429 with `Retry-After` when one is used up. The same
+ * upserts as sign-in's client key, in one transaction: parallel requests are counted one at a time.
+ */
+export async function claimRequestQuota(db: Database, quotas: Array<{ key: string; max: number }>, code = 'TOO_MANY_REQUESTS') {
+  await forgetOldKeys(db);
+  try {
+    await db.transaction(async (tx) => {
+      for (const { key, max } of quotas) {
+        const retryAfter = await claimKey(tx, key, { maxFailures: max, firstDelaySeconds: 1, maxDelaySeconds: 1 }, clientStep);
+        if (retryAfter !== null) throw new Refused(retryAfter);
+      }
+    });
+  } catch (error) {
+    if (error instanceof Refused) {
+      throw new ApiError(429, 'Too many requests. Try again later.', { 'retry-after': String(error.retryAfterSeconds) }, undefined, code);
+    }
+    throw error;
+  }
 }
 
 /** Keys whose last failure is a day old and that wait for nothing: their failures count no more. */

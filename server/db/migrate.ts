@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseClient } from './client';
+import { installJobQueue } from './job-queue';
 
 const migrationsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const migrationLockKey = 7_262_019_001;
@@ -28,6 +29,8 @@ export async function migrate(client: DatabaseClient): Promise<string[]> {
           throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
         }
       }
+      // The job queue's own schema (pg-boss installs and upgrades it), after ours: its grants name our request role.
+      await installJobQueue(connection);
       return pending;
     } finally {
       await connection.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]);

@@ -11,6 +11,7 @@ import {
   trainingPlans,
   users,
 } from './schema';
+import { seedDemoQuizzes } from './seed-quizzes';
 
 export const demoPassword = 'Demo-2026!';
 
@@ -330,11 +331,13 @@ export async function seedDemoData(db: Database, hashPassword: (password: string
       .returning();
     if (!welcomeModule || !safetyModule) throw new Error('Demo modules were not created');
 
+    // Quizzes (issue 28): one question of each type in the safety check; the plan's QUIZ items take them.
+    const [safetyCheck, gettingToKnowUs] = await seedDemoQuizzes(tx, ownedByAcmeRobotics, { safety: safety.id, onboarding: onboarding.id });
     await tx.insert(trainingPlanItems).values([
       { moduleId: welcomeModule.id, position: 0, title: 'Read the welcome article', contentId: welcomeArticle.id },
-      { moduleId: welcomeModule.id, position: 1, title: 'Getting to know us', type: 'QUIZ' },
+      { moduleId: welcomeModule.id, position: 1, title: 'Getting to know us', type: 'QUIZ', quizId: gettingToKnowUs },
       { moduleId: safetyModule.id, position: 0, title: 'Watch the safety walkthrough', contentId: safetyVideo.id },
-      { moduleId: safetyModule.id, position: 1, title: 'Safety check', type: 'QUIZ' },
+      { moduleId: safetyModule.id, position: 1, title: 'Safety check', type: 'QUIZ', quizId: safetyCheck },
     ]);
     return true;
   });

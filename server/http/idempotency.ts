@@ -45,10 +45,11 @@ const stillAnswering = () =>
 /** Keys belong to the person acting and the tenant they act in: nobody can replay another's answer. */
 const scopeOf = (session: AuthSession) => `${session.realUserId}/${session.assumedTenantId ?? '-'}`;
 
-const requestHash = (request: FastifyRequest) =>
-  createHash('sha256')
-    .update(`${request.method} ${request.url}\n${stringify(request.body ?? null)}`)
-    .digest('hex');
+/** A body that is not JSON (a QTI package's zip) is hashed as its bytes. */
+const requestHash = (request: FastifyRequest) => {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  return (Buffer.isBuffer(request.body) ? hash.update(request.body) : hash.update(stringify(request.body ?? null) ?? 'null')).digest('hex');
+};
 
 /**
  * `Idempotency-Key` on the routes marked `config: { idempotent: true }` (every create), kept in the database so that

@@ -16,6 +16,14 @@ import { meRoutes } from './users/me.routes';
 import { userImportRoutes } from './users/user-import.routes';
 import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
+import { quizRoutes } from './quizzes/quiz.routes';
+import { quizzesResource } from './quizzes/quizzes.resource';
+// Accounts that run themselves (issue 30).
+import { accountLinkRoutes } from './auth/account-links.routes';
+import { twoFactorSignInRoutes } from './auth/two-factor.routes';
+import { securityPolicyRoutes } from './tenants/security-policy.routes';
+import { meTwoFactorRoutes } from './users/me-two-factor.routes';
+import { userAccountRoutes } from './users/user-account.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('session', null as never);
@@ -38,4 +46,13 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(orderedResourceRoutes(moduleItems), { prefix: '/training-plans/:planId/modules/:moduleId/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
+  // Quizzes (issue 28): the catalogue resource, its preview and its QTI 3.0 exchange.
+  await app.register(resourceRoutes(quizzesResource), { prefix: quizzesResource.path });
+  await app.register(quizRoutes, { prefix: quizzesResource.path });
+  // Accounts that run themselves (issue 30): links by mail, two-factor sign-in, the policy requiring it.
+  await app.register(accountLinkRoutes, { prefix: '/auth' });
+  await app.register(twoFactorSignInRoutes, { prefix: '/auth' });
+  await app.register(meTwoFactorRoutes, { prefix: '/users' });
+  await app.register(userAccountRoutes, { prefix: '/users' });
+  await app.register(securityPolicyRoutes);
 };

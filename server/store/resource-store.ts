@@ -10,7 +10,7 @@ import type { AuditAction } from '../db/schema/enums';
 import { conflict, invalidField, notFound } from '../http/api-error';
 import { listPage, type ListParams, type ListSource } from './list-page';
 import { bindings, preparedOnce, statementName, type Bind } from '../db/prepared';
-import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from './resource';
+import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable, StoreServices } from './resource';
 
 type StoredRow = Record<string, unknown> & { id: string; version: number };
 
@@ -66,12 +66,12 @@ export function resourceStore<
   RecordSchema extends TSchema,
   Body extends TProperties,
   Filters extends TProperties,
->(resource: Resource<Table, Row, RecordSchema, Body, Filters>, exactCountLimit: number) {
+>(resource: Resource<Table, Row, RecordSchema, Body, Filters>, exactCountLimit: number, services: StoreServices) {
   type ResourceRecord = Static<RecordSchema>;
   type Write = Static<TObject<Body>>;
   const { table } = resource;
   const core = storeCore(resource);
-  const listSource: ListSource<Row> = { ...resource, id: table.id, createdAt: table.createdAt };
+  const listSource: ListSource<Row> = { ...resource, rows: resource.listRows ?? resource.rows, id: table.id, createdAt: table.createdAt };
   const columnKey = columnKeys(table);
 
   const inReach = (session: AuthSession, id: string) => and(eq(table.id, id), reachOf(session, resource.owner));
@@ -111,12 +111,13 @@ export function resourceStore<
     core.audit(db, session, action, row.id, ownerOf(row), { changed });
 
   const valuesOf = (db: Database, session: AuthSession, body: Write, existing?: StoredRow) =>
-    resource.values({ db, session, body, existing: existing as Table['$inferSelect'], parent: undefined });
+    resource.values({ db, session, services, body, existing: existing as Table['$inferSelect'], parent: undefined });
 
   const relatedWrites = async (db: Database, session: AuthSession, body: Write, row: StoredRow, existing?: StoredRow) =>
     (await resource.afterWrite?.({
       db,
       session,
+      services,
       body,
       row: row as Table['$inferSelect'],
       existing: existing as Table['$inferSelect'] | undefined,
@@ -189,7 +190,7 @@ export function orderedResourceStore<
   Body extends TProperties,
   Params extends TSchema,
   ParentOf extends Parent,
->(resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>) {
+>(resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>, services: StoreServices) {
   type ParentParams = Static<Params>;
   type ChildRecord = Static<RecordSchema>;
   type Write = Static<TObject<Body>>;
@@ -242,7 +243,7 @@ export function orderedResourceStore<
     /** Appends the row last. */
     create: (db: Database, session: AuthSession, params: ParentParams, sent: Write) =>
       write(db, session, params, async (tx, parent) => {
-        const values = await resource.values({ db: tx, session, parent, body: emptyTextAsNull(sent) });
+        const values = await resource.values({ db: tx, session, services, parent, body: emptyTextAsNull(sent) });
         const [last] = await tx
           .select({ position: max(table.position) })
           .from(table)
@@ -262,7 +263,7 @@ export function orderedResourceStore<
         const existing = await storedChild(tx, parent, id);
         if (existing.version !== version) throw staleVersion();
         const body = emptyTextAsNull(sent as Write);
-        const values = await resource.values({ db: tx, session, parent, body, existing: existing as Table['$inferSelect'] });
+        const values = await resource.values({ db: tx, session, services, parent, body, existing: existing as Table['$inferSelect'] });
         await tx
           .update(table)
           .set({ ...values, version: sql`${table.version} + 1` })

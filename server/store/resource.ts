@@ -8,6 +8,8 @@ import type { Owner, OwnerColumns } from '../auth/tenancy';
 import type { Database } from '../db/client';
 import type { RowQuery } from './list-page';
 import type { Bind } from '../db/prepared';
+import type { AccountLinks } from '../mail/account-links';
+import type { MailQueue } from '../mail/mail-queue';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };
 
@@ -23,9 +25,16 @@ export interface Parent {
   auditDetails: Record<string, unknown>;
 }
 
+/** What a write's hooks may use beyond the database: the mail queue and the console's links (invitations). */
+export interface StoreServices {
+  mail: MailQueue;
+  links: AccountLinks;
+}
+
 export interface WriteContext<Table extends ResourceTable, Body, ParentOf = undefined> {
   db: Database;
   session: AuthSession;
+  services: StoreServices;
   /** The request body, with "" turned into null and without `version`. */
   body: Body;
   /** The stored row on update (fields the body omits keep their values); undefined on create. */
@@ -87,7 +96,10 @@ export interface Resource<
   owner: OwnerColumns;
   /** Column values for an insert or update; throws 400 field errors for values outside the caller's reach. */
   values(context: WriteContext<Table, Static<TObject<Body>>>): Promise<Table['$inferInsert']>;
-  schemas: { title: string; record: RecordSchema; body: Body; filters: Filters };
+  /** `listRecord`: what lists and CSV exports answer, when lighter than `record` (a quiz without its questions). */
+  schemas: { title: string; record: RecordSchema; body: Body; filters: Filters; listRecord?: TSchema };
+  /** The rows of a list page (`toRecord` maps them too), when they read less than `rows` does. */
+  listRows?(db: Database): RowQuery<Row>;
   sorts: Record<string, AnyPgColumn>;
   /** Request values enter the conditions only through `bind` (see `ListSource.search`). */
   search(pattern: string, db: Database, bind: Bind): SQL[] | Promise<SQL[]>;

@@ -481,6 +481,7 @@ export const en = {
       module: 'Module',
       item: 'Item',
       session: 'Session',
+      quiz: 'Quiz',
     },
   },
   theme: {

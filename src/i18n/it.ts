@@ -476,6 +476,7 @@ export const it: Translations = {
       module: 'Modulo',
       item: 'Elemento',
       session: 'Sessione',
+      quiz: 'Quiz',
     },
   },
   theme: {

@@ -71,7 +71,6 @@ export interface UploaderBridgeInput {
 
 const createdContent = (record: StoredRecord | null): CreatedContent => {
   const content = (record ?? {}) as Partial<Content>;
-  // Stryker disable next-line StringLiteral: equivalent, a content read or saved always has an id and a title (contract), and a saved form its record
   return { id: content.id ?? '', version: content.version ?? 0, title: content.title ?? '', videoBefore: content.externalUuid ?? null };
 };
 
@@ -79,9 +78,7 @@ const failureOf = ({ event }: { event: { error: unknown } }) => event.error as F
 
 /** An existing content's wizard starts at the upload: it has no step 1, whose form alone reads these. */
 const noStepOne: { fields: readonly FieldSpec[]; messages: FormMessages } = {
-  // Stryker disable next-line ArrayDeclaration: equivalent, no form reads them
   fields: [],
-  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, no form reads them
   messages: { createdKey: '', updatedKey: '' },
 };
 
@@ -129,7 +126,6 @@ export const contentWizardMachine = setup({
   },
   actions: outcomeActions,
   guards: {
-    // Stryker disable next-line OptionalChaining: equivalent, the form ends only once saved, with the record the API answered
     isInline: (_, record: StoredRecord | null) => (record as Partial<Content> | null)?.renderType === 'INLINE',
     forExistingContent: ({ context }) => context.contentId !== null,
     isReference: (_, record: StoredRecord) => (record as Partial<Content>).renderType === 'REFERENCE',
@@ -137,7 +133,6 @@ export const contentWizardMachine = setup({
     /** Another video than the one uploaded here, and than the one the content had when the wizard began. */
     hasOtherVideo: ({ context }, record: StoredRecord) => {
       const attached = (record as Partial<Content>).externalUuid;
-      // Stryker disable next-line OptionalChaining: equivalent, the content is known (created or read) before any video is attached
       return Boolean(attached) && attached !== context.externalUuid && attached !== context.content?.videoBefore;
     },
   },
@@ -235,7 +230,6 @@ export const contentWizardMachine = setup({
       invoke: {
         id: 'uploaderBridge',
         src: 'uploaderBridge',
-        // Stryker disable next-line StringLiteral: equivalent, the origin is set with the token, before the upload (preparingUpload)
         input: ({ context }) => ({ origin: context.serviceOrigin ?? '' }),
       },
       on: {

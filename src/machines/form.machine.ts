@@ -121,7 +121,6 @@ const mayDelete = ({ record, deleteWhen }: Pick<FormContext, 'record' | 'deleteW
 
 /** The API's answer to a write based on a version that is no longer the record's (409 on `version`). */
 export const isStaleVersion = (failure: Failure) =>
-  // Stryker disable next-line ArrayDeclaration: equivalent, a failure without field errors names no `version`; neither would any stand-in list of strings
   failure.kind === 'http' && failure.status === 409 && (failure.errors ?? []).some(({ field }) => field === 'version');
 
 export const formMachine = setup({
@@ -143,7 +142,6 @@ export const formMachine = setup({
       return { values, savedValues: values, version: record.version, record, problems: {}, failure: null };
     }),
     /** The key of a new create attempt: a random key is an effect, so src/app provides it; none by default. */
-    // Stryker disable next-line ObjectLiteral: equivalent, the key is null from the start and this stand-in keeps it so
     newIdempotencyKey: assign({ idempotencyKey: (): string | null => null }),
   },
   guards: {
@@ -186,7 +184,6 @@ export const formMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context, event }) => ({
-          // Stryker disable next-line StringLiteral: equivalent, only a form with an id loads (opening, then its reloads)
           id: context.id ?? '',
           reload: event.type === 'form.reload',
         }),
@@ -295,7 +292,6 @@ export const formMachine = setup({
           invoke: {
             id: 'deleteRecord',
             src: 'deleteRecord',
-            // Stryker disable next-line StringLiteral: equivalent, only a loaded record is deleted (canDelete), and it has an id
             input: ({ context }) => ({ id: context.id ?? '' }),
             onDone: {
               target: '#form.deleted',

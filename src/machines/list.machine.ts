@@ -327,7 +327,6 @@ export function listMachineOf<Row extends ListItem>() {
             invoke: {
               id: 'deleteRecord',
               src: 'deleteRecord',
-              // Stryker disable next-line StringLiteral: equivalent, a delete is requested only with its row set (docs/mutation.md).
               input: ({ context }) => ({ id: context.deletingId ?? '' }),
               onDone: {
                 target: '#list.loading',

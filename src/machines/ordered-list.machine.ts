@@ -172,7 +172,6 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
                 guard: { type: 'canStep', params: ({ event }) => event },
                 actions: {
                   type: 'arrange',
-                  // Stryker disable next-line StringLiteral: equivalent, a row is picked up all the while the rows are arranged
                   params: ({ context, event }) => ({
                     id: context.pickedId ?? '',
                     to: indexOf(context.items, context.pickedId) + event.offset,
@@ -183,7 +182,6 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
                 guard: { type: 'isOtherRow', params: ({ event }) => event },
                 actions: {
                   type: 'arrange',
-                  // Stryker disable next-line StringLiteral: equivalent, a row is picked up all the while the rows are arranged
                   params: ({ context, event }) => ({ id: context.pickedId ?? '', to: indexOf(context.items, event.id) }),
                 },
               },
@@ -225,7 +223,6 @@ export function orderedListMachineOf<Row extends OrderedItem>() {
             invoke: {
               id: 'deleteItem',
               src: 'deleteItem',
-              // Stryker disable next-line StringLiteral: equivalent, a deletion is asked only with its row set (canDelete)
               input: ({ context }) => ({ id: context.deletingId ?? '' }),
               onDone: {
                 target: '#ordered.loading',
@@ -260,7 +257,6 @@ export const selectOrderedItems = <Row extends OrderedItem>(snapshot: OrderedLis
 export const selectIsLoading = (snapshot: OrderedListState) => snapshot.matches('loading');
 export const selectIsEmpty = (snapshot: OrderedListState) => snapshot.matches('empty');
 export const selectFailure = (snapshot: OrderedListState) => (snapshot.matches('failure') ? snapshot.context.failure : null);
-// Stryker disable next-line ObjectLiteral: equivalent, `{}` matches the other compound states (ready.idle, deleting), where no row is picked up
 export const selectPickedId = (snapshot: OrderedListState) => (snapshot.matches({ ready: 'arranging' }) ? snapshot.context.pickedId : null);
 export const selectIsSaving = (snapshot: OrderedListState) => snapshot.matches('saving');
 export const selectDeletingId = (snapshot: OrderedListState) => (snapshot.matches('deleting') ? snapshot.context.deletingId : null);

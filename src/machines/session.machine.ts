@@ -96,7 +96,6 @@ export const sessionMachine = setup({
   },
   guards: {
     isRestored: (_, restored: RestoredSession | null) => restored !== null,
-    // Stryker disable next-line OptionalChaining: equivalent, a signed-in session is never null (docs/mutation.md).
     isGlobal: ({ context }) => context.session?.state.user.scope === 'GLOBAL',
     hasRootSession: ({ context }) => context.rootSession !== null,
     isUnauthorized: (_, failure: Failure) => failure.kind === 'http' && failure.status === 401,
@@ -121,12 +120,10 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isRestored', params: ({ event }) => event.output },
             target: 'signedIn.verifying',
-            // Stryker disable OptionalChaining: equivalent, isRestored lets no null output through (docs/mutation.md).
             actions: assign({
               session: ({ event }) => event.output?.session ?? null,
               rootSession: ({ event }) => event.output?.rootSession ?? null,
             }),
-            // Stryker restore OptionalChaining
           },
           { target: 'signedOut', actions: 'clearSessionData' },
         ],
@@ -283,7 +280,6 @@ export const sessionMachine = setup({
           invoke: {
             id: 'revokeAssumedSession',
             src: 'logout',
-            // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a signed-in session is never null (docs/mutation.md).
             input: ({ context }) => ({ token: context.session?.token ?? '' }),
             onDone: { target: 'idle', actions: returnToRoot },
             onError: { target: 'idle', actions: returnToRoot },
@@ -299,7 +295,6 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, loggingOut is entered signed in only (docs/mutation.md).
         input: ({ context }) => ({ token: context.session?.token ?? '' }),
         onDone: { target: 'signedOut', actions: 'forgetSession' },
         onError: { target: 'signedOut', actions: 'forgetSession' },

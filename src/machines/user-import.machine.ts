@@ -64,7 +64,6 @@ export type UserImportEvent =
   | { type: 'import.stop' }
   | { type: 'import.close' };
 
-// Stryker disable next-line ArrayDeclaration: equivalent, a header no field is named by ("Stryker was here") maps nothing either
 const emptyMapping = guessMapping([], {});
 const batchCount = (context: UserImportContext) => Math.ceil(sendable(context.rows).length / context.batchSize);
 const batchRows = (context: UserImportContext) =>

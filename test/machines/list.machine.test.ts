@@ -243,7 +243,7 @@ describe('list: delete', () => {
   });
 });
 
-describe('list: the address bar', () => {
+describe('list: where the address leads', () => {
   it('leads to the address of every query the user picks, once, and never for one from the address bar', async () => {
     const { actor, clock, outcomes } = await ready(startList({ path: '/companies' }));
     actor.send({ type: 'list.page', page: 2 });

@@ -1,10 +1,4 @@
 import { describeMachinePaths, loadModel } from '../support/paths/machine-paths';
 
 // Loaded while the tests are collected, so that a machine throwing at import fails a test (docs/mutation.md).
-const loaded = await loadModel(
-  'test/support/models/notifications',
-  () => import('../support/models/notifications'),
-  (module) => module.notificationsModel,
-);
-
-describeMachinePaths(loaded);
+describeMachinePaths(await loadModel('notifications'));

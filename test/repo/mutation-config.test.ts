@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import babel from '@babel/core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // `npm run mutation` (docs/mutation.md) is too heavy for `npm test`; this checks it stays set up and out of it.
@@ -70,5 +71,45 @@ describe('mutation testing', () => {
     expect(plugin!.value.shouldIgnore(object('description'))).toMatch(/an empty one/);
     expect(plugin!.value.shouldIgnore(object('description', 'on'))).toBeUndefined();
     expect(plugin!.value.shouldIgnore(object())).toBeUndefined();
+  });
+});
+
+describe('the equivalent mutants left out', () => {
+  it('are listed beside the ignorer, not as pragmas in src/machines', () => {
+    const sources = readdirSync(new URL('src/machines/', root)).map((file) => readFileSync(new URL(`src/machines/${file}`, root), 'utf8'));
+    expect(sources.filter((source) => /Stryker (disable|restore)/.test(source))).toEqual([]);
+  });
+
+  it('each stands in the machine as written, and is left out there alone', async () => {
+    const { strykerPlugins, equivalentMutants } = await load<{
+      strykerPlugins: Array<{ value: Ignorer }>;
+      equivalentMutants: Array<{ file: string; within: string }>;
+    }>('test/mutation/ignore-inert.mjs');
+    const ignorer = strykerPlugins[0]!.value;
+    // Parsed and walked as Stryker's instrumenter does (@babel/core, with the file's name and code on the path).
+    const ignored = new Map<string, number>();
+    for (const file of new Set(equivalentMutants.map((entry) => entry.file))) {
+      const code = readFileSync(new URL(file, root), 'utf8');
+      const ast = babel.parseSync(code, { filename: file, presets: ['@babel/preset-typescript'], configFile: false, babelrc: false });
+      const parsed = new (babel as unknown as { File: new (options: object, input: object) => { ast: object } }).File(
+        { filename: file },
+        { code, ast },
+      );
+      babel.traverse(parsed.ast as never, {
+        enter(path) {
+          const reason = ignorer.shouldIgnore(path as unknown as NodePath);
+          if (reason?.startsWith('Equivalent')) {
+            ignored.set(`${file} ${path.getSource()}`, (ignored.get(`${file} ${path.getSource()}`) ?? 0) + 1);
+            path.skip();
+          }
+        },
+      });
+    }
+    for (const { file, within } of equivalentMutants) {
+      const found = [...ignored.keys()].filter((key) => key.startsWith(`${file} `) && within.includes(key.slice(file.length + 1)));
+      expect(found.length, `${file}: ${within}`).toBeGreaterThan(0);
+    }
+    // Only the mutated nodes themselves: a literal, an optional chain, an array or an object, never a whole statement.
+    expect([...ignored.keys()].filter((key) => key.length > 200)).toEqual([]);
   });
 });

@@ -90,3 +90,45 @@ describe('load shedding settings', () => {
     }
   });
 });
+
+describe('mail (SMTP_URL, MAIL_CATCHER, ENCRYPTION_KEY)', () => {
+  it('starts the mail catcher by default on the embedded database without SMTP_URL, never otherwise unless asked', () => {
+    expect(readServerConfig({}).mail).toMatchObject({ smtpUrl: undefined, catcher: true, catcherWebPort: 1080, catcherSmtpPort: 1025 });
+    expect(readServerConfig({ PORT: '0' }).mail).toMatchObject({ catcherWebPort: 0, catcherSmtpPort: 0 });
+    expect(readServerConfig({ DATABASE_URL: 'postgres://db/console' }).mail.catcher).toBe(false);
+    expect(readServerConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mail.catcher).toBe(false);
+    expect(readServerConfig({ DATABASE_URL: 'postgres://db/console', MAIL_CATCHER: 'true' }).mail.catcher).toBe(true);
+  });
+
+  it('takes an smtp:// or smtps:// URL and refuses anything else without echoing it (it may hold a password)', () => {
+    expect(readServerConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465' }).mail.smtpUrl).toBe(
+      'smtps://user:secret@mail.example.com:465',
+    );
+    for (const raw of ['http://user:secret@mail.example.com', 'mail.example.com:587', 'smtp//x']) {
+      expect(() => readServerConfig({ SMTP_URL: raw })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      try {
+        readServerConfig({ SMTP_URL: raw });
+      } catch (error) {
+        expect((error as Error).message).not.toContain('secret');
+      }
+    }
+  });
+
+  it('takes the retries and the sender, and an encryption key of 32 characters or more', () => {
+    expect(readServerConfig({}).mail).toMatchObject({
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      from: 'Learning Admin Console <no-reply@localhost>',
+    });
+    expect(
+      readServerConfig({ MAIL_RETRY_LIMIT: '0', MAIL_RETRY_DELAY_SECONDS: '5', MAIL_FROM: 'Academy <no-reply@academy.example>' }).mail,
+    ).toMatchObject({
+      retryLimit: 0,
+      retryDelaySeconds: 5,
+      from: 'Academy <no-reply@academy.example>',
+    });
+    expect(readServerConfig({}).encryptionKey).toBeUndefined();
+    expect(readServerConfig({ ENCRYPTION_KEY: 'k'.repeat(32) }).encryptionKey).toBe('k'.repeat(32));
+    expect(() => readServerConfig({ ENCRYPTION_KEY: 'too-short' })).toThrow(/^ENCRYPTION_KEY must be at least 32 characters/);
+  });
+});

@@ -74,17 +74,44 @@ const signIn = (server: Started, password: string, forwardedFor?: string, email:
 
 describe('demo data', () => {
   const loaded = 'Demo data loaded. Demo accounts (password Demo-2026!)';
+  const byDefault = onPostgres
+    ? 'is not loaded with DATABASE_URL unless asked, and the start says so'
+    : 'is loaded by default on the embedded database';
+  const otherwise = onPostgres
+    ? 'is loaded with DATABASE_URL and DEMO_DATA=true'
+    : 'is not loaded with DEMO_DATA=false, and the start says so';
+
+  /** The mail catcher's inbox, printed at start, receives the mail of a password reset (the whole path of npm start). */
+  async function expectResetMailInTheInbox(server: Started) {
+    const inbox = /Mail inbox: +(http:\/\/localhost:\d+\/)/.exec(server.output())?.[1];
+    expect(inbox).toBeDefined();
+    const asked = await fetch(`${server.baseUrl}/api/auth/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demo.companyAdmin }),
+    });
+    expect(asked.status).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let items: { subject: string }[] = [];
+    while (items.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      items = (await (await fetch(`${inbox}api/messages?to=${demo.companyAdmin}`)).json()).items;
+    }
+    expect(items.map((mail) => mail.subject)).toEqual(['Reimposta la password']);
+  }
 
   it(
-    onPostgres ? 'is not loaded with DATABASE_URL unless asked, and the start says so' : 'is loaded by default on the embedded database',
+    byDefault,
     async () => {
       const server = await start(await emptyDatabase());
 
       if (onPostgres) {
         expect(server.output()).toContain('No demo data loaded (DATABASE_URL is set and DEMO_DATA is not true)');
         expect(server.output()).not.toContain('Demo-2026!');
+        expect(server.output()).toContain('Mail is off (DATABASE_URL is set and SMTP_URL is not)');
       } else {
         expect(server.output()).toContain(loaded);
+        await expectResetMailInTheInbox(server);
       }
       expect((await signIn(server, demo.password)).status).toBe(onPostgres ? 401 : 200);
       await server.stop();
@@ -93,7 +120,7 @@ describe('demo data', () => {
   );
 
   it(
-    onPostgres ? 'is loaded with DATABASE_URL and DEMO_DATA=true' : 'is not loaded with DEMO_DATA=false, and the start says so',
+    otherwise,
     async () => {
       const server = await start({ ...(await emptyDatabase()), DEMO_DATA: onPostgres ? 'true' : 'false' });
 

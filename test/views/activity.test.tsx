@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../../src/domain/activity';
 import type { ListRequest } from '../../src/domain/resource';
 import { companyLogin, tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
+import { dataRows } from '../support/views/screen-queries';
 
 const entry: ActivityEntry = {
   id: 'a1',
@@ -21,11 +22,10 @@ const entry: ActivityEntry = {
 
 const openActivity = async (path: string) => {
   const list = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
-  const rendered = renderConsole({ path, signedIn: tenantLogin, activity: list });
+  const view = renderConsole({ path, signedIn: tenantLogin, activity: list });
   await screen.findByTestId('page-title');
-  return { ...rendered, list };
+  return { ...view, list };
 };
-const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 
 describe('the Activity page', { timeout: 15_000 }, () => {
   it('asks for the filters of its address and shows who changed what of which record', async () => {

@@ -3,16 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { assumedLogin, globalLogin, pending } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { companies, tenants } from '../support/views/resource-fixtures';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const banner = () => screen.queryByTestId('assumed-tenant-banner');
 const menuLabels = () =>
   within(screen.getByTestId('sidebar-menu'))
     .getAllByRole('link')
     .map((link) => link.textContent);
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 
 describe('assumed tenant banner', { timeout: 15_000 }, () => {
   it('names the tenant and the root admin acting in it', async () => {

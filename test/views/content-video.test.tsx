@@ -3,26 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { companyLogin } from '../support/fixtures/session';
 import { contentRecord, contents, videoOrigin, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const openRecord = async (path: string, options: RenderOptions = {}) => {
-  const rendered = await open(path, options);
+  const view = await open(path, options);
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 const videoPanel = () => screen.getByTestId('content-video');
 const panelButtons = () =>
   within(videoPanel())
     .queryAllByRole('button')
     .map((button) => button.textContent);
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const uploaderWindow = () => screen.getByTestId<HTMLIFrameElement>('uploader-frame').contentWindow!;
 const post = (data: unknown) =>
   act(() => void window.dispatchEvent(new MessageEvent('message', { origin: videoOrigin, data, source: uploaderWindow() })));

@@ -4,24 +4,21 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin, pending } from '../support/fixtures/session';
 import { contents, topics, videoOrigin, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const openWizard = async (options: RenderOptions = {}) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path: '/contents/new',
     signedIn: companyLogin,
     refreshVideoToken: async () => videoToken,
     ...options,
   });
   await screen.findByRole('textbox', { name: 'Title', hidden: true });
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -34,11 +31,11 @@ const frameHeight = () => getComputedStyle(screen.getByTestId('uploader-frame').
 
 /** Step 1 done for a video: the uploader frame is there. */
 async function toUploader(options: RenderOptions = {}) {
-  const rendered = await openWizard(options);
-  await rendered.user.type(textbox('Title'), 'Forklift training');
-  await rendered.user.click(button('Continue'));
+  const view = await openWizard(options);
+  await view.user.type(textbox('Title'), 'Forklift training');
+  await view.user.click(button('Continue'));
   await screen.findByTestId('uploader-frame');
-  return rendered;
+  return view;
 }
 
 describe('content wizard, step 1', { timeout: 15_000 }, () => {

@@ -5,28 +5,24 @@ import { companyLogin, pending } from '../support/fixtures/session';
 import { storageKeys } from '../../src/api/storage';
 import { contentRecord, contents, topics, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { dataRows, notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const openRecord = async (path: string, options: RenderOptions = {}) => {
-  const rendered = await open(path, options);
+  const view = await open(path, options);
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
-const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('gridcell', { hidden: true })
     .map((cell) => cell.textContent);
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));

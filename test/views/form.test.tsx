@@ -4,11 +4,12 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin, globalLogin, pending, tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
+import { messageOf, notificationTexts } from '../support/views/screen-queries';
 
 const openForm = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: tenantLogin, ...options });
+  const view = renderConsole({ path, signedIn: tenantLogin, ...options });
   await screen.findByRole('button', { name: 'Save' });
-  return rendered;
+  return view;
 };
 
 /** `hidden: true` skips the visibility check, which is slow on a whole MUI form in jsdom. */
@@ -19,14 +20,6 @@ const fill = async (user: ReturnType<typeof renderConsole>['user'], input: HTMLI
   await user.paste(text);
 };
 const hasAsterisk = (input: HTMLInputElement) => Boolean(input.labels?.[0]?.querySelector('.MuiFormLabel-asterisk'));
-const messageOf = (input: HTMLInputElement) => {
-  const describedBy = input.getAttribute('aria-describedby');
-  return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
-};
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 /** A company named Gamma: the required fields only. */
 const fillRequired = async (user: ReturnType<typeof renderConsole>['user']) => {
   await fill(user, textbox('Name'), 'Gamma');

@@ -6,9 +6,9 @@ import { assumedLogin, companyLogin, globalLogin, tenantLogin } from '../support
 import { renderConsole } from '../support/views/render-console';
 
 const openAs = async (answer: LoginResponse, language: Language = 'en', path = '/home') => {
-  const rendered = renderConsole({ path, language, signedIn: answer });
+  const view = renderConsole({ path, language, signedIn: answer });
   await screen.findByTestId('sidebar-menu');
-  return rendered;
+  return view;
 };
 
 const menuLinks = () =>

@@ -1,27 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { globalLogin, offline, pending, unauthorized } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
+import { notificationTexts } from '../support/views/screen-queries';
 
 /** The asterisk of a required field is aria-hidden: the accessible names are exactly "Email" and "Password". */
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 const passwordField = () => screen.getByLabelText(/^Password/);
 
 const openLogin = async (options: Parameters<typeof renderConsole>[0] = {}) => {
-  const rendered = renderConsole({ path: '/login', ...options });
+  const view = renderConsole({ path: '/login', ...options });
   await screen.findByRole('button', { name: 'Sign in' });
   const fillIn = async (email: string, password: string) => {
-    if (email) await rendered.user.type(emailField(), email);
-    if (password) await rendered.user.type(passwordField(), password);
-    await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    if (email) await view.user.type(emailField(), email);
+    if (password) await view.user.type(passwordField(), password);
+    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
   };
-  return { ...rendered, fillIn };
+  return { ...view, fillIn };
 };
-
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 
 describe('login screen', () => {
   it('has an email field of type email and a password field', async () => {
@@ -113,10 +109,10 @@ describe('login screen', () => {
     });
 
     it('says it in Italian', async () => {
-      const rendered = renderConsole({ path: '/login', language: 'it', login: () => Promise.reject(refused) });
-      await rendered.user.type(await screen.findByRole('textbox', { name: 'Email' }), 'global@example.com');
-      await rendered.user.type(screen.getByLabelText(/^Password/), 'secret');
-      await rendered.user.click(screen.getByRole('button', { name: 'Accedi' }));
+      const view = renderConsole({ path: '/login', language: 'it', login: () => Promise.reject(refused) });
+      await view.user.type(await screen.findByRole('textbox', { name: 'Email' }), 'global@example.com');
+      await view.user.type(screen.getByLabelText(/^Password/), 'secret');
+      await view.user.click(screen.getByRole('button', { name: 'Accedi' }));
       expect(timeIn('it')).toBe('14:05:30');
       expect((await refusal()).textContent).toBe(`Troppi tentativi di accesso non riusciti. Puoi riprovare alle ${timeIn('it')}.`);
     });

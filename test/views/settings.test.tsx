@@ -6,6 +6,7 @@ import { createStorage } from '../../src/api/storage';
 import { assumedLogin, companyLogin, globalLogin, meAnswer, stored, tenantLogin } from '../support/fixtures/session';
 import { fakeAccount } from '../support/views/fake-account';
 import { renderConsole } from '../support/views/render-console';
+import { messageOf, notificationTexts } from '../support/views/screen-queries';
 
 type User = ReturnType<typeof renderConsole>['user'];
 
@@ -16,7 +17,7 @@ const openAs = async (
 ) => {
   const { state } = stored(answer);
   const account = fakeAccount(meAnswer(state, state.user.name));
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     language,
     signedIn: answer,
@@ -24,15 +25,15 @@ const openAs = async (
     account,
   });
   await screen.findByTestId('sidebar-menu');
-  await waitFor(() => expect(rendered.session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true));
-  return rendered;
+  await waitFor(() => expect(view.session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true));
+  return view;
 };
 
 /** Opens the settings and waits for the profile to be there. */
 const openSettings = async (answer: LoginResponse = globalLogin, language: Language = 'en', rootSession?: LoginResponse) => {
-  const rendered = await openAs(answer, { language, rootSession });
+  const view = await openAs(answer, { language, rootSession });
   await screen.findByRole('button', { name: language === 'en' ? 'Save' : 'Salva' });
-  return rendered;
+  return view;
 };
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -42,14 +43,6 @@ const passwordInput = (label: RegExp) => within(section('Password')).getByLabelT
 const currentPassword = () => passwordInput(/^Current password/);
 const newPassword = () => passwordInput(/^New password/);
 const confirmPassword = () => passwordInput(/^Confirm new password/);
-const messageOf = (input: HTMLInputElement) => {
-  const describedBy = input.getAttribute('aria-describedby');
-  return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
-};
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const headerText = () => screen.getByTestId('sidebar-header').textContent;
 const saveProfile = (user: User) => user.click(within(section('Profile')).getByRole('button', { name: 'Save' }));
 const changePassword = (user: User) => user.click(within(section('Password')).getByRole('button', { name: 'Change password' }));

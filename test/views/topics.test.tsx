@@ -4,22 +4,14 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin } from '../support/fixtures/session';
 import { topics } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
+import { dataRows, messageOf, notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({ path, signedIn: companyLogin, ...options });
+  const view = renderConsole({ path, signedIn: companyLogin, ...options });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
-const messageOf = (input: HTMLInputElement) => {
-  const describedBy = input.getAttribute('aria-describedby');
-  return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
-};
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
-const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 
 describe('topics', { timeout: 15_000 }, () => {
   it('lists name, colour swatch and status, sortable by name and status', async () => {

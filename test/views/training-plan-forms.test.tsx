@@ -3,16 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { companyLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, nested = modulesAndItems(), planResource = plans()) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': planResource, contents: contents() },
     trainingPlans: nested,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 type User = ReturnType<typeof renderConsole>['user'];
@@ -24,10 +25,6 @@ const fill = async (user: User, input: HTMLInputElement, text: string) => {
   await user.paste(text);
 };
 const save = (user: User) => user.click(screen.getByRole('button', { name: 'Save' }));
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')] as HTMLElement[];
 const cells = (testId: string) => rows(testId).map((row) => [...row.querySelectorAll('td')].slice(1, -1).map((cell) => cell.textContent));
 

@@ -4,16 +4,17 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin, pending } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, trainingPlans = modulesAndItems()) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
     trainingPlans,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')] as HTMLElement[];
@@ -22,10 +23,6 @@ const orders = (testId: string) => rows(testId).map((row) => row.querySelectorAl
 const rowOf = (testId: string, id: string) => rows(testId).find((row) => row.dataset.id === id)!;
 const handle = (title: string) => screen.getByRole('button', { name: `Reorder ${title}` });
 const announcement = () => document.querySelector('[aria-live="assertive"]')?.textContent;
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 const serverError: Failure = { kind: 'http', status: 500, message: 'Boom' };
 const dataTransfer = () => ({ setData: vi.fn(), setDragImage: vi.fn(), effectAllowed: 'all', dropEffect: 'none' });
 

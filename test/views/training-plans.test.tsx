@@ -4,9 +4,10 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
+import { notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
-  const rendered = renderConsole({
+  const view = renderConsole({
     path,
     signedIn: companyLogin,
     resources: { 'training-plans': plans(), contents: contents() },
@@ -14,7 +15,7 @@ const open = async (path: string, options: RenderOptions = {}) => {
     ...options,
   });
   await screen.findByTestId('page-title');
-  return rendered;
+  return view;
 };
 
 type User = ReturnType<typeof renderConsole>['user'];
@@ -27,10 +28,6 @@ const cellTexts = (row: HTMLElement) =>
     .map((cell) => cell.textContent || (cell.querySelector('[role="img"]')?.getAttribute('aria-label') ?? ''));
 const gridRowNamed = (name: string) => gridRows().find((row) => within(row).queryByText(name))!;
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 /** The plan's own Delete, in its form (each module row has one too). */
 const planDelete = () => within(document.querySelector('form')!).getByRole('button', { name: 'Delete', hidden: true });
 const descriptionOf = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;

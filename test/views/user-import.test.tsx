@@ -9,12 +9,12 @@ const file = (text: string, name = 'staff.csv') => new File([text], name, { type
 const staff = 'Nome;Cognome;Email;Azienda\nAnna;Neri;anna@example.com;Acme\nBruno;Gialli;bruno@;\nCarla;Blu;carla@example.com;Nowhere\n';
 
 async function openImport(language: 'en' | 'it', importUsers?: (body: UserImportBody) => Promise<UserImportResponse>) {
-  const rendered = renderConsole({ path: '/users', language, signedIn: tenantLogin, resources: { users: users() }, importUsers });
-  const stored = () => JSON.parse(rendered.store.entries.get('user_import_mapping') ?? 'null') as unknown;
-  await rendered.user.click(await screen.findByRole('button', { name: language === 'it' ? 'Importa' : 'Import' }));
+  const view = renderConsole({ path: '/users', language, signedIn: tenantLogin, resources: { users: users() }, importUsers });
+  const stored = () => JSON.parse(view.store.entries.get('user_import_mapping') ?? 'null') as unknown;
+  await view.user.click(await screen.findByRole('button', { name: language === 'it' ? 'Importa' : 'Import' }));
   const dialog = await screen.findByRole('dialog');
-  const upload = (chosen: File) => rendered.user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, chosen);
-  return { ...rendered, dialog, upload, stored };
+  const upload = (chosen: File) => view.user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, chosen);
+  return { ...view, dialog, upload, stored };
 }
 
 describe('the CSV import of users', () => {

@@ -14,3 +14,11 @@ export * from './app-settings';
 export * from './rate-limit-counters';
 export * from './idempotency-keys';
 export * from './list-cache';
+// Quizzes (issue 28)
+export * from './quizzes';
+export * from './quiz-topics';
+export * from './quiz-versions';
+export * from './quiz-attempts';
+// Accounts that run themselves (issue 30): one-time links, two-factor sign-in.
+export * from './account-tokens';
+export * from './two-factor';

@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import { businessColumns } from './columns';
 import { sortIndexes, trigramIndexes } from './list-indexes';
 
@@ -11,6 +11,8 @@ export const tenants = pgTable(
     vinapseTenant: text('vinapse_tenant'),
     description: text('description'),
     url: text('url'),
+    /** Every admin of the tenant must sign in with a second factor (set by a GLOBAL admin: issue 30). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   },
   (table) => [
     ...sortIndexes('tenants', table.id, [null], [table.name, table.createdAt, table.updatedAt]),

@@ -5,7 +5,7 @@ import { videoTenantOf } from '../../auth/auth-session';
 import { videoTenantRule } from '../../../contract/video-tenant';
 import { attemptSignIn, normaliseEmail, throttleKeys } from '../../auth/login-throttle';
 import { verifyPassword } from '../../auth/password';
-import { createSession, findActiveSession, revokeSession } from '../../auth/sessions';
+import { findActiveSession, revokeSession } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import { tenants, users } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/api-error';
@@ -13,19 +13,18 @@ import { errorResponses } from '../../../contract/errors.schemas';
 import { errorBody } from '../../http/error-handler';
 import { allow } from '../resource/resource.routes';
 import { AssumeBody, LoginBody, LogoutBody, RefreshJwtConflict, RefreshJwtResponse } from '../../../contract/auth.schemas';
-import { loginResponse, videoTokenFor } from './session-response';
+import { loginResponse, openSession, videoTokenFor } from './session-response';
 import { LoginResponse } from '../../../contract/session.schemas';
+import { SignInChallenge } from '../../../contract/account-security.schemas';
+import { issueSignInChallenge, twoFactorRequired } from '../../auth/two-factor';
+import { userTwoFactor } from '../../db/schema';
+import { qualified } from '../../db/qualified';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, authSettings, issueVideoToken, videoServiceUrl } = app;
 
-  async function startSession(userId: string, assumedTenantId: string | null, assumedFromSessionId: string | null = null) {
-    const ttlHours = authSettings.sessionTtlHours;
-    const token = await createSession(db, { userId, assumedTenantId, assumedFromSessionId, ttlHours });
-    const session = await findActiveSession(db, token);
-    if (!session) throw new Error('A new session could not be read back');
-    return { token, session };
-  }
+  const startSession = (userId: string, assumedTenantId: string | null, assumedFromSessionId: string | null = null) =>
+    openSession(db, authSettings.sessionTtlHours, userId, assumedTenantId, assumedFromSessionId);
 
   app.post(
     '/login',
@@ -33,24 +32,49 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true },
       schema: {
         summary: 'Sign in with email and password',
+        description:
+          '200: signed in. 202: the password is right but a second step is needed before a session exists: a code of the ' +
+          "account's authenticator (step TWO_FACTOR: POST /api/auth/two-factor), or setting one up because the account's " +
+          'tenant or the platform requires it (step TWO_FACTOR_SETUP: POST /api/auth/two-factor/setup, then …/setup/confirm).',
         tags: ['auth'],
         security: [],
         body: LoginBody,
-        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: LoginResponse, 202: SignInChallenge, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, admin: users.admin, enabled: users.enabled })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          admin: users.admin,
+          enabled: users.enabled,
+          scope: users.scope,
+          tenantId: users.tenantId,
+          twoFactor: sql<boolean>`exists (select from ${userTwoFactor} where ${qualified(userTwoFactor.userId)} = ${qualified(users.id)} and ${qualified(userTwoFactor.confirmedAt)} is not null)`,
+        })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
-      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
-      const signedIn = await attemptSignIn(db, throttleKeys(email, request.ip), authSettings.loginThrottle, async () => {
-        const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-        return passwordMatches && user !== undefined && user.admin && user.enabled;
-      });
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit. With a
+      // second factor to come, a right password does not clear the account's failures: its codes' failures stay.
+      const signedIn = await attemptSignIn(
+        db,
+        throttleKeys(email, request.ip),
+        authSettings.loginThrottle,
+        async () => {
+          const passwordMatches = await verifyPassword(user?.passwordHash ?? null, request.body.password);
+          return passwordMatches && user !== undefined && user.admin && user.enabled;
+        },
+        { keepAccountFailures: user?.twoFactor === true },
+      );
       if (!signedIn || !user) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+
+      const step = user.twoFactor ? 'TWO_FACTOR' : (await twoFactorRequired(db, user)) ? 'TWO_FACTOR_SETUP' : null;
+      if (step) {
+        const { challenge, expiresAt } = await issueSignInChallenge(db, user.id, step);
+        return reply.code(202).send({ step, challenge, expiresAt: expiresAt.toISOString() });
+      }
 
       const { token, session } = await startSession(user.id, null);
       await recordAudit(db, session, { action: 'LOGIN', entity: 'session', entityId: session.sessionId });

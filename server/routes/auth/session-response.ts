@@ -1,6 +1,8 @@
 import type { Static } from 'typebox';
 import { vinapseConfigOf, type AuthSession, type Organisation } from '../../auth/auth-session';
 import type { IssueVideoToken } from '../../auth/video-token';
+import { createSession, findActiveSession } from '../../auth/sessions';
+import type { Database } from '../../db/client';
 import type { LoginResponse, MeResponse } from '../../../contract/session.schemas';
 
 const namedRef = (organisation: Organisation | null) => (organisation ? { id: organisation.id, name: organisation.name } : null);
@@ -29,4 +31,18 @@ export async function loginResponse(
   videoServiceUrl: string | undefined,
 ): Promise<Static<typeof LoginResponse>> {
   return { token, ...meResponse(session, videoServiceUrl), jwtTokens: { vinapse: await videoTokenFor(session, issueVideoToken) } };
+}
+
+/** A new session of the user (for an assumed one: the tenant, and the GLOBAL session it is assumed from), read back. */
+export async function openSession(
+  db: Database,
+  ttlHours: number,
+  userId: string,
+  assumedTenantId: string | null,
+  assumedFromSessionId: string | null = null,
+) {
+  const token = await createSession(db, { userId, assumedTenantId, assumedFromSessionId, ttlHours });
+  const session = await findActiveSession(db, token);
+  if (!session) throw new Error('A new session could not be read back');
+  return { token, session };
 }

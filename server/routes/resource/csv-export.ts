@@ -47,6 +47,15 @@ const headers: Record<ExportLanguage, Record<string, string>> = {
     externalUuid: 'Video',
     freelyNavigable: 'Freely navigable',
     moduleCount: 'Modules',
+    // Quizzes (issue 28)
+    passMark: 'Pass mark (%)',
+    attemptsAllowed: 'Attempts allowed',
+    timeLimitMinutes: 'Time limit (minutes)',
+    shuffleQuestions: 'Shuffle questions',
+    shuffleAnswers: 'Shuffle answers',
+    showCorrectAnswers: 'Show correct answers',
+    questionCount: 'Questions',
+    totalPoints: 'Points',
   },
   it: {
     id: 'ID',
@@ -84,6 +93,15 @@ const headers: Record<ExportLanguage, Record<string, string>> = {
     externalUuid: 'Video',
     freelyNavigable: 'Navigazione libera',
     moduleCount: 'Moduli',
+    // Quizzes (issue 28)
+    passMark: 'Soglia di superamento (%)',
+    attemptsAllowed: 'Tentativi consentiti',
+    timeLimitMinutes: 'Tempo limite (minuti)',
+    shuffleQuestions: 'Domande in ordine casuale',
+    shuffleAnswers: 'Risposte in ordine casuale',
+    showCorrectAnswers: 'Mostra le risposte corrette',
+    questionCount: 'Domande',
+    totalPoints: 'Punti',
   },
 };
 

@@ -29,8 +29,9 @@ export function resourceRoutes<
 >(resource: Resource<Table, Row, RecordSchema, Body, Filters>): FastifyPluginAsync {
   type Write = Static<TObject<Body>>;
   return async (app) => {
-    const store = resourceStore(resource, app.listSettings.exactCountLimit);
+    const store = resourceStore(resource, app.listSettings.exactCountLimit, app.storeServices);
     const { title, record, body, filters } = resource.schemas;
+    const listed = resource.schemas.listRecord ?? record;
     const { read, write, deletable } = resource.access;
     const bodies = bodySchemas(title, body, resource.partialUpdate);
     const tag = resource.path.slice(1);
@@ -44,7 +45,7 @@ export function resourceRoutes<
           summary: `List ${tag}: one page, sorted, searched`,
           tags,
           querystring: listQuery(title, Object.keys(resource.sorts), filters),
-          response: { 200: listResponse(title, record), ...errorResponses(400, 401, 403) },
+          response: { 200: listResponse(title, listed), ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {
@@ -53,7 +54,7 @@ export function resourceRoutes<
       },
     );
 
-    const columns = exportColumns(record);
+    const columns = exportColumns(listed);
     app.get(
       '/export',
       {
@@ -168,7 +169,7 @@ export function orderedResourceRoutes<
     Params: Record<string, string>;
   }
   return async (app) => {
-    const store = orderedResourceStore(resource);
+    const store = orderedResourceStore(resource, app.storeServices);
     const { title, record, body, params, rowParams, orderBody } = resource.schemas;
     const { read, write, deletable } = resource.access;
     const { entity, parentNoun } = resource;

@@ -11,12 +11,12 @@ import {
   TrainingPlanItem,
   TrainingPlanModule,
 } from '../../../contract/plan-children.schemas';
-import type { TrainingPlanStatus } from '../../../contract/values';
+import type { ItemType, TrainingPlanStatus } from '../../../contract/values';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
-import { contents, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
+import { contents, quizzes, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
 import { defineOrderedResource, isoTimestamps, type Parent } from '../../store/resource';
 
@@ -167,21 +167,56 @@ export const moduleItems = defineOrderedResource({
         type: trainingPlanItems.type,
         contentId: trainingPlanItems.contentId,
         content: { id: contents.id, title: contents.title },
+        quizId: trainingPlanItems.quizId,
+        quiz: { id: quizzes.id, title: quizzes.title },
       })
       .from(trainingPlanItems)
       .leftJoin(contents, eq(contents.id, trainingPlanItems.contentId))
+      .leftJoin(quizzes, eq(quizzes.id, trainingPlanItems.quizId))
       .$dynamic(),
   toRecord: ({ position, ...row }) => ({ ...isoTimestamps(row), order: position + 1 }),
-  values: async ({ db, parent, body, existing }) => {
-    if (body.contentId) await lockContentOf(db, parent.plan.companyId, body.contentId);
-    return {
-      title: body.title,
-      type: body.type,
-      contentId: body.contentId === undefined ? undefined : body.contentId || null,
-      ...(existing ? {} : { moduleId: parent.id }),
-    };
-  },
+  values: async ({ db, parent, body, existing }) => ({
+    title: body.title,
+    ...(await itemReference(db, parent.plan.companyId, body, existing)),
+    ...(existing ? {} : { moduleId: parent.id }),
+  }),
 });
+
+/**
+ * An item's type and what it points at: a CONTENT item a content, a QUIZ item a quiz, of the plan's company (else 400
+ * `not found`, a foreign one included). Naming the other kind is refused (400 on the field); a change of type drops
+ * what the item pointed at before (as a switch of a content to REFERENCE drops its text). Undefined: unchanged.
+ */
+async function itemReference(
+  db: Database,
+  companyId: string,
+  body: { type?: ItemType; contentId?: string | null; quizId?: string | null },
+  existing?: { type: ItemType },
+) {
+  const type = body.type ?? existing?.type ?? 'CONTENT';
+  const wrongKind = (field: 'contentId' | 'quizId') => invalidField(field, 'notAllowed', `is not allowed on a ${type} item`, { type });
+  if (type === 'QUIZ' && body.contentId) throw wrongKind('contentId');
+  if (type === 'CONTENT' && body.quizId) throw wrongKind('quizId');
+  if (body.contentId) await lockContentOf(db, companyId, body.contentId);
+  if (body.quizId) await lockQuizOf(db, companyId, body.quizId);
+  const changedType = existing !== undefined && existing.type !== type;
+  const reference = (sent: string | null | undefined, kept: boolean) => (sent === undefined ? (kept ? undefined : null) : sent || null);
+  return {
+    type: body.type,
+    contentId: type === 'CONTENT' ? reference(body.contentId, !changedType) : null,
+    quizId: type === 'QUIZ' ? reference(body.quizId, !changedType) : null,
+  };
+}
+
+/** The quiz must be one of the plan's company; KEY SHARE keeps it from being deleted before the item is written. */
+async function lockQuizOf(db: Database, companyId: string, quizId: string) {
+  const [quiz] = await db
+    .select({ id: quizzes.id })
+    .from(quizzes)
+    .where(and(eq(quizzes.id, quizId), eq(quizzes.companyId, companyId)))
+    .for('key share');
+  if (!quiz) throw invalidField('quizId', 'notFound', 'not found');
+}
 
 /** The content must be one of the plan's company; KEY SHARE keeps it from being deleted before the item is written. */
 async function lockContentOf(db: Database, companyId: string, contentId: string) {

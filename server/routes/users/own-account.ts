@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { AuthSession } from '../../auth/auth-session';
+import { revokeAccountTokens } from '../../auth/account-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { checkNewPassword } from '../../auth/password-policy';
 import { readActiveSession, revokeOtherSessions } from '../../auth/sessions';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
@@ -20,6 +22,8 @@ async function lockOwnRow(db: Database, session: AuthSession) {
       name: users.name,
       surname: users.surname,
       passwordHash: users.passwordHash,
+      email: users.email,
+      language: users.language,
       tenantId: users.tenantId,
       companyId: users.companyId,
     })
@@ -34,7 +38,7 @@ const bumpedVersion = { version: sql`${users.version} + 1` };
 
 /** Stores the trimmed name and surname; answers the session read again, as `GET /users/me` would. */
 export async function updateOwnName(db: Database, session: AuthSession, body: Static<typeof MeUpdateBody>) {
-  const values = { name: body.name.trim(), surname: body.surname.trim() };
+  const values = { name: body.name.trim(), surname: body.surname.trim(), ...(body.language && { language: body.language }) };
   return db.transaction(async (tx) => {
     const existing = await lockOwnRow(tx, session);
     await tx
@@ -73,12 +77,15 @@ export async function changeOwnPassword(
     const existing = await lockOwnRow(tx, session);
     if (!(await verifyPassword(existing.passwordHash, currentPassword))) return { changed: false };
     if (newPassword === currentPassword) throw invalidField('newPassword', 'mustDiffer', 'must differ from the current password');
+    checkNewPassword('newPassword', newPassword, existing.email);
 
     await tx
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), status: 'ACTIVE', ...bumpedVersion })
       .where(eq(users.id, session.realUserId));
     const revokedSessions = await revokeOtherSessions(tx, session.realUserId, session.sessionId);
+    // A reset link still in a mailbox would undo the change.
+    await revokeAccountTokens(tx, session.realUserId);
     await recordAudit(tx, session, {
       action: 'UPDATE',
       entity: 'user',

@@ -20,12 +20,16 @@ export const userImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'dryRun: true answers the same results and writes nothing (the preview).',
         tags: ['users'],
         body: UserImportBody,
-        response: { 200: UserImportResponse, ...errorResponses(400, 401, 403) },
+        response: { 200: UserImportResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => ({
       dryRun: request.body.dryRun,
-      results: await importUsers(request.db, request.session, request.body.rows, request.body.dryRun),
+      results: await importUsers(request.db, request.session, request.body.rows, request.body.dryRun, {
+        send: request.body.sendInvitations ?? false,
+        language: request.body.language ?? 'en',
+        services: app.storeServices,
+      }),
     }),
   );
 };

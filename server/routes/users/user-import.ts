@@ -13,6 +13,16 @@ import { userBody } from '../../../contract/users.schemas';
 import type { UserImportResult, UserImportRow } from '../../../contract/user-import.schemas';
 import { scopes, type Scope } from '../../../contract/values';
 import { placeUser, type Placement } from './user-placement';
+import type { StoreServices } from '../../store/resource';
+import type { UserLanguage } from '../../../contract/values';
+import { mailNotConfigured, sendInvitation } from './invitations';
+
+/** Issue 30: invitations mailed to the users an import creates, and the language of their mails. */
+export interface ImportInvitations {
+  send: boolean;
+  language: UserLanguage;
+  services: StoreServices;
+}
 
 /** A row's own fields, with the rules of `POST /api/users` (the same schemas), the company aside. */
 const rowRules = Compile(
@@ -56,7 +66,14 @@ const failed = (line: number, field: string, rule: string, message: string, para
  * it) makes the row skipped, not failed: running a file again creates nothing twice. `dryRun` does the same work and
  * rolls it back, so the preview says exactly what the import will do.
  */
-export async function importUsers(db: Database, session: AuthSession, rows: UserImportRow[], dryRun: boolean): Promise<UserImportResult[]> {
+export async function importUsers(
+  db: Database,
+  session: AuthSession,
+  rows: UserImportRow[],
+  dryRun: boolean,
+  invitations: ImportInvitations,
+): Promise<UserImportResult[]> {
+  if (invitations.send && !invitations.services.mail.enabled) throw mailNotConfigured();
   const results = new Map<number, UserImportResult>();
   const candidates: Array<{ index: number; row: UserImportRow; companyId?: string }> = [];
   const seenEmails = new Map<string, number>();
@@ -116,6 +133,7 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
           enabled: row.enabled ?? true,
           admin: row.admin ?? false,
           status: 'PENDING',
+          language: invitations.language,
           ...placement,
         },
       });
@@ -134,16 +152,18 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
           .insert(users)
           .values(checked.map(({ values }) => values))
           .onConflictDoNothing()
-          .returning({ id: users.id, email: users.email, tenantId: users.tenantId, companyId: users.companyId });
+          .returning();
         const createdWith = new Map(created.map((row) => [row.email.toLowerCase(), row]));
         for (const { index, line, values } of checked) {
           const row = createdWith.get(values.email.toLowerCase());
-          results.set(
-            index,
-            row
-              ? { line, outcome: 'created', id: row.id }
-              : { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
-          );
+          if (!row) {
+            results.set(index, { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' });
+            continue;
+          }
+          const invited = invitations.send && row.enabled;
+          // The invitation and its mail are in the batch's transaction: a dry run rolls them back with the rest.
+          if (invited) await sendInvitation(tx, session, invitations.services, row, false);
+          results.set(index, { line, outcome: 'created', id: row.id, ...(invitations.send && { invited }) });
         }
         await recordAudits(
           tx,
@@ -157,7 +177,10 @@ export async function importUsers(db: Database, session: AuthSession, rows: User
                     entity: 'user',
                     entityId: row.id,
                     owner: row,
-                    details: { changed: changedFields(values), import: true },
+                    details: {
+                      changed: [...changedFields(values), ...(invitations.send && row.enabled ? ['invitation'] : [])],
+                      import: true,
+                    },
                   },
                 ]
               : [];

@@ -1,6 +1,8 @@
 import { eq, ilike, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { revokeAccountTokens } from '../../auth/account-tokens';
 import { hashPassword } from '../../auth/password';
+import { checkNewPassword } from '../../auth/password-policy';
 import { revokeUserSessions } from '../../auth/sessions';
 import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
@@ -9,6 +11,7 @@ import { conflict, invalidField } from '../../http/api-error';
 import { preparedOnce } from '../../db/prepared';
 import { defineResource, isoTimestamps } from '../../store/resource';
 import { placeUser } from './user-placement';
+import { invitationRefusal, mailNotConfigured, sendInvitation } from './invitations';
 import { User, userBody } from '../../../contract/users.schemas';
 
 export const usersResource = defineResource({
@@ -61,8 +64,22 @@ export const usersResource = defineResource({
       ...(companyIds.length ? [anyOf(users.companyId, bind('searchCompanyIds', companyIds))] : []),
     ];
   },
-  values: async ({ db, session, body: { password, scope, tenantId, companyId, ...fields }, existing }) => {
+  values: async ({
+    db,
+    session,
+    services,
+    body: { password, scope, tenantId, companyId, sendInvitation: invite, ...fields },
+    existing,
+  }) => {
     if (password !== undefined && existing?.id === session.realUserId) throw ownPasswordRefused();
+    if (password !== undefined) checkNewPassword('password', password, fields.email);
+    if (invite) {
+      if (password !== undefined)
+        throw invalidField('sendInvitation', 'notWithPassword', 'cannot be sent with a password: the invitation is for choosing one');
+      const refusal = invitationRefusal({ status: existing?.status ?? 'PENDING', enabled: fields.enabled ?? existing?.enabled ?? true });
+      if (refusal) throw refusal;
+      if (!services.mail.enabled) throw mailNotConfigured();
+    }
     return {
       ...fields,
       ...(await placeUser(db, session, { scope, tenantId, companyId }, existing)),
@@ -73,9 +90,15 @@ export const usersResource = defineResource({
           : { status: 'PENDING' as const }),
     };
   },
-  afterWrite: async ({ db, body, row, existing }) => {
+  afterWrite: async ({ db, session, services, body, row, existing }) => {
     if (existing && changesAccess(body, row, existing)) await revokeUserSessions(db, row.id);
-    return [];
+    // A link sent to the old address, or before the user's access changed, no longer works.
+    if (existing && (changesAccess(body, row, existing) || row.email.toLowerCase() !== existing.email.toLowerCase())) {
+      await revokeAccountTokens(db, row.id);
+    }
+    if (!body.sendInvitation) return [];
+    await sendInvitation(db, session, services, row, existing !== undefined);
+    return existing ? [] : ['invitation'];
   },
   uniqueFields: { users_email_lower_key: { field: 'email', rule: 'unique', message: 'already in use' } },
   beforeDelete: ({ session, existing }) => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Content } from '../../../src/domain/catalogue';
 import type { Failure } from '../../../src/domain/failure';
@@ -18,15 +18,12 @@ import {
   retryButton,
   type VideoSessionHarness,
 } from './video-session';
+import { notificationTexts } from '../../support/views/screen-queries';
 
 export const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 export const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 export const uploaderFrame = () => screen.queryByTestId<HTMLIFrameElement>('uploader-frame');
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
 /** What the page's status lines say: preparing, saving the video, loading the uploader. */
 export const progressText = () => screen.queryAllByRole('status').map((status) => status.textContent);
 

@@ -19,7 +19,4 @@ export const errorAnswer = (failure: Failure): [number, unknown] => {
 export const dialog = () => screen.getByRole('dialog');
 export const dialogButton = (name: string) => within(dialog()).getByRole<HTMLButtonElement>('button', { name });
 export const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name, hidden: true });
-export const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
+export { notificationTexts } from '../../support/views/screen-queries';

@@ -11,6 +11,7 @@ import { companyVideoLogin, freshVideoToken } from '../../support/models/session
 import type { Scenario } from '../../support/paths/model';
 import { memoryStore, openConsole, storedSession, type OpenedConsole } from './console';
 import type { MachineUi } from './paths';
+import { dataRows, notificationTexts } from '../../support/views/screen-queries';
 
 export type SessionHarness = { console: OpenedConsole };
 type Harness = SessionHarness;
@@ -83,11 +84,6 @@ const open = (scenario: Scenario, path: Path): Harness => {
 };
 
 const outputOf = (event: unknown) => (event as { output: unknown }).output;
-const notificationTexts = () =>
-  within(screen.getByTestId('notifications'))
-    .queryAllByRole('alert')
-    .map((alert) => alert.textContent);
-const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name));
 const signInButton = () => screen.queryByRole('button', { name: 'Sign in' });
 const banner = () => screen.queryByTestId('assumed-tenant-banner');

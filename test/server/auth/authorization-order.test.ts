@@ -19,7 +19,7 @@ function refusedCallers(method: string, path: string): Caller[] {
   if (path === '/api/auth/assume') return ['TENANT', 'COMPANY', 'ASSUMED'];
   if (path.startsWith('/api/companies')) return ['COMPANY'];
   if (path.startsWith('/api/tenants')) return isRead ? ['COMPANY'] : ['TENANT', 'COMPANY', 'ASSUMED'];
-  if (/^\/api\/(topics|contents|training-plans)/.test(path)) return ['GLOBAL', 'TENANT', 'ASSUMED'];
+  if (/^\/api\/(topics|contents|training-plans|quizzes)/.test(path)) return ['GLOBAL', 'TENANT', 'ASSUMED'];
   return [];
 }
 

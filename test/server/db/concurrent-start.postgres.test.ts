@@ -26,6 +26,9 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0009_audit_actor_snapshot.sql',
         '0010_leakproof_search.sql',
         '0011_unlogged_counters.sql',
+        '0030_account_tokens.sql',
+        '0031_two_factor.sql',
+        '0050_quizzes.sql',
       ]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
     } finally {

@@ -39,6 +39,9 @@ describe('migrations and seed', () => {
           '0009_audit_actor_snapshot.sql',
           '0010_leakproof_search.sql',
           '0011_unlogged_counters.sql',
+          '0030_account_tokens.sql',
+          '0031_two_factor.sql',
+          '0050_quizzes.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);
         expect(count?.users).toBe(20);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { generateSync } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -31,9 +32,18 @@ const tenantOwned = [
   'training_plan_modules',
   'training_plan_items',
   'audit_log',
+  // Quizzes (issue 28)
+  'quizzes',
+  'quiz_topics',
+  'quiz_versions',
+  'quiz_attempts',
+  // Issue 30: one-time links, authenticators and recovery codes belong to their user.
+  'account_tokens',
+  'user_two_factor',
+  'user_recovery_codes',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
-const ownerOnly = ['app_settings', 'idempotency_keys', 'login_throttle', 'rate_limit_counters', 'schema_migrations'];
+const ownerOnly = ['app_settings', 'idempotency_keys', 'login_throttle', 'rate_limit_counters', 'schema_migrations', 'sign_in_challenges'];
 /** What lists learn (migration 0008): counts and sort keys of conditions that carry the caller's reach; no policy. */
 const listCaches = ['list_boundaries', 'list_counts', 'table_write_versions'];
 
@@ -47,7 +57,42 @@ beforeAll(async () => {
   forRequest = client.forRequest!;
   world = await demoWorld(testApp.db);
   await signIn(testApp.app, demo.companyAdmin); // a session row
+  // A learner's attempt at the seeded quiz (the demo data has none; the learner endpoints write them).
+  await testApp.db.execute(sql`INSERT INTO quiz_attempts
+      (tenant_id, company_id, quiz_id, quiz_version, learner_id, number, started_at, answers, result, score, max_score, scaled, passed)
+    SELECT q.tenant_id, q.company_id, q.id, q.version, ${world.learner.id}, 1, now(), '[]', '{}', 0, 8, 0, false
+      FROM quizzes q WHERE q.title = 'Workshop safety check'`);
+  await withAccountRows();
 });
+
+/** Rows of the tables of issue 30, made through the API: an invitation, an authenticator and its recovery codes. */
+async function withAccountRows() {
+  const root = await signedIn(testApp.app, demo.root);
+  const email = `rls.${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Row-Level-Pass-1';
+  const invited = await root.post('/api/users', {
+    name: 'Rls',
+    surname: 'Invited',
+    email: `invited.${email}`,
+    companyId: world.acmeRobotics.id,
+    scope: 'COMPANY',
+    sendInvitation: true,
+  });
+  if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
+  await root.post('/api/users', {
+    name: 'Rls',
+    surname: 'Second',
+    email,
+    password,
+    admin: true,
+    scope: 'COMPANY',
+    companyId: world.acmeRobotics.id,
+  });
+  const own = apiAs(testApp.app, (await signIn(testApp.app, email, password)).token);
+  const { secret } = (await own.post('/api/users/me/two-factor/setup', {})).json();
+  const confirmed = await own.post('/api/users/me/two-factor/confirm', { code: generateSync({ secret }) });
+  if (confirmed.statusCode !== 200) throw new Error(`two-factor setup failed: ${confirmed.body}`);
+}
 afterAll(() => client?.close());
 
 const rowsOf = async <Row>(db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

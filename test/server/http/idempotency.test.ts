@@ -8,6 +8,7 @@ import {
   companies,
   contents,
   idempotencyKeys,
+  quizzes,
   tenants,
   topics,
   trainingPlanItems,
@@ -17,6 +18,7 @@ import {
 } from '../../../server/db/schema';
 import { created, itemsPath, modulesPath } from '../../support/server/catalogue';
 import { bearer, demo, useTestApp } from '../../support/server/harness';
+import { packageTitled } from '../../support/server/qti-packages';
 import { signedIn, type Api } from '../../support/server/resources';
 
 const testApp = useTestApp();
@@ -27,10 +29,12 @@ const newKey = () => randomUUID();
 const label = () => randomBytes(4).toString('hex');
 
 function postWithKey(api: Api, url: string, body: unknown, key: string | undefined) {
+  // A QTI package goes as a zip; everything else as JSON.
+  const zipped = Buffer.isBuffer(body) ? { 'content-type': 'application/zip' } : {};
   return testApp.app.inject({
     method: 'POST',
     url,
-    headers: { ...bearer(api.token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    headers: { ...bearer(api.token), ...zipped, ...(key === undefined ? {} : { 'idempotency-key': key }) },
     payload: body as object,
   });
 }
@@ -40,7 +44,7 @@ interface CreateRoute {
   route: string;
   caller: () => Api;
   url: () => string;
-  body: (name: string) => Record<string, unknown>;
+  body: (name: string) => Record<string, unknown> | Promise<Buffer>;
   rows: (db: Database, name: string) => Promise<number>;
   /** The status of a first answer, when not 201 (an import answers 200 with a result per row). */
   status?: number;
@@ -124,6 +128,22 @@ describe('Idempotency-Key on every create', () => {
       body: (name) => ({ title: name }),
       rows: (db, name) => rowsWhere(db, trainingPlanItems, trainingPlanItems.title, name),
     },
+    // Quizzes (issue 28): a quiz, and a QTI package imported as one (the body is the zip itself).
+    {
+      route: 'POST /api/quizzes',
+      caller: () => callers.company,
+      url: () => '/api/quizzes',
+      body: (name) => ({ title: name, questions: [{ type: 'TRUE_FALSE', text: 'True?', correctAnswer: true }] }),
+      rows: (db, name) => rowsWhere(db, quizzes, quizzes.title, name),
+    },
+    {
+      route: 'POST /api/quizzes/qti',
+      caller: () => callers.company,
+      url: () => '/api/quizzes/qti',
+      body: (name) => packageTitled(name),
+      rows: (db, name) => rowsWhere(db, quizzes, quizzes.title, name),
+      idOf: (answer) => answer.json().quiz.id,
+    },
     {
       route: 'POST /api/users/import',
       caller: () => callers.tenant,
@@ -135,7 +155,7 @@ describe('Idempotency-Key on every create', () => {
     },
   ];
 
-  it('is offered by exactly these routes: every POST of the API but sign-in, sessions and the video service callback', async () => {
+  it('is offered by exactly these routes: every POST of the API but sign-in, sessions, the video service callback and previews', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     }>();
@@ -157,6 +177,8 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/auth/refresh-jwt',
+      // A preview scores answers and records nothing: there is nothing to create twice.
+      'POST /api/quizzes/{id}/preview',
       'POST /api/video-callbacks/processed',
     ]);
   });
@@ -167,8 +189,8 @@ describe('Idempotency-Key on every create', () => {
       const name = `idem-${label()}`;
       const key = newKey();
 
-      const first = await postWithKey(route.caller(), route.url(), route.body(name), key);
-      const repeat = await postWithKey(route.caller(), route.url(), route.body(name), key);
+      const first = await postWithKey(route.caller(), route.url(), await route.body(name), key);
+      const repeat = await postWithKey(route.caller(), route.url(), await route.body(name), key);
 
       expect(first.statusCode).toBe(route.status ?? 201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -184,8 +206,8 @@ describe('Idempotency-Key on every create', () => {
       const other = `idem-${label()}`;
       const key = newKey();
 
-      await postWithKey(route.caller(), route.url(), route.body(name), key);
-      const reused = await postWithKey(route.caller(), route.url(), route.body(other), key);
+      await postWithKey(route.caller(), route.url(), await route.body(name), key);
+      const reused = await postWithKey(route.caller(), route.url(), await route.body(other), key);
 
       expect(reused.statusCode).toBe(422);
       expect(reused.json()).toMatchObject({
@@ -199,7 +221,8 @@ describe('Idempotency-Key on every create', () => {
       const name = `idem-${label()}`;
       const key = newKey();
 
-      const answers = await Promise.all(Array.from({ length: 120 }, () => postWithKey(route.caller(), route.url(), route.body(name), key)));
+      const body = await route.body(name);
+      const answers = await Promise.all(Array.from({ length: 120 }, () => postWithKey(route.caller(), route.url(), body, key)));
 
       const createdIds = new Set(answers.filter((answer) => answer.statusCode === (route.status ?? 201)).map(idOf));
       const statuses = new Set(answers.map((answer) => answer.statusCode));
@@ -211,7 +234,7 @@ describe('Idempotency-Key on every create', () => {
         expect(inFlight.headers['retry-after']).toBe('1');
         expect(inFlight.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
       }
-      const repeat = await postWithKey(route.caller(), route.url(), route.body(name), key);
+      const repeat = await postWithKey(route.caller(), route.url(), body, key);
       expect(idOf(repeat)).toBe([...createdIds][0]);
     });
   });

@@ -26,7 +26,7 @@ interface Parameter {
 interface Operation {
   security?: unknown[];
   parameters?: Parameter[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema } } };
 }
 
 const nulText = 'before\u0000after';
@@ -51,7 +51,8 @@ function probesOf(document: { paths: Record<string, Record<string, Operation>> }
         path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? someId) + query;
       const route = `${method.toUpperCase()} ${path}`;
       const base = { route, method: method.toUpperCase() };
-      const bodySchema = operation.requestBody?.content['application/json'].schema;
+      // A body that is not JSON (a QTI package's zip) holds no text field.
+      const bodySchema = operation.requestBody?.content['application/json']?.schema;
       const bodyProperties = Object.entries(bodySchema?.properties ?? {});
       return [
         ...parameters

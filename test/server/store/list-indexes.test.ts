@@ -7,6 +7,7 @@ import { tenantsResource } from '../../../server/routes/tenants/tenants.resource
 import { topicsResource } from '../../../server/routes/topics/topics.resource';
 import { trainingPlansResource } from '../../../server/routes/training-plans/training-plans.resource';
 import { usersResource } from '../../../server/routes/users/users.resource';
+import { quizzesResource } from '../../../server/routes/quizzes/quizzes.resource';
 import { useTestApp } from '../../support/server/harness';
 
 const testApp = useTestApp();
@@ -23,6 +24,7 @@ const lists = [
   { resource: contentsResource, scopeColumns: ['company_id'], searchColumns: ['title'] },
   // A plan search also matches its status (two values): a filter on the company's rows, no index of its own.
   { resource: trainingPlansResource, scopeColumns: ['company_id'], searchColumns: ['name'] },
+  { resource: quizzesResource, scopeColumns: ['company_id'], searchColumns: ['title'] },
 ];
 
 async function indexesOf(table: PgTable) {

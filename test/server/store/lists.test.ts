@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app';
-import { companies, contents, tenants, topics, trainingPlans, users } from '../../../server/db/schema';
+import { companies, contents, quizzes, tenants, topics, trainingPlans, users } from '../../../server/db/schema';
 import { demo, useTestApp } from '../../support/server/harness';
 import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from '../../support/server/resources';
 
@@ -128,6 +128,25 @@ const listCases: ListCase[] = [
           tenantId: world.acme.id,
           companyId: world.acmeRobotics.id,
           name: `${marker} ${row.label}`,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        })),
+      );
+    },
+  },
+  // Quizzes (issue 28)
+  {
+    path: '/api/quizzes',
+    sorts: ['id', 'title', 'status', 'createdAt', 'updatedAt'],
+    nameField: 'title',
+    notSorts: ['passMark', 'questionCount', 'totalPoints', 'description'],
+    caller: () => signedIn(testApp.app, demo.companyAdmin),
+    insert: async (world, marker, rows) => {
+      await testApp.db.insert(quizzes).values(
+        rows.map((row) => ({
+          tenantId: world.acme.id,
+          companyId: world.acmeRobotics.id,
+          title: `${marker} ${row.label}`,
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),

@@ -41,8 +41,8 @@ export const itemsPath = (planId: string, moduleId: string) => `${modulesPath(pl
 type Stored = Record<string, unknown> & { id: string; version: number };
 
 /**
- * A company's catalogue, created through the API: a topic, an article with that topic, and two DRAFT plans, each with
- * one module holding one item that points at the article.
+ * A company's catalogue, created through the API: a topic, an article with that topic, two DRAFT plans, each with
+ * one module holding one item that points at the article, and a quiz with the topic and one question.
  */
 export async function createCatalogue(api: Api, label: string) {
   const topic = created<Stored>(await api.post('/api/topics', { name: `${label} topic`, color: '#12ab34' }));
@@ -57,7 +57,15 @@ export async function createCatalogue(api: Api, label: string) {
   };
   const first = await planWithItem(`${label} plan`);
   const second = await planWithItem(`${label} other plan`);
-  return { label, topic, content, ...first, other: second };
+  // Quizzes (issue 28): a quiz with the topic and one question, used by no item.
+  const quiz = created<Stored & { questions: { id: string }[] }>(
+    await api.post('/api/quizzes', {
+      title: `${label} quiz`,
+      topicIds: [topic.id],
+      questions: [{ type: 'TRUE_FALSE', text: `${label} question`, correctAnswer: true }],
+    }),
+  );
+  return { label, topic, content, quiz, ...first, other: second };
 }
 export type Catalogue = Awaited<ReturnType<typeof createCatalogue>>;
 

@@ -1,6 +1,7 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm/logger';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../server/app';
 import type { RateLimitSettings } from '../../../server/http/rate-limits';
@@ -12,8 +13,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** How server/main.ts reaches this database. */
   serverEnv: { DATA_DIR: string; DATABASE_URL: string };
-  /** Opens a new connection to the same database, as a restarted server would. */
-  open(): Promise<DatabaseClient>;
+  /** Opens a new connection to the same database, as a restarted server would; `logger` sees every statement sent. */
+  open(logger?: Logger): Promise<DatabaseClient>;
   destroy(): Promise<void>;
 }
 
@@ -27,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       kind: 'pglite',
       serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: () => openPglite(directory),
+      open: (logger) => openPglite(directory, logger),
       destroy: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
@@ -37,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     kind: 'postgres',
     serverEnv: { DATA_DIR: target.runDir, DATABASE_URL: url },
-    open: async () => openPostgres(url),
+    open: async (logger) => openPostgres(url, undefined, logger),
     destroy: async () => {
       await withAdminConnection(target.adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
@@ -72,13 +73,16 @@ export const generousRateLimits: RateLimitSettings = {
   perClient: 1_000_000,
 };
 
-/** Gives the test file one app on its own fresh database, closed after the file's tests. */
-export function useTestApp(options: Omit<AppOptions, 'db'> = {}): TestApp {
+/**
+ * Gives the test file one app on its own fresh database, closed after the file's tests. `statementLogger` sees every
+ * statement the app's database sends through the ORM (a test of the work a request does).
+ */
+export function useTestApp(options: Omit<AppOptions, 'db'> = {}, statementLogger?: Logger): TestApp {
   const context = {} as TestApp;
   let client: DatabaseClient | undefined;
   beforeAll(async () => {
     context.database = await createTestDatabase();
-    client = await context.database.open();
+    client = await context.database.open(statementLogger);
     context.db = client.db;
     context.app = await buildApp({ db: client.db, forRequest: client.forRequest, rateLimits: generousRateLimits, ...options });
   });

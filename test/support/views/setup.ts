@@ -1,3 +1,4 @@
+/* eslint-disable testing-library/no-manual-cleanup -- Vitest runs without globals here: Testing Library cannot register its own cleanup. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadEveryView } from '../../../src/views/lazy-view';

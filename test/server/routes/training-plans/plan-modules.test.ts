@@ -246,6 +246,8 @@ describe('modules and items of a training plan', () => {
         type: 'CONTENT',
         contentId: articleId,
         content: { id: articleId, title: 'Module reading' },
+        quizId: null,
+        quiz: null,
       });
       expect(quiz).toMatchObject({ order: 2, type: 'QUIZ', contentId: null, content: null });
       expect(bare).toMatchObject({ order: 3, type: 'CONTENT', contentId: null, content: null });
