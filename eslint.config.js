@@ -47,7 +47,7 @@ const handWrittenWireShape =
   'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/', 'reports/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', '.test-data/', 'coverage/', 'docs/', 'reports/', '.stryker-tmp/', 'bench/react-admin/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

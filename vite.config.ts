@@ -1,15 +1,115 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import path from 'node:path';
 import { constants } from 'node:zlib';
+import { routeChunkModules, routeChunksElementId } from './src/app/route-chunks.ts';
 
 const postgresUrl = process.env.DATABASE_URL;
+
+/**
+ * The page's first script, `src/boot.ts`: an entry of its own, written into index.html before the console's entry
+ * with its few modules preloaded. It runs as soon as they are there, long before the console's code has come, and
+ * asks for the route's data and code at once (src/app/README.md, "How the code is split"). The code it asks for is
+ * listed in the page as a JSON data block: the files of each chunk of `route-chunks.ts` (its module's chunk and the
+ * chunks that one imports, less those the page loads anyway).
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'console-boot-script',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } } } }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle = {} }) {
+        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const entry = (name: string) => chunks.find((chunk) => chunk.isEntry && chunk.name === name);
+        const withImports = (chunk: Rolldown.OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports)
+            withImports(
+              chunks.find((other) => other.fileName === file)!,
+              into,
+            );
+          return into;
+        };
+        const boot = entry('boot');
+        const index = entry('index');
+        if (!boot || !index) throw new Error('The build has no boot entry (src/boot.ts) or no page entry');
+        const onThePage = new Set([...withImports(boot), ...withImports(index)]);
+        const routeChunks = Object.fromEntries(
+          Object.entries(routeChunkModules).map(([name, modulePath]) => {
+            const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(`/${modulePath}`)));
+            if (!chunk) throw new Error(`No chunk holds ${modulePath} (route-chunks.ts)`);
+            return [name, [...withImports(chunk)].filter((file) => !onThePage.has(file)).map((file) => `/${file}`)];
+          }),
+        );
+        const bootFiles = [...withImports(boot)].filter((file) => file !== boot.fileName);
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
+          ...bootFiles.map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend',
+          })),
+          // Data, not a script: the page's policy (script-src 'self') does not apply to it.
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: routeChunksElementId },
+            children: JSON.stringify(routeChunks),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks than the automatic split, which made a chunk of every set of modules that some screens share
+ * (36 files for a list): the modules the boot script reaches go into one chunk (`first-load`), every other module
+ * the page's entry reaches into another (`console`), and every module the signed-in console reaches beyond those into
+ * a third (`signed-in-console`), where the chunks of the screens (grid, form, wizard…) find what they share with it.
+ * The plugin reads the module graph once it is built; the groups sort the modules by it when the chunks are made.
+ */
+function consoleChunks() {
+  const sets = { boot: new Set<string>(), page: new Set<string>(), signedIn: new Set<string>() };
+  const plugin: Plugin = {
+    name: 'console-chunks',
+    apply: 'build',
+    buildEnd() {
+      const reach = (from: string, into: Set<string>) => {
+        const stack = [path.resolve(from)];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      reach('src/boot.ts', sets.boot);
+      reach('src/main.tsx', sets.page);
+      reach('src/app/signed-in-console.tsx', sets.signedIn);
+    },
+  };
+  const groups: Rolldown.CodeSplittingGroup[] = [
+    { name: 'first-load', priority: 3, test: (id) => sets.boot.has(id) },
+    { name: 'console', priority: 2, test: (id) => sets.page.has(id) },
+    { name: 'signed-in-console', priority: 1, test: (id) => sets.signedIn.has(id) },
+  ];
+  return { plugin, groups };
+}
+
+const chunks = consoleChunks();
 
 // One config for the console build and for every test project.
 export default defineConfig({
   plugins: [
     react(),
+    bootScript(),
+    chunks.plugin,
     // A brotli and a gzip copy beside every text file of the build, served as they are by server/http/spa.ts; a copy
     // no smaller than its original is not written. Source maps, fetched only by browser tools, get a quicker level.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json)$/, logLevel: 'silent' }),
@@ -32,6 +132,7 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the console supports preloads modules itself.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   test: {
     reporters: ['default', './test/summary-reporter.ts'],

@@ -11,6 +11,8 @@ export interface PageLoad {
   jsSettled: ScriptBytes;
   /** The script files fetched by then. */
   scripts: string[];
+  /** Milliseconds from the navigation's start to the data request's start and to its answer's end (Resource Timing). */
+  dataRequest?: { startMs: number; answeredMs: number };
 }
 
 export interface ScriptBytes {
@@ -55,6 +57,8 @@ export interface PageUnderTest {
   dataSelector: string;
   /** localStorage of the console's origin before the visit (a stored session), none unless given. */
   storage?: Record<string, string>;
+  /** The part of the data request's address that names it (`/api/companies`): its timing is reported. */
+  dataRequest?: string;
 }
 
 async function throttled(page: Page, profile: BrowserProfile) {
@@ -106,6 +110,13 @@ export async function loadPage(browser: Browser, baseURL: string, target: PageUn
     );
     const timeToDataMs = (await shown.jsonValue()) as number;
     dataShown = true;
+    const dataRequest = target.dataRequest
+      ? await page.evaluate((name) => {
+          const entry = performance.getEntriesByType('resource').find((resource) => new URL(resource.name).pathname === name) as
+            PerformanceResourceTiming | undefined;
+          return entry && { startMs: entry.requestStart || entry.startTime, answeredMs: entry.responseEnd };
+        }, target.dataRequest)
+      : undefined;
     await page.waitForLoadState('networkidle');
     // Idle-time prefetches start after the page settles: give them the time a reader would.
     await page.waitForTimeout(profile.throttle ? 3000 : 1000);
@@ -120,6 +131,7 @@ export async function loadPage(browser: Browser, baseURL: string, target: PageUn
       jsBeforeData: sum(loaded.filter((entry) => entry.before)),
       jsSettled: sum(loaded),
       scripts: loaded.map((entry) => entry.url).sort(),
+      ...(dataRequest && { dataRequest }),
     };
   } finally {
     await context.close();

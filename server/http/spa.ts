@@ -4,11 +4,14 @@ import { errorBody } from './error-handler';
 
 /**
  * The built console: each file as the build compressed it (brotli, else gzip, else as it is, with
- * `Vary: Accept-Encoding`), fingerprinted assets cached for good, everything else revalidated on every load.
+ * `Vary: Accept-Encoding`), fingerprinted assets cached for good, everything else revalidated on every load. One
+ * route per file of the build (read at start), so that the files other than the page get the headers of a file
+ * (`staticFileHeaders` of security-headers.ts), the page those of a document.
  */
 export async function serveConsole(app: FastifyInstance, staticDir: string) {
   await app.register(fastifyStatic, {
     root: staticDir,
+    wildcard: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {
       const fingerprinted = /[\\/]assets[\\/]/.test(filePath);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/query-core';
-import type { ListRequest, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
+import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
 import type { ResourceApi } from './resources';
 
 /** A page or record fetched less than this long ago is shown again without a call (back, forward, returning from a form). */
@@ -28,6 +28,34 @@ export function invalidatingWrite(queryClient: QueryClient, keys: readonly Cache
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
     }
   };
+}
+
+/**
+ * An answer asked for before the query cache existed (at start, from the page's address): a page of a resource's
+ * list, or one of its records, as the cache's `list` and `get` below would have asked for it.
+ */
+export type PrimedAnswer =
+  | { resource: ResourceName; request: ListRequest; answer: Promise<Page<StoredRecord>> }
+  | { resource: ResourceName; id: string; answer: Promise<StoredRecord> };
+
+/**
+ * Puts answers asked for ahead into the cache under the keys of {@link cacheResourceApi}'s reads: the first read of
+ * the same page or record finds the answer, or the request still in flight, and asks nothing more. An answer that
+ * failed is asked for once more, by `askAgain` (the console's own call), and that answer is the read's.
+ */
+export function primeResourceCache(
+  queryClient: QueryClient,
+  answers: readonly PrimedAnswer[],
+  askAgain: (primed: PrimedAnswer) => Promise<unknown>,
+) {
+  for (const primed of answers) {
+    const queryKey = 'id' in primed ? resourceKeys.record(primed.resource, primed.id) : resourceKeys.list(primed.resource, primed.request);
+    void queryClient.prefetchQuery<unknown>({
+      queryKey: [...queryKey],
+      queryFn: () => primed.answer.catch(() => askAgain(primed)),
+      staleTime: FRESH_FOR_MS,
+    });
+  }
 }
 
 /**

@@ -2,8 +2,9 @@ import type { i18n } from 'i18next';
 // Installed before the router's first render: see history-guard.ts.
 import './history-guard';
 import { ConsoleShell } from './ConsoleShell';
+import { firstLoadOfThisPage } from './first-load';
 import { createConsole, type ConsoleRuntime } from './providers';
-import { preloadSignedIn } from './routes';
+import { preloadRouteCode } from './route-code';
 
 let browserConsole: ConsoleRuntime | undefined;
 
@@ -15,7 +16,11 @@ function reflectLanguage({ language, t }: i18n) {
 /** One console per page, however often React renders <App/>. */
 function getBrowserConsole(): ConsoleRuntime {
   if (!browserConsole) {
-    const runtime = createConsole({ store: window.localStorage, browserLanguages: navigator.languages });
+    const runtime = createConsole({
+      store: window.localStorage,
+      browserLanguages: navigator.languages,
+      primed: firstLoadOfThisPage().primed,
+    });
     // The page's language and title follow the console's: once the first language's texts are there, and on every switch.
     runtime.i18n.on('languageChanged', () => reflectLanguage(runtime.i18n));
     if (runtime.i18n.isInitialized) reflectLanguage(runtime.i18n);
@@ -23,7 +28,9 @@ function getBrowserConsole(): ConsoleRuntime {
     const preloadOnceSignedIn = session.subscribe((snapshot) => {
       if (!snapshot.matches('signedIn')) return;
       preloadOnceSignedIn.unsubscribe();
-      preloadSignedIn(window.location.pathname, runtime.actors);
+      // Restored at start, the route's code was asked for already (and is not fetched twice); just signed in, now.
+      preloadRouteCode(window.location.pathname);
+      Promise.resolve(runtime.actors.machines()).catch(() => undefined);
     });
     browserConsole = runtime;
   }

@@ -5,9 +5,10 @@ import type { ListConfig } from '../views/list/list-config';
 import { ListView } from '../views/list/ListView';
 import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { PageLoading } from '../views/pages/LoadingLine';
+import { screenCode } from './screen-code';
 
 /** The create and edit screen of every resource: a chunk of its own, fetched with its first visit or prefetched. */
-export const FormView = lazyView(() => import('../views/form/FormView').then((module) => module.FormView));
+export const FormView = lazyView(() => screenCode.form().then((module) => module.FormView));
 
 /** A screen whose code may still be on its way: until it is there, its title and the loading line. */
 export function LazyPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {

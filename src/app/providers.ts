@@ -8,9 +8,12 @@ import { createI18n, detectLanguage, type LoadTranslations } from '../i18n';
 import { notificationsMachine } from '../machines/notifications.machine';
 import { sessionMachine } from '../machines/session.machine';
 import type { ConsoleActorOptions, ConsoleActors, ConsoleMachines } from '../views/actors';
-import type { ProvideConsoleMachines, SignedInRuntime } from './console-machines';
+import type { PrimedAnswer } from '../api/resource-cache';
+import type { ProvideConsoleMachines } from './console-machines';
+import type { SignedInDependencies, SignedInRuntime } from './signed-in-machines';
 import { createNavigation, type Navigation } from './navigation';
 import { outcomeActions, type OutcomeActions } from './outcomes';
+import { routeCode } from './route-code';
 
 /** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
 export const sessionPages = { afterAssume: '/home', afterReturnToRoot: '/tenants' };
@@ -47,7 +50,7 @@ export interface ConsoleRuntime {
   i18n: i18n;
   /** Where the machines' `navigate` goes: the router the console is rendered in attaches itself to it. */
   navigation: Navigation;
-  /** The signed-in screens' machines and the query cache, built (and their code fetched) on the first call. */
+  /** The signed-in screens' machines and the query cache, built (and all their code fetched) on the first call. */
   signedIn: () => Promise<SignedInRuntime>;
   /** Where the theme keeps the user's light/dark/system choice: the console's storage, like the language. */
   colorSchemeStorage: StorageManager;
@@ -66,6 +69,8 @@ export interface ConsoleEnvironment {
   translations?: LoadTranslations;
   /** What builds the signed-in screens' machines; fetched with the signed-in console's code unless given. */
   consoleMachines?: ProvideConsoleMachines;
+  /** Answers the page asked for at start, from its address (`first-load.ts`): the query cache starts with them. */
+  primed?: readonly PrimedAnswer[];
 }
 
 /**
@@ -81,6 +86,7 @@ export function createConsole({
   actorOptions,
   translations,
   consoleMachines,
+  primed,
 }: ConsoleEnvironment): ConsoleRuntime {
   const storage = createStorage(store);
   let signedIn: SignedInRuntime | undefined;
@@ -103,15 +109,24 @@ export function createConsole({
   notifications.start();
   session.start();
 
-  const build = (provide: ProvideConsoleMachines) =>
-    (signedIn = provide({ http, session, outcomes, readAccessToken: storage.readToken, storage }));
+  const dependencies: SignedInDependencies = {
+    http,
+    session,
+    outcomes,
+    readAccessToken: storage.readToken,
+    storage,
+    ...(primed && { primed }),
+  };
+  const build = (provide: () => SignedInRuntime) => (signedIn = provide());
   let loading: Promise<SignedInRuntime> | undefined;
+  // In the browser, the signed-in machines come with the signed-in console's chunk; the few screens' own machines
+  // in another one, fetched by those screens (`signed-in-machines.ts`).
   const load = (): SignedInRuntime | Promise<SignedInRuntime> =>
     signedIn ??
     (consoleMachines
-      ? build(consoleMachines)
-      : (loading ??= import('./console-machines').then(
-          (module) => build(module.provideConsoleMachines),
+      ? build(() => consoleMachines(dependencies))
+      : (loading ??= routeCode.signedInConsole().then(
+          (module) => build(() => module.provideSignedInMachines(dependencies, routeCode.screenMachines)),
           (error: unknown) => {
             // A failed fetch (offline for a moment) is tried again on the next call.
             loading = undefined;
@@ -134,5 +149,15 @@ export function createConsole({
     set: (value: unknown) => storage.writeColorScheme(key, String(value)),
     subscribe: () => () => {},
   });
-  return { actors: { session, notifications, machines, actorOptions }, i18n, navigation, signedIn: async () => load(), colorSchemeStorage };
+  return {
+    actors: { session, notifications, machines, actorOptions },
+    i18n,
+    navigation,
+    signedIn: async () => {
+      const runtime = await load();
+      await runtime.screensReady();
+      return runtime;
+    },
+    colorSchemeStorage,
+  };
 }

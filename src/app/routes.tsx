@@ -2,31 +2,19 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { selectSessionStatus } from '../machines/session.machine';
-import { useSessionActor, type ConsoleActors } from '../views/actors';
+import { useSessionActor } from '../views/actors';
 import { lazyView } from '../views/lazy-view';
 import { LoginView } from '../views/login/LoginView';
 import { LayoutLoading } from '../views/layout/LayoutLoading';
 import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
+import { routeCode } from './route-code';
 
 /**
  * Everything behind the sign-in (the layout, the menu, every screen) is a chunk of its own: the sign-in page never
- * fetches it; see {@link preloadSignedIn} for when it is fetched ahead.
+ * fetches it; a signed-in page asks for it at start with the rest of its route's code (`first-load.ts`).
  */
-const signedInConsole = () => import('./signed-in-console');
-const SignedInConsole = lazyView(() => signedInConsole().then((module) => module.SignedInConsole));
-
-/**
- * Once a session is known (restored at start, or just signed in): the signed-in console's code, its machines and the
- * code of the screen at `path`, fetched together rather than one after the other as rendering would discover them.
- */
-export function preloadSignedIn(path: string, { machines }: Pick<ConsoleActors, 'machines'>) {
-  const ignore = () => undefined;
-  signedInConsole()
-    .then((module) => module.preloadScreen(path))
-    .catch(ignore);
-  Promise.resolve(machines()).catch(ignore);
-}
+const SignedInConsole = lazyView(() => routeCode.signedInConsole().then((module) => module.SignedInConsole));
 
 /**
  * Signed out, every path leads to /login. Signed in, /login leads to / and / to /home;

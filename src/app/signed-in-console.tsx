@@ -19,29 +19,18 @@ import { LeaveGuard } from './LeaveGuard';
 import { createListPlaces } from './list-places';
 import { ListPlaceContext } from '../views/navigation/list-place';
 import { RouterNavigation } from './navigation';
-import { TrainingPlanPage, trainingPlanRoutes } from './training-plan-routes';
+import { preloadable, screenCode } from './screen-code';
+import { trainingPlanRoutes } from './training-plan-routes';
 
-const ContentWizardRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentWizardRoute));
-const ContentVideoRoute = lazyView(() => import('./ContentWizardRoute').then((module) => module.ContentVideoRoute));
-const SettingsPage = lazyView(() => import('../views/settings/SettingsPage').then((module) => module.SettingsPage));
+/** The signed-in machines come in this chunk: the console builds them from here (`providers.ts`). */
+export { provideSignedInMachines } from './signed-in-machines';
 
-/** The code of the screen at `path` (a list's grid, a form, the wizard, the plan editor, the settings), fetched ahead. */
-export function preloadScreen(path: string) {
-  const [, section = '', record, part] = path.split('/');
-  const screen =
-    section === 'settings'
-      ? SettingsPage
-      : section === 'training-plans' && record
-        ? TrainingPlanPage
-        : section === 'contents' && record === 'new'
-          ? ContentWizardRoute
-          : section === 'contents' && part === 'video'
-            ? ContentVideoRoute
-            : record
-              ? FormView
-              : ListGrid;
-  if (section && section !== 'home' && section !== 'login') void screen.preload().catch(() => undefined);
-}
+const ContentWizardRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentWizardRoute));
+const ContentVideoRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentVideoRoute));
+const SettingsPage = lazyView(() => screenCode.settings().then((module) => module.SettingsPage));
+
+/** The users' list prefetches the CSV import's machines with the form: Import needs them. */
+const userImportCode = preloadable(screenCode.screenMachines);
 
 /** Home leads to a list: the grid's code is prefetched while the user reads the page. */
 function HomePage() {
@@ -51,15 +40,16 @@ function HomePage() {
 
 /**
  * A resource's list, create and edit routes; `new` comes before `:id`, and each record gets a fresh form.
- * `newPage` replaces the create form (the content wizard), `newPageCode` is its code to prefetch.
+ * `newPage` replaces the create form (the content wizard), `newPageCode` is its code to prefetch; `listNext`, more
+ * code the list prefetches.
  */
 function resourceRoutes<Name extends ResourceName>(
   { name, list, form }: ResourceConfig<Name>,
-  { newPage, newPageCode }: { newPage?: ReactNode; newPageCode?: Preloadable } = {},
+  { newPage, newPageCode, listNext = [] }: { newPage?: ReactNode; newPageCode?: Preloadable; listNext?: Preloadable[] } = {},
 ) {
   return [
     <Route key={name} path={`/${name}`}>
-      <ListPage resource={name} config={list} next={newPageCode ? [FormView, newPageCode] : [FormView]} />
+      <ListPage resource={name} config={list} next={[FormView, ...(newPageCode ? [newPageCode] : []), ...listNext]} />
     </Route>,
     <Route key={`${name}/new`} path={`/${name}/new`}>
       <LazyPage titleKey={form.newTitleKey}>{newPage ?? <FormView resource={name} config={form} id={null} />}</LazyPage>
@@ -101,7 +91,7 @@ export function SignedInConsole() {
                   <Switch>
                     {resourceRoutes(companiesResource)}
                     {resourceRoutes(tenantsResource)}
-                    {resourceRoutes(usersResource)}
+                    {resourceRoutes(usersResource, { listNext: [userImportCode] })}
                     {resourceRoutes(topicsResource)}
                     <Route key="contents/:id/video" path="/contents/:id/video">
                       {({ id }) => (

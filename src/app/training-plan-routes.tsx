@@ -2,10 +2,11 @@ import { Route } from 'wouter';
 import { lazyView } from '../views/lazy-view';
 import { itemForm, moduleForm, trainingPlansResource } from '../views/resources/training-plans';
 import { LazyPage, ListPage } from './lazy-pages';
+import { screenCode } from './screen-code';
 
 /** The plan editor (a plan with its modules, a module with its items, an item): one chunk, fetched with its first page. */
-const editor = () => import('../views/training-plans/TrainingPlanPages');
-export const TrainingPlanPage = lazyView(() => editor().then((module) => module.TrainingPlanPage));
+const editor = screenCode.planEditor;
+const TrainingPlanPage = lazyView(() => editor().then((module) => module.TrainingPlanPage));
 const ModulePage = lazyView(() => editor().then((module) => module.ModulePage));
 const ItemPage = lazyView(() => editor().then((module) => module.ItemPage));
 

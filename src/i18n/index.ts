@@ -2,28 +2,11 @@ import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Translations } from './en';
+import { isLanguage, loadTranslationsOnDemand, languages, type Language, type LoadTranslations } from './languages';
 
 export type { Translations };
 
-export const languages = ['en', 'it'] as const;
-
-export type Language = (typeof languages)[number];
-
-/** A language's texts: at once (tests), or a promise (the browser, one chunk per language). */
-export type LoadTranslations = (language: Language) => Translations | Promise<Translations>;
-
-/** Each language in a chunk of its own, fetched the first time that language is used. */
-export const loadTranslationsOnDemand: LoadTranslations = (language) =>
-  language === 'it' ? import('./it').then((module) => module.it) : import('./en').then((module) => module.en);
-
-const isLanguage = (value: string | null): value is Language => languages.some((language) => language === value);
-
-/** The stored choice, else the first browser language we speak (it-IT → it), else English. */
-export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  const spoken = browserLanguages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage);
-  return spoken ?? 'en';
-}
+export { detectLanguage, languages, loadTranslationsOnDemand, type Language, type LoadTranslations } from './languages';
 
 export interface I18nOptions {
   /** Where the texts come from; each language's chunk, on demand, unless given. */

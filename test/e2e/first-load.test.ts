@@ -2,12 +2,21 @@ import type { Page, Response, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, menuLabels, signIn, usePage } from './browser';
 
-/** Marks of what a script holds: the DataGrid's code, the record form's, and each language's texts. */
+/** Marks of what a script holds: the DataGrid's code, the record form's, the signed-in layout's, and each language's texts. */
 const marks = {
   dataGrid: 'MuiDataGrid',
   recordForm: 'form.conflict',
+  signedInLayout: 'sidebar-menu',
   english: 'Learning Admin Console',
   italian: 'Console di amministrazione formazione',
+};
+
+/** The machines of a few screens only (their ids in the built code), which a list of companies never runs. */
+const screenMachines = {
+  contentWizard: /id:["'`]contentWizard["'`]/,
+  orderedList: /id:["'`]ordered["'`]/,
+  videoAccess: /id:["'`]videoAccess["'`]/,
+  userImport: /id:["'`]userImport["'`]/,
 };
 
 interface LoadedScript {
@@ -36,22 +45,24 @@ function recordScripts(page: Page) {
   });
   return {
     all: () => Promise.all(pending),
-    holding: async (mark: string) => (await Promise.all(pending)).some((script) => script.text.includes(mark)),
+    holding: async (mark: string | RegExp) =>
+      (await Promise.all(pending)).some((script) => (typeof mark === 'string' ? script.text.includes(mark) : mark.test(script.text))),
   };
 }
 
 /**
- * Holds back every script whose code holds `mark` until `release()` (or, with `fail`, makes its fetch fail); the
- * others go through. Scripts are sent decoded (the test reads them to know what they are).
+ * Holds back every script whose code holds `mark` (or one of the marks) until `release()` (or, with `fail`, makes its
+ * fetch fail); the others go through. Scripts are sent decoded (the test reads them to know what they are).
  */
-async function holdScripts(page: Page, mark: string, { fail = false } = {}) {
+async function holdScripts(page: Page, mark: string | string[], { fail = false } = {}) {
+  const heldMarks = typeof mark === 'string' ? [mark] : mark;
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];
   await page.route(scriptFiles, async (route: Route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes(mark)) {
+    if (heldMarks.some((one) => body.includes(one))) {
       held.push(route.request().url());
       if (fail) return route.abort('internetdisconnected');
       await released;
@@ -123,6 +134,42 @@ describe('the first load of the console', () => {
     await expect.poll(() => menuLabels(page())).toEqual(['Aziende', 'Utenti', 'Attività']);
     await expect.poll(() => page().title()).toContain(marks.italian);
     expect(await scripts.holding(marks.italian)).toBe(true);
+  });
+});
+
+describe('a page opened at its address', () => {
+  const page = usePage();
+
+  it("asks for its list's rows at once, before the console's code has come, and only once", async () => {
+    await signIn(page(), demo.tenant);
+    const code = await holdScripts(page(), [marks.signedInLayout, marks.dataGrid]);
+    const asked: URL[] = [];
+    page().on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/companies') asked.push(url);
+    });
+    await page().goto('/companies?page=1&pageSize=10&sortBy=name&sortOrder=desc');
+
+    await expect.poll(() => code.held()).toBeGreaterThan(0);
+    await expect.poll(() => asked.length).toBe(1);
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ page: '1', pageSize: '10', sortBy: 'name', sortOrder: 'desc' });
+    expect(await page().locator('[role="grid"]').count()).toBe(0);
+
+    code.release();
+    await expect.poll(() => page().locator('[role="grid"] [role="row"][data-id]').count()).toBeGreaterThan(0);
+    await waitForNetworkQuiet(page());
+    expect(asked).toHaveLength(1);
+  });
+
+  it("a list of companies loads neither the content wizard's, the plan editor's, the player's nor the import's machines", async () => {
+    await signIn(page(), demo.tenant);
+    const scripts = recordScripts(page());
+    await page().goto('/companies');
+    await expect.poll(() => page().locator('[role="grid"] [role="row"][data-id]').count()).toBeGreaterThan(0);
+    await waitForNetworkQuiet(page());
+
+    for (const [machine, mark] of Object.entries(screenMachines)) expect(await scripts.holding(mark), machine).toBe(false);
+    expect(await scripts.holding(marks.dataGrid)).toBe(true);
   });
 });
 

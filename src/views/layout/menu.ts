@@ -8,6 +8,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceName } from '../../domain/resource';
 import type { Scope } from '../../domain/session';
+import { sectionPathsByScope } from './sections';
 
 export interface MenuEntry {
   path: string;
@@ -68,18 +69,11 @@ const trainingPlans: ResourceMenuEntry = {
   newLabelKey: 'pages.trainingPlanNew',
 };
 
-export const menuByScope: Record<Scope, MenuEntry[]> = {
-  GLOBAL: [tenants, users, activity],
-  TENANT: [companies, users, activity],
-  COMPANY: [users, contents, topics, trainingPlans],
-};
+const entries = [tenants, users, companies, contents, topics, activity, trainingPlans];
 
-const sections = Object.values(menuByScope).flat();
+/** Each scope's menu: the entries of its sections, in their order. */
+export const menuByScope = Object.fromEntries(
+  Object.entries(sectionPathsByScope).map(([scope, paths]) => [scope, paths.map((path) => entries.find((entry) => entry.path === path)!)]),
+) as Record<Scope, MenuEntry[]>;
 
-/**
- * Whether an account of `scope` may open the screen at `location`: a screen of the menu of another scope (/tenants as a
- * COMPANY admin) is not; every other path (home, settings, unknown paths) is left to the routes.
- */
-export const mayOpen = (scope: Scope, location: string) =>
-  !sections.some(({ path }) => location === path || location.startsWith(`${path}/`)) ||
-  menuByScope[scope].some(({ path }) => location === path || location.startsWith(`${path}/`));
+export { mayOpen } from './sections';

@@ -1,21 +1,11 @@
 import { useContext, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { RawListQuery } from '../../machines/list-query';
 import type { ListInput, ListItem, ListMachine } from '../../machines/list.machine';
 import { useConsoleActorRef } from '../actors';
 import { ListPlaceContext } from '../navigation/list-place';
+import { readQuery } from './read-query';
 
-/** The list query as the address bar holds it: `?page=2&pageSize=25&sortBy=name&sortOrder=desc&search=acme`. */
-export function readQuery(search: string): RawListQuery {
-  const params = new URLSearchParams(search);
-  return {
-    page: params.get('page'),
-    pageSize: params.get('pageSize'),
-    sortBy: params.get('sortBy'),
-    sortOrder: params.get('sortOrder'),
-    search: params.get('search'),
-  };
-}
+export { readQuery };
 
 /**
  * A list actor whose query lives in the address bar: it starts from it and follows it (back, forward, a pasted

@@ -1,5 +1,6 @@
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
+import { listSorts } from './list-sorts';
 
 const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({
   name,
@@ -36,7 +37,7 @@ export const companiesResource: ResourceConfig<'companies'> = {
   name: 'companies',
   list: {
     titleKey: 'pages.companies',
-    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    allowedSorts: listSorts.companies,
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },

@@ -1,9 +1,10 @@
 import VideoCallIcon from '@mui/icons-material/VideoCall';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Content, ContentStatus } from '../../domain/catalogue';
-import { ContentExtras } from '../contents/ContentExtras';
+import { lazyView } from '../lazy-view';
 import { contentEditFields } from './content-fields';
 import type { ResourceConfig } from './resource-config';
+import { listSorts } from './list-sorts';
 
 const statusColors: Record<ContentStatus, ChipProps['color']> = {
   DRAFT: 'default',
@@ -19,12 +20,18 @@ const statusColors: Record<ContentStatus, ChipProps['color']> = {
 export const awaitsVideo = (content: Pick<Content, 'renderType' | 'externalUuid' | 'status'>) =>
   content.renderType === 'REFERENCE' && (!content.externalUuid || content.status === 'FAILED');
 
+/**
+ * The content page's video (its player, its upload): a chunk of its own, with the player's machine, so that no other
+ * screen loads them; the page asks for it at start with the form.
+ */
+const ContentExtras = lazyView(() => import('../contents/ContentExtras').then((module) => module.ContentExtras));
+
 /** /contents/new is the content wizard (src/app); the list and the edit page are the generic ones. */
 export const contentsResource: ResourceConfig<'contents'> = {
   name: 'contents',
   list: {
     titleKey: 'pages.contents',
-    allowedSorts: ['id', 'title', 'createdAt', 'updatedAt'],
+    allowedSorts: listSorts.contents,
     columns: [
       { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },
       { field: 'type', headerKey: 'fields.type', width: 130, render: ({ type }, t) => t(`contentTypes.${type}`) },

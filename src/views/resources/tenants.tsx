@@ -1,11 +1,12 @@
 import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
+import { listSorts } from './list-sorts';
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
   list: {
     titleKey: 'pages.tenants',
-    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    allowedSorts: listSorts.tenants,
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'url', headerKey: 'fields.url' },

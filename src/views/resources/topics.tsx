@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import { topicStatuses } from '../../domain/catalogue';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
+import { listSorts } from './list-sorts';
 
 const topicFields: FieldConfig[] = [
   { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
@@ -21,7 +22,7 @@ export const topicsResource: ResourceConfig<'topics'> = {
   name: 'topics',
   list: {
     titleKey: 'pages.topics',
-    allowedSorts: ['name', 'status'],
+    allowedSorts: listSorts.topics,
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {

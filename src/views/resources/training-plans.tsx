@@ -5,6 +5,7 @@ import type { FormConfig } from '../form/form-config';
 import type { OrderedTableConfig } from '../ordered/ordered-config';
 import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
+import { listSorts } from './list-sorts';
 
 /** A plan, and its modules and items, are deleted only while the plan is a DRAFT. */
 const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
@@ -15,7 +16,7 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
   name: 'training-plans',
   list: {
     titleKey: 'pages.trainingPlans',
-    allowedSorts: ['id', 'name', 'createdAt', 'updatedAt'],
+    allowedSorts: listSorts['training-plans'],
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {

@@ -9,6 +9,7 @@ import { scopes, type Scope } from '../../domain/session';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
+import { listSorts } from './list-sorts';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
@@ -68,7 +69,7 @@ export const usersResource: ResourceConfig<'users'> = {
   name: 'users',
   list: {
     titleKey: 'pages.users',
-    allowedSorts: ['id', 'name', 'surname', 'email', 'createdAt', 'updatedAt'],
+    allowedSorts: listSorts.users,
     columns: [
       {
         field: 'status',

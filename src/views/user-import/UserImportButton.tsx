@@ -25,9 +25,21 @@ export function UserImportButton({ onClosed }: { onClosed: () => void }) {
       </Button>
       {opened > 0 && (
         <Suspense fallback={null}>
-          <UserImportDialog key={opened} machine={userImport.machine} input={userImport.input()} onClosed={closed} />
+          <OpenedImport key={opened} userImport={userImport} onClosed={closed} />
         </Suspense>
       )}
     </>
   );
+}
+
+/** One opened import: its machine is read here, inside the dialog's Suspense, as its code may still be on its way. */
+function OpenedImport({
+  userImport,
+  onClosed,
+}: {
+  userImport: NonNullable<ReturnType<typeof useUserImportMachine>>;
+  onClosed: () => void;
+}) {
+  const [input] = useState(userImport.input);
+  return <UserImportDialog machine={userImport.machine} input={input} onClosed={onClosed} />;
 }

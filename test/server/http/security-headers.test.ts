@@ -147,6 +147,19 @@ describe('security headers on every answer', () => {
   });
 });
 
+/** The headers only a document reads: a static file is sent without them. */
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('security headers of the console', () => {
   let staticDir: string;
   let app: App;
@@ -160,14 +173,41 @@ describe('security headers of the console', () => {
     await rm(staticDir, { recursive: true, force: true });
   });
 
-  it('are sent with the page, on every console route, and with its assets; the console is never no-store', async () => {
-    for (const url of ['/', '/login', '/companies?page=2', '/training-plans/1/modules/2', '/assets/app-1234.js']) {
+  it('are sent with the page, on every console route; the page is never no-store', async () => {
+    for (const url of ['/', '/index.html', '/login', '/companies?page=2', '/training-plans/1/modules/2']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
       expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
       expectSecurityHeaders(response, url);
-      expect(response.headers['cache-control'], url).not.toBe('no-store');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('a static file keeps what protects it (nosniff, its caching, its resource policy) and not what only a document reads', async () => {
+    for (const [url, cacheControl] of [
+      ['/assets/app-1234.js', 'public, max-age=31536000, immutable'],
+      ['/favicon.svg', 'no-cache'],
+    ] as const) {
+      for (const headers of [{}, { accept: 'text/html' }, { 'accept-encoding': 'br, gzip' }]) {
+        const response = await app.inject({ method: 'GET', url, headers });
+        const what = `${url} ${JSON.stringify(headers)}`;
+
+        expect(response.statusCode, what).toBe(200);
+        expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+        expect(response.headers['cache-control'], what).toBe(cacheControl);
+        expect(response.headers['x-powered-by'], what).toBeUndefined();
+        for (const name of documentOnlyHeaders) expect(response.headers[name], `${what}: ${name}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('a file missing from the build is a 404 with every header of an API answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing-0000.js' });
+
+    expect(response.statusCode).toBe(404);
+    expectApiHeaders(response, '/assets/missing-0000.js');
   });
 });
 

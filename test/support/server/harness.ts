@@ -138,11 +138,12 @@ export async function signIn(app: App, email: string, password: string = demo.pa
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A built console in a temporary folder: `index.html` and one fingerprinted asset, `assets/app-1234.js`. */
+/** A built console in a temporary folder: `index.html`, one fingerprinted asset (`assets/app-1234.js`) and `favicon.svg`. */
 export async function writeConsoleFiles(): Promise<string> {
   const staticDir = await mkdtemp(path.join(tmpdir(), 'console-'));
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
   await writeFile(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return staticDir;
 }

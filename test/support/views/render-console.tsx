@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import type { SimulatedClock } from 'xstate';
 import { ConsoleShell } from '../../../src/app/ConsoleShell';
 import { provideConsoleMachines, type ProvideConsoleMachines } from '../../../src/app/console-machines';
+import { startFirstLoad } from '../../../src/app/first-load';
 import { createConsole } from '../../../src/app/providers';
 import type { ResourceName } from '../../../src/domain/resource';
 import type { LoginResponse, VinapseToken } from '../../../src/domain/session';
@@ -48,6 +49,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   activity?: FakeBackend['activity'];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
+  /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
+  firstLoad?: boolean;
 }
 
 /**
@@ -68,6 +71,7 @@ export function renderConsole({
   importUsers,
   activity,
   clock,
+  firstLoad = false,
   ...overrides
 }: RenderOptions = {}) {
   const session = signedIn && (videoConfigured ? { ...signedIn, vinapseConfig: videoConfig } : signedIn);
@@ -81,19 +85,25 @@ export function renderConsole({
   const resources = fakeResources(given);
   const store = memoryStore(session ? storedSession(session, rootSession) : {});
   let signedInRuntime: ReturnType<ProvideConsoleMachines> | undefined;
+  const fetch = fakeServer({
+    session: fakes,
+    resources,
+    trainingPlans,
+    account,
+    refreshVideoToken: vi.fn(refreshVideoToken),
+    ...(activity && { activity }),
+    importUsers,
+  });
+  const [pathname = '/', search = ''] = path.split('?');
+  const primed = firstLoad
+    ? startFirstLoad({ location: { pathname, search }, store, browserLanguages: [language], apiUrl: fakeApiBase, fetch }).primed
+    : undefined;
   const runtime = createConsole({
     store,
     apiUrl: fakeApiBase,
     browserLanguages: [language],
-    fetch: fakeServer({
-      session: fakes,
-      resources,
-      trainingPlans,
-      account,
-      refreshVideoToken: vi.fn(refreshVideoToken),
-      ...(activity && { activity }),
-      importUsers,
-    }),
+    fetch,
+    ...(primed && { primed }),
     translations: loadTranslationsAtOnce,
     consoleMachines: (dependencies) => (signedInRuntime = provideConsoleMachines(dependencies)),
     ...(clock && { actorOptions: { clock } }),

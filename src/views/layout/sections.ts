@@ -1,0 +1,19 @@
+import type { Scope } from '../../domain/session';
+
+/** The sections of each scope's menu, by path, in the menu's order (`menu.ts` gives them their labels and icons). */
+export const sectionPathsByScope: Record<Scope, readonly string[]> = {
+  GLOBAL: ['/tenants', '/users', '/activity'],
+  TENANT: ['/companies', '/users', '/activity'],
+  COMPANY: ['/users', '/contents', '/topics', '/training-plans'],
+};
+
+const allSections = Object.values(sectionPathsByScope).flat();
+
+const within = (location: string, path: string) => location === path || location.startsWith(`${path}/`);
+
+/**
+ * Whether an account of `scope` may open the screen at `location`: a screen of the menu of another scope (/tenants as a
+ * COMPANY admin) is not; every other path (home, settings, unknown paths) is left to the routes.
+ */
+export const mayOpen = (scope: Scope, location: string) =>
+  !allSections.some((path) => within(location, path)) || sectionPathsByScope[scope].some((path) => within(location, path));
