@@ -31,3 +31,7 @@ export type AuditAction = (typeof auditActions)[number];
 /** What the audit log records actions on (the Activity page filters by it); `session` is a sign-in or sign-out. */
 export const auditEntities = ['company', 'tenant', 'user', 'topic', 'content', 'training plan', 'module', 'item', 'session'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
+
+/** The languages a CSV export's header row is written in (`lang`); the first is the fallback. */
+export const exportLanguages = ['en', 'it'] as const;
+export type ExportLanguage = (typeof exportLanguages)[number];

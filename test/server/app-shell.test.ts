@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, useTestApp, writeConsoleFiles } from '../support/server/harness';
+import { bearer, demo, signIn, useTestApp, writeConsoleFiles } from '../support/server/harness';
 
 const testApp = useTestApp();
 
@@ -91,6 +91,29 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([...authPaths, '/api/users/me']));
     const loginBody = document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
     expect(loginBody).toMatchObject({ additionalProperties: false, required: ['email', 'password'] });
+  });
+
+  it('documents no query parameter as required: each may be left out (the list defaults say what it then is)', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    type Parameter = { in: string; name: string; required?: boolean; schema?: { default?: unknown } };
+    const queryParameters = Object.entries(document.paths as Record<string, Record<string, { parameters?: Parameter[] }>>).flatMap(
+      ([path, operations]) =>
+        Object.entries(operations).flatMap(([method, operation]) =>
+          (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => ({ at: `${method} ${path}`, ...parameter })),
+        ),
+    );
+    const page = queryParameters.find(({ at, name }) => at === 'get /api/companies' && name === 'page');
+
+    expect(queryParameters.length).toBeGreaterThan(42);
+    expect(queryParameters.filter((parameter) => parameter.required).map(({ at, name }) => `${at} ${name}`)).toEqual([]);
+    expect(page?.schema?.default).toBe(1);
+    // Without any of them the list answers its first page of ten.
+    const { token } = await signIn(testApp.app, demo.root);
+    const answered = await testApp.app.inject({ method: 'GET', url: '/api/companies', headers: bearer(token) });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().items).toHaveLength(10);
   });
 });
 

@@ -83,7 +83,7 @@ function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Ro
 /** The actor as the row keeps it (name or email): a TENANT admin finds a GLOBAL admin it cannot look up in users. */
 const actorMatches = (pattern: SQLWrapper) => or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorEmail, pattern));
 
-type Filters = Static<ReturnType<typeof listQuery<typeof activityFilters>>>;
+type Filters = Static<ReturnType<typeof listQuery<typeof activityFilters>>> & ListParams;
 
 /** The audit rows inside the caller's reach (its tenant, its company), narrowed by the filters. */
 function activityFilter(session: AuthSession, query: Filters, bind: Bind): SQL | undefined {
