@@ -78,11 +78,15 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions) {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: hopsAsTrust(options.trustProxy ?? false),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    requestTimeout,
+    // The whole request, headers included, within the request timeout: Node's own default gives the headers 60 s, and
+    // checks its connections only every 30 s, so a client sending its headers slowly held a socket for 60–65 s.
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);

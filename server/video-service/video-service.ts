@@ -23,6 +23,8 @@ export interface VideoServiceOptions {
   logger?: FastifyBaseLogger;
 }
 
+const headersTimeoutMs = 30_000;
+
 /** Request logs without the tokens that pages and media carry in their query string. */
 const loggedRequest = (request: FastifyRequest) => ({
   method: request.method,
@@ -35,7 +37,13 @@ const loggedRequest = (request: FastifyRequest) => ({
 export async function buildVideoService(options: VideoServiceOptions) {
   const logger = options.logger?.child({}, { serializers: { req: loggedRequest } });
   // Uploads and media streams can be long: on close they are cut, not awaited.
-  const app = Fastify({ forceCloseConnections: true, ...(logger ? { loggerInstance: logger } : {}) });
+  // Uploads may take long (no request timeout), but their headers come at once: a client sending them slowly is cut
+  // after 30 s, checked every second (Node's defaults: 60 s, checked every 30 s).
+  const app = Fastify({
+    forceCloseConnections: true,
+    http: { requestTimeout: 0, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    ...(logger ? { loggerInstance: logger } : {}),
+  });
   const store = videoStore(options.videoDir);
   const tokens = videoTokens(options.tokenSecret);
   const processor = videoProcessor({
