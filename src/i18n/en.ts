@@ -97,6 +97,8 @@ export const en = {
       noHeader: 'The first row must name the columns (for example Name;Surname;Email), not hold a user.',
       oneColumn: 'Only one column was found: separate the cells with a comma (,) or a semicolon (;).',
       noRows: 'This file has a header but no users under it.',
+      unclosedQuote:
+        'Line {{line}} cannot be read: a quote (") opens a cell there and is never closed, so the rest of the file would be read as one cell. Close or remove that quote, save the file and choose it again.',
     },
     mapping_one: '{{file}}: {{count}} row. Which column fills each field? Name, surname and email are needed.',
     mapping_other: '{{file}}: {{count}} rows. Which column fills each field? Name, surname and email are needed.',

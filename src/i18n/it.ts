@@ -99,6 +99,8 @@ export const it: Translations = {
       noHeader: 'La prima riga deve dare il nome alle colonne (per esempio Nome;Cognome;Email), non contenere un utente.',
       oneColumn: 'È stata trovata una sola colonna: separa le celle con una virgola (,) o un punto e virgola (;).',
       noRows: "Il file ha un'intestazione ma nessun utente.",
+      unclosedQuote:
+        'La riga {{line}} non si può leggere: lì un doppio apice (") apre una cella che non viene mai chiusa, quindi il resto del file sarebbe letto come una sola cella. Chiudi o togli quel doppio apice, salva il file e sceglilo di nuovo.',
     },
     mapping_one: '{{file}}: {{count}} riga. Quale colonna riempie ogni campo? Nome, cognome ed email sono necessari.',
     mapping_other: '{{file}}: {{count}} righe. Quale colonna riempie ogni campo? Nome, cognome ed email sono necessari.',
