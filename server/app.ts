@@ -51,6 +51,8 @@ export interface AppOptions {
   idempotency?: IdempotencySettings;
   /** When the API answers 503 under load (see `http/load-shedding.ts`); never when absent (`server/main.ts` gives it). */
   loadShedding?: LoadSheddingSettings;
+  /** Built before the database is migrated (`server/main.ts`): 503 until `app.finishStarting()` (`http/protection.ts`). */
+  starting?: boolean;
 }
 
 export interface AuthSettings {
@@ -84,6 +86,9 @@ export async function buildApp(options: AppOptions) {
     trustProxy: hopsAsTrust(options.trustProxy ?? false),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     requestTimeout,
+    // At shutdown a request arriving on a connection still open after the drain is served (its answer closes the
+    // connection, `http/protection.ts`) while the database is still open, not refused with Fastify's bare 503.
+    return503OnClosing: false,
     // The whole request, headers included, within the request timeout: Node's own default gives the headers 60 s, and
     // checks its connections only every 30 s, so a client sending its headers slowly held a socket for 60–65 s.
     http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
@@ -120,6 +125,7 @@ export async function buildApp(options: AppOptions) {
     rateLimits: options.rateLimits,
     idempotency: options.idempotency,
     loadShedding: options.loadShedding,
+    starting: options.starting,
   });
 
   await app.register(fastifySwagger, {

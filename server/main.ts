@@ -3,25 +3,46 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { hashPassword } from './auth/password';
 import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { connectionDrain } from './http/connection-drain';
 import { loggerOptions } from './http/logger';
 import { demoAccounts, demoPassword, seedDemoData } from './db/seed';
-import { buildVideoService } from './video-service/video-service';
+import { buildVideoService, type VideoService } from './video-service/video-service';
 
 /** After the drain, what the in-flight requests and the database get to finish before the process is ended. */
 const closeGraceMs = 8_000;
+/** After the drain, how long the connections left must have been idle before they are closed, and the longest wait. */
+const idleQuietMs = 1_000;
+const idleWaitMs = 4_000;
 const consoleDir = path.resolve('dist');
 
 const config = readServerConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-const applied = await migrate(database);
-// Demo data (published passwords) only when asked: by default on the embedded database, never silently on a server.
-const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) : false;
+/** The app's logger, once it is built; until then one JSON line on standard error. */
+const log: { to?: App['log'] } = {};
+/**
+ * An error of an idle pooled connection (PostgreSQL restarting, failing over or ending the connection): the pool
+ * replaces the connection by itself, so this is one structured line of the log, never the error object dumped.
+ */
+function logPoolError(error: Error) {
+  const message = 'a database connection was lost; the pool opens another when one is needed';
+  if (log.to) log.to.error({ err: error }, message);
+  else
+    process.stderr.write(
+      `${JSON.stringify({ level: 50, time: Date.now(), msg: message, err: { type: error.name, message: error.message } })}\n`,
+    );
+}
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  onPoolError: logPoolError,
+});
 const staticDir = existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : undefined;
 /** Known once the video service listens when its port is chosen at start (VIDEO_PORT=0). */
 let videoServiceUrl = config.video.serviceUrl;
@@ -47,45 +68,19 @@ const app = await buildApp({
   hsts: config.serving.hsts,
   rateLimits: config.serving.rateLimits,
   loadShedding: config.serving.loadShedding,
+  // Listening before the migrations: readiness 503 (health 200) until the database is migrated and seeded.
+  starting: true,
 });
-
-const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-app.log.info(`database: ${storage}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
-if (!staticDir) app.log.warn('no built console in ./dist: run `npm run build` to serve it');
-
-await app.listen({ port: config.port, host: config.host });
-
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-const { port } = app.server.address() as AddressInfo;
-
-const apiHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
-const videoService = await buildVideoService({
-  videoDir: path.join(config.dataDir, 'videos'),
-  tokenSecret: config.videoTokenSecret ?? (await loadVideoTokenSecret(database.db)),
-  consoleOrigin: config.video.consoleOrigin ?? `http://localhost:${port}`,
-  callbackUrl: config.video.callbackUrl ?? `http://${apiHost}:${port}/api/video-callbacks/processed`,
-  maxBytes: config.video.maxBytes,
-  logger: app.log.child({ service: 'video' }),
-});
-await videoService.listen({ port: config.video.port, host: config.host });
-const videoPort = (videoService.server.address() as AddressInfo).port;
-videoServiceUrl ??= `http://{tenant}.localhost:${videoPort}`;
-
-console.log(`\nAdmin console: http://${shownHost}:${port}/`);
-console.log(`Video service: ${videoServiceUrl}/`);
-if (config.demoData) {
-  console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
-  for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
-} else {
-  const why = process.env.DEMO_DATA?.trim() === 'false' ? 'DEMO_DATA=false' : 'DATABASE_URL is set and DEMO_DATA is not true';
-  console.log(`No demo data loaded (${why}); set DEMO_DATA=true to load the demo tenants and accounts into an empty database.`);
-}
+log.to = app.log;
+const connections = connectionDrain(app.server);
+let videoService: VideoService | undefined;
 
 /**
  * On SIGTERM or SIGINT (npm forwards a terminal's Ctrl-C, which the process also gets: a repeat is ignored): readiness
  * answers 503 and every answer closes its connection at once; after the drain the server stops taking connections,
- * finishes the requests it has, closes the idle keep-alive sockets, then the video service and the database; exit 0.
- * Past the grace period, or on an uncaught error, close-with-grace ends the process with 1.
+ * serves those it has (each answer closing its own) until none has an answer pending and the rest have been idle a
+ * moment, then closes the idle ones, the video service and the database; exit 0. Past the grace period, or on an
+ * uncaught error (a failed start included), close-with-grace ends the process with 1.
  */
 const closer = closeWithGrace(
   {
@@ -97,7 +92,8 @@ const closer = closeWithGrace(
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     app.startDraining();
     await sleep(config.serving.shutdownDrainMs);
-    await Promise.all([app.close(), videoService.close()]);
+    await connections.stopAccepting({ quietMs: idleQuietMs, timeoutMs: idleWaitMs });
+    await Promise.all([app.close(), videoService?.close()]);
     await database.close();
     app.log.info('closed');
   },
@@ -110,3 +106,51 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     void closer.close();
   });
 }
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const { port } = app.server.address() as AddressInfo;
+
+/** What the process does once it listens: migrate and seed, start the video service, then say it is ready. */
+async function start() {
+  const applied = await migrate(database);
+  // Demo data (published passwords) only when asked: by default on the embedded database, never silently on a app.
+  const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) : false;
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  app.log.info(`database: ${storage}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
+  if (!staticDir) app.log.warn('no built console in ./dist: run `npm run build` to serve it');
+
+  const apiHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
+  videoService = await buildVideoService({
+    videoDir: path.join(config.dataDir, 'videos'),
+    tokenSecret: config.videoTokenSecret ?? (await loadVideoTokenSecret(database.db)),
+    consoleOrigin: config.video.consoleOrigin ?? `http://localhost:${port}`,
+    callbackUrl: config.video.callbackUrl ?? `http://${apiHost}:${port}/api/video-callbacks/processed`,
+    maxBytes: config.video.maxBytes,
+    logger: app.log.child({ service: 'video' }),
+  });
+  await videoService.listen({ port: config.video.port, host: config.host });
+  const videoPort = (videoService.server.address() as AddressInfo).port;
+  videoServiceUrl ??= `http://{tenant}.localhost:${videoPort}`;
+  if (!app.draining) app.finishStarting();
+
+  console.log(`\nAdmin console: http://${shownHost}:${port}/`);
+  console.log(`Video service: ${videoServiceUrl}/`);
+  if (config.demoData) {
+    console.log(`${seeded ? 'Demo data loaded. ' : ''}Demo accounts (password ${demoPassword}):`);
+    for (const account of demoAccounts) console.log(`  ${account.scope.padEnd(8)} ${account.email}`);
+  } else {
+    const why = process.env.DEMO_DATA?.trim() === 'false' ? 'DEMO_DATA=false' : 'DATABASE_URL is set and DEMO_DATA is not true';
+    console.log(`No demo data loaded (${why}); set DEMO_DATA=true to load the demo tenants and accounts into an empty database.`);
+  }
+}
+
+// A failed start (a migration that fails, the database away) is an uncaught error: close-with-grace ends with 1. One
+// interrupted by SIGTERM is not: the process is closing anyway.
+start().catch((error: unknown) => {
+  if (app.draining) app.log.warn({ err: error }, 'the start was interrupted by the shutdown');
+  else
+    setImmediate(() => {
+      throw error;
+    });
+});

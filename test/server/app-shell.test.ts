@@ -20,6 +20,28 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
+  it('answers 503 STARTING on readiness and the API (health 200) until the start is finished', async () => {
+    const app = await buildApp({ db: testApp.db, starting: true });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: demo.root, password: demo.password } });
+      const list = await app.inject({ method: 'GET', url: '/api/companies?page=1', headers: bearer('any-token') });
+      app.finishStarting();
+      const readyAfter = await app.inject({ method: 'GET', url: '/api/ready' });
+
+      expect(health.statusCode).toBe(200);
+      expect([ready.statusCode, ready.json().code]).toEqual([503, 'STARTING']);
+      for (const refused of [login, list]) {
+        expect([refused.statusCode, refused.json().code, refused.headers['retry-after']]).toEqual([503, 'STARTING', '5']);
+        expect(refused.headers['content-security-policy']).toBeDefined();
+      }
+      expect(readyAfter.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reports 503 from the moment the server drains, and closes the connection of every answer', async () => {
     const app = await buildApp({ db: testApp.db });
     try {
