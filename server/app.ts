@@ -51,6 +51,8 @@ export interface AppOptions {
   idempotency?: IdempotencySettings;
   /** When the API answers 503 under load (see `http/load-shedding.ts`); never when absent (`server/main.ts` gives it). */
   loadShedding?: LoadSheddingSettings;
+  /** How long a video content may wait for the video service's report before it fails (60 minutes by default). */
+  videoProcessingTimeoutMs?: number;
   /** Built before the database is migrated (`server/main.ts`): 503 until `app.finishStarting()` (`http/protection.ts`). */
   starting?: boolean;
 }
@@ -140,7 +142,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-      await api.register(apiRoutes);
+      await api.register(apiRoutes, { videoProcessingTimeoutMs: options.videoProcessingTimeoutMs ?? 60 * 60_000 });
     },
     { prefix: '/api' },
   );

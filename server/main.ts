@@ -68,6 +68,7 @@ const app = await buildApp({
   hsts: config.serving.hsts,
   rateLimits: config.serving.rateLimits,
   loadShedding: config.serving.loadShedding,
+  videoProcessingTimeoutMs: config.video.processingTimeoutMs,
   // Listening before the migrations: readiness 503 (health 200) until the database is migrated and seeded.
   starting: true,
 });

@@ -5,6 +5,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { companiesResource } from './companies/companies.resource';
 import { contentsResource } from './contents/contents.resource';
+import { processingTimeoutSweep } from './contents/processing-timeout';
 import { docsRoutes } from './docs/docs.routes';
 import { healthRoutes } from './health/health.routes';
 import { orderedResourceRoutes, resourceRoutes } from './resource/resource.routes';
@@ -17,7 +18,7 @@ import { userImportRoutes } from './users/user-import.routes';
 import { usersResource } from './users/users.resource';
 import { videoCallbackRoutes } from './video-callbacks/video-callbacks.routes';
 
-export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
   app.decorateRequest('db', null as never);
   app.addHook('onRequest', authenticate);
@@ -38,4 +39,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(orderedResourceRoutes(moduleItems), { prefix: '/training-plans/:planId/modules/:moduleId/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(videoCallbackRoutes, { prefix: '/video-callbacks' });
+  await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

@@ -4,10 +4,11 @@ import { errorBody, handleServiceError } from './service-error';
 import { playerRoutes } from './player.routes';
 import { uploadRoutes } from './upload.routes';
 import { uploaderRoutes } from './uploader.routes';
+import { sessionStatus } from './session-status';
 import { defaultCallbackRetryDelaysMs, videoProcessor } from './video-processor';
 import type { VideoServiceContext } from './video-service-context';
 import { videoStore } from './video-store';
-import { videoTokens } from './video-tokens';
+import { serviceTokenSigner, videoTokens } from './video-tokens';
 
 export interface VideoServiceOptions {
   /** Where videos and their JSON records are stored, one folder per video tenant. */
@@ -18,6 +19,11 @@ export interface VideoServiceOptions {
   consoleOrigin: string;
   /** `POST` target of the processing reports (the API's `/api/video-callbacks/processed`). */
   callbackUrl: string;
+  /**
+   * `POST` target of the question whether a token's console session is still open (the API's
+   * `/api/video-callbacks/session-status`); by default `session-status` beside `callbackUrl`.
+   */
+  sessionStatusUrl?: string;
   maxBytes: number;
   callbackRetryDelaysMs?: readonly number[];
   logger?: FastifyBaseLogger;
@@ -45,7 +51,12 @@ export async function buildVideoService(options: VideoServiceOptions) {
     ...(logger ? { loggerInstance: logger } : {}),
   });
   const store = videoStore(options.videoDir);
-  const tokens = videoTokens(options.tokenSecret);
+  const sessions = sessionStatus({
+    url: options.sessionStatusUrl ?? new URL('session-status', options.callbackUrl).toString(),
+    serviceToken: (tenant) => serviceTokenSigner(options.tokenSecret).callbackToken(tenant),
+    log: app.log,
+  });
+  const tokens = videoTokens(options.tokenSecret, sessions.requireOpen);
   const processor = videoProcessor({
     store,
     tokens,

@@ -55,6 +55,8 @@ export const en = {
     mustDifferFromCurrent: 'Must differ from the current password',
     hexColor: 'A colour as #RRGGBB (e.g. #1E5AA8)',
     videoTenant: 'Lower-case letters, digits and single hyphens between them, at most 63 characters (e.g. acme-robotics)',
+    videoTenantReserved: 'This name is reserved: choose another (e.g. the company’s own name)',
+    videoTenantTaken: 'Another tenant uses this video tenant: choose another name, or your tenant’s own',
     maxLength: 'At most {{count}} characters',
     oneOf: 'Not one of the allowed values',
     invalid: 'Invalid value',
@@ -455,6 +457,7 @@ export const en = {
     deletedUser: 'A deleted user',
     actor: '{{name}} ({{email}}), {{scope}}',
     videoService: 'The video service',
+    processingTimeout: 'The console: no word from the video service in time',
     asTenant: 'as tenant {{tenant}}',
     actions: {
       CREATE: 'Created',

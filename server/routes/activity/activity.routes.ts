@@ -60,8 +60,9 @@ const changedOf = (details: Record<string, unknown>) => {
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
 };
 
-/** Who acted when no user did: the video service telling a video's new status. */
-const systemOf = (details: Record<string, unknown>) => (details['actor'] === 'video-service' ? ('video-service' as const) : null);
+/** Who acted when no user did: the video service telling a video's new status, or the wait for it timing out. */
+const systemOf = (details: Record<string, unknown>) =>
+  details['actor'] === 'video-service' || details['actor'] === 'processing-timeout' ? details['actor'] : null;
 
 function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Row): Static<typeof ActivityEntry> {
   return {

@@ -91,13 +91,19 @@ describe('PostgreSQL ending every connection under writes', () => {
     });
 
     expect(ended.every((count) => count > 0)).toBe(true);
-    expect(after.map((response) => response.status)).toEqual([200, 201, 200]);
+    expect(
+      after.map((response) => response.status),
+      main.output(),
+    ).toEqual([200, 201, 200]);
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     // Refused writes are only those whose connection was ended under them: an error answer, never a hang.
-    expect(refused.every((status) => status === 500 || status === 503)).toBe(true);
+    expect(
+      refused.filter((status) => status !== 500 && status !== 503),
+      main.output(),
+    ).toEqual([]);
     const lost = main.logLines().filter((line) => line.msg?.startsWith('a database connection was lost'));
-    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.length, main.output()).toBeGreaterThan(0);
     expect(lost[0]).toMatchObject({ level: 50, err: { code: '57P01' } });
     // Nothing of the error object printed as it is (pg's DatabaseError spans some 40 lines when dumped).
     expect(main.errors()).not.toMatch(/terminating connection due to administrator command\n|^\s+severity: /m);

@@ -135,7 +135,7 @@ describe('Idempotency-Key on every create', () => {
     },
   ];
 
-  it('is offered by exactly these routes: every POST of the API but sign-in, sessions and the video service callback', async () => {
+  it('is offered by exactly these routes: every POST of the API but sign-in, sessions and the video service’s calls', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     }>();
@@ -158,6 +158,7 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/auth/logout',
       'POST /api/auth/refresh-jwt',
       'POST /api/video-callbacks/processed',
+      'POST /api/video-callbacks/session-status',
     ]);
   });
 
