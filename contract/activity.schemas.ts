@@ -19,7 +19,9 @@ export const ActivityEntry = Type.Object(
       ),
       Type.Null({ description: 'No user acted (see `system`), or the user was deleted before the audit kept its actors' }),
     ]),
-    system: Type.Union([Type.Literal('video-service'), Type.Null()], { description: 'The system that acted when no user did' }),
+    system: Type.Union([Type.Literal('video-service'), Type.Literal('processing-timeout'), Type.Null()], {
+      description: 'The system that acted when no user did: the video service, or the console failing a video that waited too long',
+    }),
     assumedTenant: Type.Union([NamedRef, Type.Null()], { description: 'The tenant a GLOBAL admin acted as' }),
     tenant: NullableRef,
     company: NullableRef,

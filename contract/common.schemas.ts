@@ -1,7 +1,7 @@
 import { Type, type TLiteral, type TProperties, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
 import { Format } from 'typebox/format';
 import { emailMaxLength, isEmail } from './email';
-import { sortOrders } from './values';
+import { exportLanguages, sortOrders } from './values';
 import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from './video-tenant';
 
 type Literals<Values extends readonly string[]> = { -readonly [Index in keyof Values]: TLiteral<Values[Index]> };
@@ -68,12 +68,12 @@ export function bodySchemas<Properties extends TProperties>(title: string, prope
 export function listQuery<Filters extends TProperties>(title: string, sortBy: string[], filters: Filters) {
   return Type.Object(
     {
-      page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
       sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
-      sortOrder: OneOf(sortOrders, { default: 'asc' }),
+      sortOrder: Type.Optional(OneOf(sortOrders, { default: 'asc' })),
       search: Type.Optional(Type.String({ maxLength: 100 })),
-      withTotal: Type.Boolean({ default: true, description: 'false: answer the page only, without total' }),
+      withTotal: Type.Optional(Type.Boolean({ default: true, description: 'false: answer the page only, without total' })),
       ...filters,
     },
     { additionalProperties: false, title: `${title}ListQuery` },
@@ -85,11 +85,9 @@ export function exportQuery<Filters extends TProperties>(title: string, sortBy: 
   return Type.Object(
     {
       sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
-      sortOrder: OneOf(sortOrders, { default: 'asc' }),
+      sortOrder: Type.Optional(OneOf(sortOrders, { default: 'asc' })),
       search: Type.Optional(Type.String({ maxLength: 100 })),
-      lang: Type.Optional(
-        Type.String({ maxLength: 35, description: 'Language of the header row (en, it); else Accept-Language, else en' }),
-      ),
+      lang: Type.Optional(OneOf(exportLanguages, { description: 'Language of the header row; without it Accept-Language, else en' })),
       ...filters,
     },
     { additionalProperties: false, title: `${title}ExportQuery` },

@@ -65,3 +65,6 @@ export type SignInStep = (typeof signInSteps)[number];
 /** The languages the console speaks, and its mails are written in. */
 export const userLanguages = ['it', 'en'] as const;
 export type UserLanguage = (typeof userLanguages)[number];
+/** The languages a CSV export's header row is written in (`lang`); the first is the fallback. */
+export const exportLanguages = ['en', 'it'] as const;
+export type ExportLanguage = (typeof exportLanguages)[number];

@@ -11,3 +11,58 @@ export const videoTenantRule = 'a DNS label: lower-case letters, digits and sing
 const videoTenant = new RegExp(videoTenantPattern);
 
 export const isVideoTenant = (value: string) => value.length <= videoTenantMaxLength && videoTenant.test(value);
+
+/**
+ * Labels no tenant may take: they name the service's own hosts or mean something to browsers and resolvers
+ * (`localhost`, `www`, `api`…). A stored one is never used, as a label breaking the rule above.
+ */
+export const reservedVideoTenants: ReadonlySet<string> = new Set([
+  'localhost',
+  'localdomain',
+  'local',
+  'www',
+  'api',
+  'app',
+  'admin',
+  'auth',
+  'login',
+  'console',
+  'dashboard',
+  'static',
+  'assets',
+  'cdn',
+  'media',
+  'video',
+  'videos',
+  'upload',
+  'uploads',
+  'player',
+  'mail',
+  'email',
+  'smtp',
+  'imap',
+  'pop',
+  'mx',
+  'ns',
+  'ns1',
+  'ns2',
+  'dns',
+  'ftp',
+  'status',
+  'docs',
+  'help',
+  'support',
+  'dev',
+  'test',
+  'staging',
+  'prod',
+  'internal',
+  'example',
+  'invalid',
+  'wpad',
+  'autodiscover',
+  'autoconfig',
+  'broadcasthost',
+]);
+
+export const isReservedVideoTenant = (value: string) => reservedVideoTenants.has(value.toLowerCase());

@@ -63,6 +63,10 @@ export interface AppOptions {
   consoleOrigin?: string | (() => string | undefined);
   /** Password-reset requests per address and per client address in 15 minutes (defaults 3 and 10). */
   passwordResetLimits?: PasswordResetLimits;
+  /** How long a video content may wait for the video service's report before it fails (60 minutes by default). */
+  videoProcessingTimeoutMs?: number;
+  /** Built before the database is migrated (`server/main.ts`): 503 until `app.finishStarting()` (`http/protection.ts`). */
+  starting?: boolean;
 }
 
 export interface PasswordResetLimits {
@@ -102,11 +106,18 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions) {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: hopsAsTrust(options.trustProxy ?? false),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    requestTimeout,
+    // At shutdown a request arriving on a connection still open after the drain is served (its answer closes the
+    // connection, `http/protection.ts`) while the database is still open, not refused with Fastify's bare 503.
+    return503OnClosing: false,
+    // The whole request, headers included, within the request timeout: Node's own default gives the headers 60 s, and
+    // checks its connections only every 30 s, so a client sending its headers slowly held a socket for 60–65 s.
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', options.db);
@@ -128,8 +139,9 @@ export async function buildApp(options: AppOptions) {
   app.decorate('videoServiceUrl', typeof videoServiceUrl === 'function' ? videoServiceUrl : () => videoServiceUrl);
   app.decorate('secretBox', secretBoxLoader(options.db, options.encryptionKey));
   // Loaded now: it is used inside transactions, and the embedded database has one connection (a first load from
-  // inside a transaction would wait for that very connection).
-  await app.secretBox();
+  // inside a transaction would wait for that very connection). An app built before the migrations (`starting`) loads
+  // it once migrated (server/main.ts).
+  if (!options.starting) await app.secretBox();
   app.decorate('mail', mailQueue(options.db, app.secretBox, options.mail ?? { enabled: true, retry: defaultMailRetry }));
   const { consoleOrigin } = options;
   const origin = () => (typeof consoleOrigin === 'function' ? consoleOrigin() : consoleOrigin) ?? 'http://localhost:3000';
@@ -149,6 +161,7 @@ export async function buildApp(options: AppOptions) {
     rateLimits: options.rateLimits,
     idempotency: options.idempotency,
     loadShedding: options.loadShedding,
+    starting: options.starting,
   });
 
   await app.register(fastifySwagger, {
@@ -163,7 +176,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-      await api.register(apiRoutes);
+      await api.register(apiRoutes, { videoProcessingTimeoutMs: options.videoProcessingTimeoutMs ?? 60 * 60_000 });
     },
     { prefix: '/api' },
   );

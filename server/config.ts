@@ -63,6 +63,8 @@ export interface VideoServiceSettings {
   consoleOrigin: string | undefined;
   callbackUrl: string | undefined;
   maxBytes: number;
+  /** How long a video content waits for the video service's report before it fails (`VIDEO_PROCESSING_TIMEOUT_MINUTES`). */
+  processingTimeoutMs: number;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -88,6 +90,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       consoleOrigin: originSetting(env.CONSOLE_ORIGIN),
       callbackUrl: env.VIDEO_CALLBACK_URL || undefined,
       maxBytes: integerSetting(env, 'VIDEO_MAX_BYTES', 2 * 1024 ** 3, 1),
+      processingTimeoutMs: integerSetting(env, 'VIDEO_PROCESSING_TIMEOUT_MINUTES', 60, 1) * 60_000,
     },
     serving: readServingSettings(env),
     mail: readMailConfig(env, port, databaseUrl),

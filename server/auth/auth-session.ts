@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { AssumedBy, SessionUser, VinapseConfig } from '../../contract/session.schemas';
-import { isVideoTenant } from '../../contract/video-tenant';
+import { isReservedVideoTenant, isVideoTenant } from '../../contract/video-tenant';
 import { videoServiceUrlFor } from './video-tenant';
 
 export type SessionUser = Static<typeof SessionUser>;
@@ -30,12 +30,15 @@ export interface AuthSession {
 
 /**
  * The video tenant of a session: its company's, else its tenant's. A stored value that is not a valid video tenant
- * (written before the rule, or by hand) is not used at all, neither for URLs nor for tokens: `invalid` says so.
+ * (written before the rule, or by hand), or a reserved one, is not used at all, neither for URLs nor for tokens:
+ * `invalid` says so.
  */
 export function videoTenantOf(session: AuthSession): { tenant: string | null; invalid: boolean } {
   const configured = session.company?.vinapseTenant || session.tenant?.vinapseTenant || null;
   if (configured === null) return { tenant: null, invalid: false };
-  return isVideoTenant(configured) ? { tenant: configured, invalid: false } : { tenant: null, invalid: true };
+  return isVideoTenant(configured) && !isReservedVideoTenant(configured)
+    ? { tenant: configured, invalid: false }
+    : { tenant: null, invalid: true };
 }
 
 /** `serviceUrlTemplate`: where the video service is, with a `{tenant}` placeholder (`VIDEO_SERVICE_URL`). */

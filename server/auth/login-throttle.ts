@@ -28,6 +28,8 @@ export interface ThrottleKeys {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const accountThrottleKey = (email: string) => `account:${normaliseEmail(email)}`;
 export const clientThrottleKey = (ip: string) => `client:${ip}`;
+/** The wrong current passwords a session gave in the settings (`PUT /api/users/me/password`). */
+export const sessionThrottleKey = (sessionId: string) => `session:${sessionId}`;
 export const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
   account: accountThrottleKey(email),
   client: clientThrottleKey(ip),
@@ -86,11 +88,35 @@ function clientStep(policy: LoginThrottlePolicy, existing: boolean): Step {
 }
 
 /**
+ * A session's wrong current passwords: counted without a window; the one that reaches the limit blocks the key (for a
+ * day, longer than the session has left once it is ended) and the caller ends the session.
+ */
+function sessionStep(policy: LoginThrottlePolicy, existing: boolean): Step {
+  const failures = existing ? sql`(${stored('failures')} + 1)` : sql`1`;
+  return {
+    failures,
+    windowStartedAt: existing ? stored('window_started_at') : sql`now()`,
+    blockedUntil: sql`case when ${failures} >= ${integer(policy.maxFailures)} then now() + ${accountMemory} end`,
+  };
+}
+
+/**
  * Counts one attempt of a key, in one statement, unless the key must wait: an upsert whose update only happens while
  * the key is not blocked. The row lock it takes makes parallel attempts of the same key count one after the other,
  * each seeing the block the previous one set. Answers the seconds to wait when refused, else null.
  */
 async function claimKey(db: Database, key: string, policy: LoginThrottlePolicy, step: typeof accountStep): Promise<number | null> {
+  const claimed = await claimKeyCounting(db, key, policy, step);
+  return 'refusedFor' in claimed ? claimed.refusedFor : null;
+}
+
+/** `claimKey`, answering the key's failures with this attempt when it was counted. */
+async function claimKeyCounting(
+  db: Database,
+  key: string,
+  policy: LoginThrottlePolicy,
+  step: typeof accountStep,
+): Promise<{ failures: number } | { refusedFor: number }> {
   const fresh = step(policy, false);
   const next = step(policy, true);
   const claimed = await rowsOf<{ failures: number }>(
@@ -105,12 +131,12 @@ async function claimKey(db: Database, key: string, policy: LoginThrottlePolicy, 
       where stored.blocked_until is null or stored.blocked_until <= now()
       returning stored.failures`),
   );
-  if (claimed.length > 0) return null;
+  if (claimed.length > 0) return { failures: claimed[0]!.failures };
   const [blocked] = await rowsOf<{ seconds: number }>(
     db.execute(sql`select ceil(extract(epoch from blocked_until - now()))::integer as seconds
                      from login_throttle where throttle_key = ${key}`),
   );
-  return Math.max(1, blocked?.seconds ?? 1);
+  return { refusedFor: Math.max(1, blocked?.seconds ?? 1) };
 }
 
 async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
@@ -212,4 +238,57 @@ async function forgetOldKeys(db: Database) {
   await db.execute(sql`
     delete from login_throttle
      where last_failed_at < now() - ${accountMemory} and (blocked_until is null or blocked_until < now())`);
+}
+
+export interface OwnPasswordKeys {
+  /** The session asking (`sessionThrottleKey`): its wrong current passwords are counted, not the account's. */
+  session: string;
+  /** The account (`accountThrottleKey`): cleared when the password is right, never counted here. */
+  account: string;
+  client: string;
+}
+
+/** Thrown inside the claim's transaction when the session has given too many wrong current passwords. */
+class SessionSpent extends Error {}
+
+/**
+ * The settings' check of the current password (`PUT /api/users/me/password`). A wrong one counts against the session
+ * that sent it and the client address, never against the account: a stolen session guessing the password would
+ * otherwise make the owner wait to sign in. The session may give `maxFailures` wrong passwords; the one that reaches
+ * it (or any attempt after, in parallel too) answers `sessionEnded`, and the caller ends the session. The client
+ * address is throttled as at sign-in (429). Right: the session's and the account's failures are cleared.
+ */
+export async function attemptOwnPassword(
+  db: Database,
+  keys: OwnPasswordKeys,
+  policy: LoginThrottlePolicy,
+  check: () => Promise<boolean>,
+): Promise<'right' | 'wrong' | 'sessionEnded'> {
+  await forgetOldKeys(db);
+  let sessionFailures: number;
+  try {
+    sessionFailures = await db.transaction(async (tx) => {
+      const session = await claimKeyCounting(tx, keys.session, policy, sessionStep);
+      if ('refusedFor' in session) throw new SessionSpent();
+      const retryAfter = await claimKey(tx, keys.client, policy, clientStep);
+      if (retryAfter !== null) throw new Refused(retryAfter);
+      return session.failures;
+    });
+  } catch (error) {
+    if (error instanceof SessionSpent) return 'sessionEnded';
+    if (error instanceof Refused) throw tooManyAttempts(error.retryAfterSeconds);
+    throw error;
+  }
+  let passwordMatches: boolean;
+  try {
+    passwordMatches = await check();
+  } catch (error) {
+    await releaseKey(db, keys.session, policy);
+    await releaseKey(db, keys.client, policy);
+    throw error;
+  }
+  if (!passwordMatches) return sessionFailures >= policy.maxFailures ? 'sessionEnded' : 'wrong';
+  await db.execute(sql`delete from login_throttle where throttle_key in (${keys.account}, ${keys.session})`);
+  await releaseKey(db, keys.client, policy);
+  return 'right';
 }

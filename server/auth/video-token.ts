@@ -14,6 +14,10 @@ export interface VideoTokenClaims {
   userId: string;
   tenant: string;
   course: string | null;
+  /** The tenant (its id) the video tenant belongs to: the video service keeps it with each upload. */
+  owner: string | null;
+  /** The console session the token is issued to: the video service refuses the token once it has ended. */
+  sessionId: string;
 }
 
 export type VideoToken = Static<typeof VideoToken>;
@@ -45,9 +49,9 @@ export function videoTokenSecretLoader(db: Database, configuredSecret?: string) 
 export type VideoTokenSecret = ReturnType<typeof videoTokenSecretLoader>;
 
 export function videoTokenIssuer(secret: VideoTokenSecret) {
-  return async function issueVideoToken({ userId, tenant, course }: VideoTokenClaims): Promise<VideoToken> {
+  return async function issueVideoToken({ userId, tenant, course, owner, sessionId }: VideoTokenClaims): Promise<VideoToken> {
     const expiresAtSeconds = Math.floor(Date.now() / 1000) + videoTokenLifetimeSeconds;
-    const token = await new SignJWT({ tenant, course })
+    const token = await new SignJWT({ tenant, course, owner, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setAudience(videoServiceAudience)
       .setSubject(userId)

@@ -3,6 +3,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { reportLostConnections } from './lost-connections';
 import { startPgliteWorker } from './pglite-worker';
 import { defaultPoolSize, openRequestDatabases, ownerConnectionSetup, type RequestDatabase } from './request-context';
 import * as schema from './schema';
@@ -67,9 +68,14 @@ async function withPoolConnection<T>(pool: pg.Pool, work: (connection: SqlConnec
   }
 }
 
+/** Without a handler given: one line on standard error per lost connection, never the error object dumped. */
+const defaultPoolError = (error: Error): void => {
+  process.stderr.write(`a database connection was lost: ${error.message} (${(error as { code?: string }).code ?? error.name})\n`);
+};
+
 export function openPostgres(
   connectionString: string,
-  onPoolError = (error: Error) => console.error(error),
+  onPoolError = defaultPoolError,
   logger?: Logger,
   poolSize = defaultPoolSize,
 ): DatabaseClient {
@@ -82,7 +88,7 @@ export function openPostgres(
       await client.query(ownerConnectionSetup);
     },
   });
-  pool.on('error', onPoolError);
+  reportLostConnections(pool, onPoolError);
   const requests = openRequestDatabases(connectionString, onPoolError, logger, poolSize);
   return {
     db: drizzlePostgres({ client: pool, schema, logger }),

@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Scope } from '../../contract/values';
 import type { Database } from './client';
+import { reportLostConnections } from './lost-connections';
 import * as schema from './schema';
 
 /**
@@ -101,7 +102,7 @@ export function openRequestDatabases(
   poolSize = defaultPoolSize,
 ) {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 });
-  pool.on('error', onPoolError);
+  reportLostConnections(pool, onPoolError);
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const relational = {

@@ -5,6 +5,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { companiesResource } from './companies/companies.resource';
 import { contentsResource } from './contents/contents.resource';
+import { processingTimeoutSweep } from './contents/processing-timeout';
 import { docsRoutes } from './docs/docs.routes';
 import { healthRoutes } from './health/health.routes';
 import { orderedResourceRoutes, resourceRoutes } from './resource/resource.routes';
@@ -25,7 +26,7 @@ import { securityPolicyRoutes } from './tenants/security-policy.routes';
 import { meTwoFactorRoutes } from './users/me-two-factor.routes';
 import { userAccountRoutes } from './users/user-account.routes';
 
-export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
   app.decorateRequest('db', null as never);
   app.addHook('onRequest', authenticate);
@@ -55,4 +56,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(meTwoFactorRoutes, { prefix: '/users' });
   await app.register(userAccountRoutes, { prefix: '/users' });
   await app.register(securityPolicyRoutes);
+  await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

@@ -8,7 +8,9 @@ import { listBoundaries, listCounts, tableWriteVersions } from '../db/schema';
 import { bindings, preparedOnce, rawWithParams, statementName, type Bind, type Prepared } from '../db/prepared';
 
 /** The list query of every resource, defaults filled in (its filters come on top). */
-export type ListParams = Static<ReturnType<typeof listQuery<Record<never, never>>>>;
+type ListQuery = Static<ReturnType<typeof listQuery<Record<never, never>>>>;
+/** A list's query once validated: the parameters that have a default are optional on the wire and filled in here. */
+export type ListParams = ListQuery & Required<Pick<ListQuery, 'page' | 'pageSize' | 'sortOrder' | 'withTotal'>>;
 
 /** A page of rows (records once the resource maps them); `total` unless asked `withTotal=false`. */
 export type ListPage<Item> = Static<ReturnType<typeof listResponse<TUnsafe<Item>>>>;

@@ -6,7 +6,7 @@ import { playerMessagePage, playerPage, sendPage } from './pages';
 import { queryValue, requestLanguage, requestTenant } from './request-values';
 import { ServiceError } from './service-error';
 import type { VideoServiceContext } from './video-service-context';
-import { requireCourse, type Viewer } from './video-tokens';
+import { requireCourse, requireOwner, type Viewer } from './video-tokens';
 
 const processingRefreshSeconds = 10;
 
@@ -27,7 +27,9 @@ export const playerRoutes: FastifyPluginAsync<VideoServiceContext> = async (app,
       return showMessage(error.statusCode, text.cannotOpen, text[error.code]);
     }
     const record = await store.read(viewer.tenant, lectureId);
-    if (!record || record.course !== courseId) return showMessage(404, text.unavailable, text.notFound);
+    if (!record || record.course !== courseId || (record.owner && record.owner !== viewer.owner)) {
+      return showMessage(404, text.unavailable, text.notFound);
+    }
     if (record.status === 'PROCESSING') {
       return showMessage(200, text.processing, text.processingHint, processingRefreshSeconds);
     }
@@ -41,6 +43,7 @@ export const playerRoutes: FastifyPluginAsync<VideoServiceContext> = async (app,
     const viewer = await tokens.verify(queryValue(request, 'token'), requestTenant(request), lectureId);
     const record = await store.read(viewer.tenant, lectureId);
     if (!record) throw new ServiceError(404, 'notFound');
+    requireOwner(viewer, record);
     requireCourse(viewer, record.course);
     if (record.status !== 'READY') throw new ServiceError(409, 'notReady');
 

@@ -25,7 +25,7 @@ export function handleServiceError(error: FastifyError | ServiceError, request: 
   // An unread request body (an upload refused early) is not drained: the connection closes after the answer.
   if (!request.raw.complete) reply.header('connection', 'close');
   const statusCode = error.statusCode ?? 500;
-  if (statusCode >= 500) {
+  if (statusCode >= 500 && !(error instanceof ServiceError)) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(errorBody(500, messages.en.unexpected));
   }

@@ -31,7 +31,10 @@ export function videoProcessor({ store, tokens, callbackUrl, retryDelaysMs, log 
     try {
       const response = await fetch(callbackUrl, {
         method: 'POST',
-        headers: { authorization: `Bearer ${await tokens.callbackToken(record.tenant)}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${await tokens.callbackToken(record.tenant, { course: record.course, owner: record.owner ?? null })}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ externalUuid: record.id, status: record.status }),
         signal: AbortSignal.timeout(callbackTimeoutMs),
       });

@@ -4,10 +4,11 @@ import { errorBody, handleServiceError } from './service-error';
 import { playerRoutes } from './player.routes';
 import { uploadRoutes } from './upload.routes';
 import { uploaderRoutes } from './uploader.routes';
+import { sessionStatus } from './session-status';
 import { defaultCallbackRetryDelaysMs, videoProcessor } from './video-processor';
 import type { VideoServiceContext } from './video-service-context';
 import { videoStore } from './video-store';
-import { videoTokens } from './video-tokens';
+import { serviceTokenSigner, videoTokens } from './video-tokens';
 
 export interface VideoServiceOptions {
   /** Where videos and their JSON records are stored, one folder per video tenant. */
@@ -18,10 +19,17 @@ export interface VideoServiceOptions {
   consoleOrigin: string;
   /** `POST` target of the processing reports (the API's `/api/video-callbacks/processed`). */
   callbackUrl: string;
+  /**
+   * `POST` target of the question whether a token's console session is still open (the API's
+   * `/api/video-callbacks/session-status`); by default `session-status` beside `callbackUrl`.
+   */
+  sessionStatusUrl?: string;
   maxBytes: number;
   callbackRetryDelaysMs?: readonly number[];
   logger?: FastifyBaseLogger;
 }
+
+const headersTimeoutMs = 30_000;
 
 /** Request logs without the tokens that pages and media carry in their query string. */
 const loggedRequest = (request: FastifyRequest) => ({
@@ -35,9 +43,20 @@ const loggedRequest = (request: FastifyRequest) => ({
 export async function buildVideoService(options: VideoServiceOptions) {
   const logger = options.logger?.child({}, { serializers: { req: loggedRequest } });
   // Uploads and media streams can be long: on close they are cut, not awaited.
-  const app = Fastify({ forceCloseConnections: true, ...(logger ? { loggerInstance: logger } : {}) });
+  // Uploads may take long (no request timeout), but their headers come at once: a client sending them slowly is cut
+  // after 30 s, checked every second (Node's defaults: 60 s, checked every 30 s).
+  const app = Fastify({
+    forceCloseConnections: true,
+    http: { requestTimeout: 0, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    ...(logger ? { loggerInstance: logger } : {}),
+  });
   const store = videoStore(options.videoDir);
-  const tokens = videoTokens(options.tokenSecret);
+  const sessions = sessionStatus({
+    url: options.sessionStatusUrl ?? new URL('session-status', options.callbackUrl).toString(),
+    serviceToken: (tenant) => serviceTokenSigner(options.tokenSecret).callbackToken(tenant),
+    log: app.log,
+  });
+  const tokens = videoTokens(options.tokenSecret, sessions.requireOpen);
   const processor = videoProcessor({
     store,
     tokens,

@@ -13,6 +13,8 @@ export interface VideoRecord {
   id: string;
   tenant: string;
   course: string;
+  /** The tenant (its id) the video was uploaded for; absent on records written before it was kept. */
+  owner?: string | null;
   title: string;
   originalName: string;
   size: number;

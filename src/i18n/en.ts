@@ -55,6 +55,8 @@ export const en = {
     mustDifferFromCurrent: 'Must differ from the current password',
     hexColor: 'A colour as #RRGGBB (e.g. #1E5AA8)',
     videoTenant: 'Lower-case letters, digits and single hyphens between them, at most 63 characters (e.g. acme-robotics)',
+    videoTenantReserved: 'This name is reserved: choose another (e.g. the company’s own name)',
+    videoTenantTaken: 'Another tenant uses this video tenant: choose another name, or your tenant’s own',
     maxLength: 'At most {{count}} characters',
     oneOf: 'Not one of the allowed values',
     invalid: 'Invalid value',
@@ -97,6 +99,8 @@ export const en = {
       noHeader: 'The first row must name the columns (for example Name;Surname;Email), not hold a user.',
       oneColumn: 'Only one column was found: separate the cells with a comma (,) or a semicolon (;).',
       noRows: 'This file has a header but no users under it.',
+      unclosedQuote:
+        'Line {{line}} cannot be read: a quote (") opens a cell there and is never closed, so the rest of the file would be read as one cell. Close or remove that quote, save the file and choose it again.',
     },
     mapping_one: '{{file}}: {{count}} row. Which column fills each field? Name, surname and email are needed.',
     mapping_other: '{{file}}: {{count}} rows. Which column fills each field? Name, surname and email are needed.',
@@ -453,6 +457,7 @@ export const en = {
     deletedUser: 'A deleted user',
     actor: '{{name}} ({{email}}), {{scope}}',
     videoService: 'The video service',
+    processingTimeout: 'The console: no word from the video service in time',
     asTenant: 'as tenant {{tenant}}',
     actions: {
       CREATE: 'Created',

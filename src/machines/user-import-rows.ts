@@ -18,23 +18,30 @@ export interface ParsedTable {
 /**
  * Why a file cannot be imported at all, found before any row is read: too large, not text (binary, not UTF-8),
  * nothing in it, a first row that is not a header, one column only (cells not separated by `,` or `;`), no row under
- * the header.
+ * the header, a quote that opens a cell and is never closed (the rest of the file would be read as one cell).
  */
-export const fileProblems = ['tooLarge', 'notText', 'empty', 'noHeader', 'oneColumn', 'noRows'] as const;
+export const fileProblems = ['tooLarge', 'notText', 'empty', 'noHeader', 'oneColumn', 'noRows', 'unclosedQuote'] as const;
 export type FileProblem = (typeof fileProblems)[number];
 
 /** The largest file the import reads: 10 MB is about 100 000 users, far more than one import should hold. */
 export const maxFileBytes = 10 * 1024 * 1024;
 
-/** The error a file reader rejects with when the file cannot be imported. */
+/** The error a file reader rejects with when the file cannot be imported; `line`: the line of the file at fault. */
 export interface FileRefused {
   fileProblem: FileProblem;
+  line?: number;
 }
 
 /** What went wrong reading a file: its problem when the reader named one, else the file is not text the parser can read. */
 export function fileProblemOf(error: unknown): FileProblem {
   const named = typeof error === 'object' && error !== null ? (error as Partial<FileRefused>).fileProblem : undefined;
   return fileProblems.find((problem) => problem === named) ?? 'notText';
+}
+
+/** The line of the file a reader's refusal names (a whole number from 1), else undefined. */
+export function fileProblemLineOf(error: unknown): number | undefined {
+  const line = typeof error === 'object' && error !== null ? (error as Partial<FileRefused>).line : undefined;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;
 }
 
 /**

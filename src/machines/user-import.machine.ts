@@ -3,6 +3,7 @@ import type { Failure } from '../domain/failure';
 import { notProvided } from './not-provided';
 import {
   allResults,
+  fileProblemLineOf,
   fileProblemOf,
   guessMapping,
   mappingComplete,
@@ -43,6 +44,8 @@ export interface UserImportContext {
   batch: number;
   /** Why the chosen file cannot be imported (the user picks another). */
   fileProblem: FileProblem | null;
+  /** The line of the file the problem is on, present only when the reader named one. */
+  fileProblemLine?: number;
   /** Why the last batch could not be sent. */
   failure: Failure | null;
 }
@@ -127,7 +130,10 @@ export const userImportMachine = setup({
   states: {
     choosing: {
       on: {
-        'import.file': { target: 'parsing', actions: assign({ fileName: ({ event }) => event.name, fileProblem: null }) },
+        'import.file': {
+          target: 'parsing',
+          actions: assign({ fileName: ({ event }) => event.name, fileProblem: null, fileProblemLine: undefined }),
+        },
       },
     },
     parsing: {
@@ -143,7 +149,14 @@ export const userImportMachine = setup({
             mapping: ({ context, event }) => guessMapping(event.output.headers, context.remembered),
           }),
         },
-        onError: { target: 'choosing', actions: assign({ fileProblem: ({ event }) => fileProblemOf(event.error), fileName: null }) },
+        onError: {
+          target: 'choosing',
+          actions: assign({
+            fileProblem: ({ event }) => fileProblemOf(event.error),
+            fileProblemLine: ({ event }) => fileProblemLineOf(event.error),
+            fileName: null,
+          }),
+        },
       },
     },
     mapping: {

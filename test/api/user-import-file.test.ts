@@ -27,4 +27,42 @@ describe('reading a CSV file in the browser', () => {
     expect(await refusedWith(new Blob(['Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n']))).toBe('oneColumn');
     expect(await refusedWith(new Blob(['Name;Surname;Email\n']))).toBe('noRows');
   });
+
+  it('refuses a quote that opens a cell and never closes, naming its line, instead of reading the rest into that cell', async () => {
+    const refusal = (text: string) =>
+      parseCsv(new Blob([text])).then(
+        () => 'read',
+        (error: { fileProblem?: string; line?: number }) => error,
+      );
+
+    expect(await refusal('Name,Surname,Email\nAnna,Neri,a@example.com\n"Bruno,Gialli,b@example.com\nCarla,Verdi,c@example.com\n')).toEqual({
+      fileProblem: 'unclosedQuote',
+      line: 3,
+    });
+    expect(await refusal('\ufeffNome;Cognome;Email\r\n\r\nAnna;Neri;a@example.com\r\n\r\nBruno;"Gialli;b@example.com\r\n')).toEqual({
+      fileProblem: 'unclosedQuote',
+      line: 5,
+    });
+    expect(await refusal('Name,Surname,Email\n"Anna"x,Neri,a@example.com\nBruno,Gialli,b@example.com\n')).toMatchObject({
+      fileProblem: 'unclosedQuote',
+      line: 2,
+    });
+    // A quote inside a cell that does not start with one is the cell's own character.
+    expect(await parseCsv(new Blob(['Name,Surname,Email\nAn"na,Neri,a@example.com\n']))).toEqual({
+      headers: ['Name', 'Surname', 'Email'],
+      rows: [['An"na', 'Neri', 'a@example.com']],
+    });
+  });
+
+  it('drops every U+FEFF, the byte-order mark of a file and those left inside by files joined together', async () => {
+    const joined = '\ufeffName;Surname;Email\nAnna;Neri;anna@example.com\n\ufeffBruno;Gi\ufeffalli;bruno@example.com\n';
+
+    expect(await parseCsv(new Blob([joined]))).toEqual({
+      headers: ['Name', 'Surname', 'Email'],
+      rows: [
+        ['Anna', 'Neri', 'anna@example.com'],
+        ['Bruno', 'Gialli', 'bruno@example.com'],
+      ],
+    });
+  });
 });

@@ -208,6 +208,22 @@ describe('the user import machine', () => {
     actor.send({ type: 'import.file', file: new Blob(['x']), name: 'big.csv' });
     await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.fileProblem !== null);
     expect(actor.getSnapshot().context).toMatchObject({ fileProblem: 'tooLarge', fileName: null });
+    expect(actor.getSnapshot().context.fileProblemLine).toBeUndefined();
+  });
+
+  it('keeps the line a refused file names, and forgets it with the next file', async () => {
+    let refusal: object = { fileProblem: 'unclosedQuote', line: 7 };
+    const actor = createActor(userImportMachine.provide({ actors: { parseFile: fromPromise(() => Promise.reject(refusal)) } }), {
+      input: { importId: 'imp', remembered: {} },
+    }).start();
+    actor.send({ type: 'import.file', file: new Blob(['x']), name: 'quotes.csv' });
+    await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.fileProblem !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ fileProblem: 'unclosedQuote', fileProblemLine: 7 });
+
+    refusal = { fileProblem: 'empty', line: 'seven' };
+    actor.send({ type: 'import.file', file: new Blob(['']), name: 'empty.csv' });
+    await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.fileProblem === 'empty');
+    expect(actor.getSnapshot().context.fileProblemLine).toBeUndefined();
   });
 
   it('never asks the API when every row fails the form rules, and has nothing to import', async () => {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, useTestApp, writeConsoleFiles } from '../support/server/harness';
+import { bearer, demo, signIn, useTestApp, writeConsoleFiles } from '../support/server/harness';
 
 const testApp = useTestApp();
 
@@ -18,6 +18,28 @@ describe('health and readiness', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers 503 STARTING on readiness and the API (health 200) until the start is finished', async () => {
+    const app = await buildApp({ db: testApp.db, starting: true });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: demo.root, password: demo.password } });
+      const list = await app.inject({ method: 'GET', url: '/api/companies?page=1', headers: bearer('any-token') });
+      app.finishStarting();
+      const readyAfter = await app.inject({ method: 'GET', url: '/api/ready' });
+
+      expect(health.statusCode).toBe(200);
+      expect([ready.statusCode, ready.json().code]).toEqual([503, 'STARTING']);
+      for (const refused of [login, list]) {
+        expect([refused.statusCode, refused.json().code, refused.headers['retry-after']]).toEqual([503, 'STARTING', '5']);
+        expect(refused.headers['content-security-policy']).toBeDefined();
+      }
+      expect(readyAfter.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('reports 503 from the moment the server drains, and closes the connection of every answer', async () => {
@@ -91,6 +113,29 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([...authPaths, '/api/users/me']));
     const loginBody = document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
     expect(loginBody).toMatchObject({ additionalProperties: false, required: ['email', 'password'] });
+  });
+
+  it('documents no query parameter as required: each may be left out (the list defaults say what it then is)', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    type Parameter = { in: string; name: string; required?: boolean; schema?: { default?: unknown } };
+    const queryParameters = Object.entries(document.paths as Record<string, Record<string, { parameters?: Parameter[] }>>).flatMap(
+      ([path, operations]) =>
+        Object.entries(operations).flatMap(([method, operation]) =>
+          (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => ({ at: `${method} ${path}`, ...parameter })),
+        ),
+    );
+    const page = queryParameters.find(({ at, name }) => at === 'get /api/companies' && name === 'page');
+
+    expect(queryParameters.length).toBeGreaterThan(42);
+    expect(queryParameters.filter((parameter) => parameter.required).map(({ at, name }) => `${at} ${name}`)).toEqual([]);
+    expect(page?.schema?.default).toBe(1);
+    // Without any of them the list answers its first page of ten.
+    const { token } = await signIn(testApp.app, demo.root);
+    const answered = await testApp.app.inject({ method: 'GET', url: '/api/companies', headers: bearer(token) });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().items).toHaveLength(10);
   });
 });
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFile, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,12 +43,40 @@ function request(
       response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
       response.on('error', reject);
     });
-    outgoing.on('error', reject);
+    // Whether the request went on a kept-alive connection the agent reused, or on a new one.
+    outgoing.on('error', (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     outgoing.end(options.body);
   });
 }
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
+/** One request on a socket the test opens itself: `connectAt` and `sendAt` are ms after `start`. */
+function lateRequest(origin: string, start: number, connectAt: number, sendAt: number, headers: Record<string, string>) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<string>((resolve) => {
+    setTimeout(
+      () => {
+        const socket = net.connect(Number(port), hostname);
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (received += chunk));
+        socket.on('error', (error) => resolve(`${errorCode(error)} after ${received.length} bytes`));
+        socket.on('close', () => resolve(received));
+        socket.once('connect', () =>
+          setTimeout(
+            () => {
+              const lines = Object.entries({ host: hostname, ...headers }).map(([name, value]) => `${name}: ${value}`);
+              socket.write(`GET /api/contents?pageSize=5 HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+            },
+            Math.max(0, start + sendAt - Date.now()),
+          ),
+        );
+      },
+      Math.max(0, start + connectAt - Date.now()),
+    );
+  });
+}
 
 describe('npm start closes gracefully on SIGTERM under load', () => {
   let database: TestDatabase;
@@ -152,14 +181,49 @@ describe('npm start closes gracefully on SIGTERM under load', () => {
     }
     while (warmedUp < workers && outcomes.failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
 
+    // Clients as an outside probe runs them: each keeps sending on its kept-alive sockets (two at a time on an agent of
+    // four), on a new connection when an answer closed one, until a new connection is refused. Nothing sent on a
+    // connection the server kept may fail, and every answer is 200 (never Fastify's bare 503 while it closes).
+    const probing = { answered: 0, statuses: [] as number[], failedReused: [] as string[], failedNew: [] as string[] };
+    const probes: Promise<void>[] = [];
+    for (let prober = 0; prober < 6; prober += 1) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      for (let lane = 0; lane < 2; lane += 1) {
+        probes.push(
+          (async () => {
+            const stopAt = Date.now() + 180_000;
+            while (Date.now() < stopAt) {
+              const outgoing = request(agent, `${origin}/api/contents?pageSize=10`, { headers: { authorization } });
+              try {
+                const answer = await outgoing;
+                probing.answered += 1;
+                if (answer.status !== 200) probing.statuses.push(answer.status);
+              } catch (error) {
+                const code = errorCode(error);
+                if ((error as { reusedSocket?: boolean }).reusedSocket) probing.failedReused.push(code);
+                else probing.failedNew.push(code);
+                if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return;
+              }
+            }
+          })(),
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
     const exited = once(npm, 'exit');
     signalled = true;
+    const signalledAt = Date.now();
     npm.kill('SIGTERM');
+    // A connection opened near the end of the drain whose request comes just after it (SHUTDOWN_DRAIN_SECONDS=2): the
+    // server must not take it for an idle one and close it under the request.
+    const late = lateRequest(origin!, signalledAt, 1_700, 2_300, { authorization });
     let readiness: Answer | undefined;
     while (!readiness || readiness.status === 200) readiness = await request(false, `${origin}/api/ready`);
-    await Promise.all(started);
+    await Promise.all([...started, ...probes]);
     const [code, signal] = await exited;
     const idleEnds = await Promise.all(idleSockets.map(({ ended }) => ended));
+    const lateAnswer = await late;
 
     expect(readiness.status).toBe(503);
     expect(readiness.connection).toBe('close');
@@ -167,6 +231,12 @@ describe('npm start closes gracefully on SIGTERM under load', () => {
     expect(outcomes.stoppedByDrain).toBe(workers);
     expect(outcomes.answeredAfterSignal).toBeGreaterThanOrEqual(workers);
     expect(idleEnds).toEqual(['closed', 'closed', 'closed', 'closed']);
+    expect(probing.answered).toBeGreaterThan(0);
+    expect(probing.statuses).toEqual([]);
+    expect(probing.failedReused).toEqual([]);
+    // A new connection fails only once the server no longer takes any (refused, or reset while queued to be accepted).
+    expect(probing.failedNew.filter((code) => code !== 'ECONNREFUSED' && code !== 'ECONNRESET')).toEqual([]);
+    expect(lateAnswer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nconnection: close\r\n/i);
     // Exit code 0: the process closed inside its own deadline (10 s after the signal by default; past it, exit 1).
     expect({ code, signal }, output).toEqual({ code: 0, signal: null });
     await expect(request(false, `${origin}/api/health`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });

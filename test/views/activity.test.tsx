@@ -20,8 +20,8 @@ const entry: ActivityEntry = {
   changed: ['city'],
 };
 
-const openActivity = async (path: string) => {
-  const list = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
+const openActivity = async (path: string, items: ActivityEntry[] = [entry]) => {
+  const list = vi.fn(async (_request: ListRequest) => ({ items, total: items.length, totalIsEstimate: false }));
   const view = renderConsole({ path, signedIn: tenantLogin, activity: list });
   await screen.findByTestId('page-title');
   return { ...view, list };
@@ -59,6 +59,23 @@ describe('the Activity page', { timeout: 15_000 }, () => {
         query: { page: 1, pageSize: 25 },
       }),
     );
+  });
+
+  it('names the system that acted when no user did: the video service, or the wait for it timing out', async () => {
+    const bySystem = (id: string, system: ActivityEntry['system']): ActivityEntry => ({
+      ...entry,
+      id,
+      actor: null,
+      system,
+      entity: 'content',
+      entityId: `k-${id}`,
+      changed: ['status'],
+    });
+    await openActivity('/activity?entity=content', [bySystem('s1', 'video-service'), bySystem('s2', 'processing-timeout')]);
+
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(within(dataRows()[0]!).getByText('The video service')).toBeTruthy();
+    expect(within(dataRows()[1]!).getByText('The console: no word from the video service in time')).toBeTruthy();
   });
 
   it('leaves out filters the API would refuse', async () => {

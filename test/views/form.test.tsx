@@ -327,6 +327,55 @@ describe('user form', { timeout: 15_000 }, () => {
     expect(messageOf(textbox('Partita IVA'))).toBe('Al massimo 40 caratteri');
   });
 
+  it.each([
+    [
+      'en',
+      'Video tenant',
+      'Save',
+      'Another tenant uses this video tenant: choose another name, or your tenant’s own',
+      'This name is reserved',
+    ],
+    [
+      'it',
+      'Tenant video',
+      'Salva',
+      'Questo tenant video è di un altro tenant: scegli un altro nome, o quello del tuo tenant',
+      'Questo nome è riservato',
+    ],
+  ] as const)(
+    'says in %s why the API refused a video tenant: another tenant’s, or reserved',
+    async (language, label, saveLabel, taken, reserved) => {
+      const resource = companies();
+      resource.api.create
+        .mockRejectedValueOnce({
+          kind: 'http',
+          status: 409,
+          code: 'ALREADY_IN_USE',
+          message: 'vinapseTenant is used by another tenant',
+          errors: [{ field: 'vinapseTenant', rule: 'videoTenantTaken', message: 'is used by another tenant' }],
+        } satisfies Failure)
+        .mockRejectedValueOnce({
+          kind: 'http',
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'vinapseTenant is reserved: choose another name',
+          errors: [{ field: 'vinapseTenant', rule: 'videoTenantReserved', message: 'is reserved: choose another name' }],
+        } satisfies Failure);
+      const { user } = renderConsole({ path: '/companies/new', signedIn: tenantLogin, resources: { companies: resource }, language });
+      await screen.findByRole('button', { name: saveLabel });
+      await fill(user, textbox(language === 'it' ? 'Nome' : 'Name'), 'Gamma');
+      await fill(user, textbox(language === 'it' ? 'Partita IVA' : 'Tax ID'), 'IT1');
+      await fill(user, textbox(language === 'it' ? 'Codice paese' : 'Country code'), 'IT');
+      await fill(user, textbox(label), 'globex');
+      await user.click(screen.getByRole('button', { name: saveLabel }));
+      await waitFor(() => expect(messageOf(textbox(label))).toBe(taken));
+
+      await fill(user, textbox(label), 'www');
+      await user.click(screen.getByRole('button', { name: saveLabel }));
+      await waitFor(() => expect(messageOf(textbox(label))).toMatch(new RegExp(`^${reserved}`)));
+    },
+  );
+
   it('lets GLOBAL pick any scope, then the tenant and one of its companies', async () => {
     const resource = users();
     const { user } = await openForm('/users/new', {

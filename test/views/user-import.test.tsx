@@ -68,6 +68,10 @@ describe('the CSV import of users', () => {
     ['anna@example.com;Anna\nbruno@example.com;Bruno\n', 'The first row must name the columns'],
     ['Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n', 'Only one column was found'],
     ['Name;Surname;Email\n', 'This file has a header but no users under it.'],
+    [
+      'Name;Surname;Email\nAnna;Neri;a@example.com\n"Bruno;Gialli;b@example.com\nCarla;Verdi;c@example.com\n',
+      'Line 3 cannot be read: a quote (")',
+    ],
   ])('refuses a bad file with a message and lets another be chosen (%#)', async (text, message) => {
     const { dialog, upload } = await openImport('en');
     await upload(file(text));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { businessColumns, oneOf } from './columns';
+import { businessColumns, oneOf, timestampColumn } from './columns';
 import { companies } from './companies';
 import { contentStatuses, contentTypes, renderTypes } from '../../../contract/values';
 import { sortIndexes, trigramIndexes } from './list-indexes';
@@ -18,12 +18,17 @@ export const contents = pgTable(
     text: text('text'),
     externalUuid: text('external_uuid'),
     status: text('status', { enum: contentStatuses }).notNull().default('DRAFT'),
+    /** Since when the video waits for the video service (PENDING_PROCESSING); kept by a trigger (migration 0013). */
+    processingSince: timestampColumn('processing_since'),
   },
   (table) => [
     index('contents_tenant_id_idx').on(table.tenantId),
     ...sortIndexes('contents', table.id, [table.companyId], [table.title, table.createdAt, table.updatedAt]),
     ...trigramIndexes('contents', [table.title]),
     index('contents_external_uuid_idx').on(table.externalUuid),
+    index('contents_processing_since_idx')
+      .on(table.processingSince)
+      .where(sql`${table.status} = 'PENDING_PROCESSING'`),
     foreignKey({
       name: 'contents_company_fk',
       columns: [table.companyId, table.tenantId],

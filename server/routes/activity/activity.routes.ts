@@ -60,8 +60,9 @@ const changedOf = (details: Record<string, unknown>) => {
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
 };
 
-/** Who acted when no user did: the video service telling a video's new status. */
-const systemOf = (details: Record<string, unknown>) => (details['actor'] === 'video-service' ? ('video-service' as const) : null);
+/** Who acted when no user did: the video service telling a video's new status, or the wait for it timing out. */
+const systemOf = (details: Record<string, unknown>) =>
+  details['actor'] === 'video-service' || details['actor'] === 'processing-timeout' ? details['actor'] : null;
 
 function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Row): Static<typeof ActivityEntry> {
   return {
@@ -83,7 +84,7 @@ function toEntry({ details, at, actor: who, assumedTenant: assumed, ...row }: Ro
 /** The actor as the row keeps it (name or email): a TENANT admin finds a GLOBAL admin it cannot look up in users. */
 const actorMatches = (pattern: SQLWrapper) => or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorEmail, pattern));
 
-type Filters = Static<ReturnType<typeof listQuery<typeof activityFilters>>>;
+type Filters = Static<ReturnType<typeof listQuery<typeof activityFilters>>> & ListParams;
 
 /** The audit rows inside the caller's reach (its tenant, its company), narrowed by the filters. */
 function activityFilter(session: AuthSession, query: Filters, bind: Bind): SQL | undefined {

@@ -21,7 +21,13 @@ export function meResponse(session: AuthSession, videoServiceUrl: string | undef
 export async function videoTokenFor(session: AuthSession, issueVideoToken: IssueVideoToken) {
   const { enabled, tenantId, courseId } = vinapseConfigOf(session);
   if (!enabled || tenantId === null) return null;
-  return issueVideoToken({ userId: session.user.id, tenant: tenantId, course: courseId });
+  return issueVideoToken({
+    userId: session.user.id,
+    tenant: tenantId,
+    course: courseId,
+    owner: session.user.tenantId,
+    sessionId: session.sessionId,
+  });
 }
 
 export async function loginResponse(

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, ilike } from 'drizzle-orm';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, ownerOf } from '../../auth/tenancy';
+import { refuseReservedVideoTenant, videoTenantOwner } from '../../auth/video-tenant';
 import type { Database } from '../../db/client';
 import { companies, tenants } from '../../db/schema';
 import { invalidField } from '../../http/api-error';
@@ -28,10 +29,11 @@ export const companiesResource = defineResource({
   },
   filter: (session, { tenantId }, bind) =>
     session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
-  values: async ({ db, session, body: { tenantId, ...fields }, existing }) => ({
-    ...fields,
-    tenantId: await owningTenant(db, session, tenantId, existing?.tenantId),
-  }),
+  values: async ({ db, session, body: { tenantId, ...fields }, existing }) => {
+    refuseReservedVideoTenant(fields.vinapseTenant);
+    return { ...fields, tenantId: await owningTenant(db, session, tenantId, existing?.tenantId) };
+  },
+  uniqueFields: videoTenantOwner,
   inUse: { code: 'COMPANY_IN_USE', message: 'The company still has users, topics, contents or training plans' },
 });
 

@@ -26,12 +26,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...publicRoute,
       schema: {
         ...publicRoute.schema,
-        summary: 'The database answers and the process is not shutting down',
+        summary: 'The database is migrated and answers, and the process is neither starting nor shutting down',
         response: { 200: ReadyResponse, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
       if (app.draining) return reply.code(503).send(errorBody(503, 'The server is shutting down', undefined, 'SHUTTING_DOWN'));
+      if (app.starting) return reply.code(503).send(errorBody(503, 'The server is starting', undefined, 'STARTING'));
       try {
         await app.db.execute(sql`select 1`);
         return { status: 'ready' as const };

@@ -1,10 +1,9 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { TObject, TSchema } from 'typebox';
+import { exportLanguages, type ExportLanguage } from '../../../contract/values';
 
-/** The languages a CSV export's header row is written in; the first is the fallback. */
-export const exportLanguages = ['en', 'it'] as const;
-export type ExportLanguage = (typeof exportLanguages)[number];
+export { exportLanguages, type ExportLanguage };
 
 /** Rows read per batch: each batch is one page of the list (the store's own query), so memory stays flat. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -125,20 +124,30 @@ export function exportColumns(record: TSchema): string[] {
 const nameOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'name' in value ? String((value as { name: unknown }).name) : '';
 
+/**
+ * A separator some spreadsheet may split a line on (`;` in Italian and most EU locales, `,`, a tab, `|`) or a line
+ * break, followed (after spaces or quotes) by a character that starts a formula. Read with another separator than the
+ * file's, quoting no longer holds: `"a","x;=1+1;"` split on `;` gives a cell `=1+1`. Such a start gets the `'` prefix
+ * too (`x;'=1+1;`), as the start of the value does (csv-stringify's `escape_formulas`).
+ */
+const formulaAfterSeparator = /([,;\t|\r\n])(?=[ "]*[=+\-@\t\r])/g;
+
 /** One cell: references by name, lists of references by their names, booleans as Yes/No in the export's language. */
 function cell(value: unknown, language: ExportLanguage): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return yesNo[language][value ? 0 : 1];
   if (typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map(nameOf).join('; ');
-  if (typeof value === 'object') return nameOf(value);
-  return String(value);
+  const text = Array.isArray(value) ? value.map(nameOf).join('; ') : typeof value === 'object' ? nameOf(value) : String(value);
+  return text.replace(formulaAfterSeparator, "$1'");
 }
 
 /**
  * The CSV of every record `readBatch` answers, batch after batch until a short one: a stream that reads the next batch
  * only when the client has taken the previous one (back-pressure), so a list of any length never sits in memory.
- * Cells starting with = + - @ (or a tab, a carriage return) are prefixed with ' (CSV injection, OWASP).
+ * Cells starting with = + - @ (or a tab, a carriage return) are prefixed with ' (CSV injection, OWASP), and so is such
+ * a start after a separator inside a value (`formulaAfterSeparator`); every cell, the header's and the empty ones too,
+ * is quoted. A spreadsheet that splits on `;` (Excel in Italian and most EU locales) or any other separator then finds
+ * no formula in a value such as `x;=1+1;`.
  */
 export function csvExport(
   columns: string[],
@@ -157,6 +166,8 @@ export function csvExport(
     header: true,
     columns: columns.map((column) => headers[language][column] ?? column),
     escape_formulas: true,
+    quoted: true,
+    quoted_empty: true,
     record_delimiter: 'windows',
   });
   // A failed batch ends the stream with its error (the response is cut short, never a truncated file that looks whole).

@@ -1,5 +1,6 @@
 import { ilike } from 'drizzle-orm';
 import { owners } from '../../auth/tenancy';
+import { refuseReservedVideoTenant, videoTenantOwner } from '../../auth/video-tenant';
 import { tenants } from '../../db/schema';
 import { defineResource, isoTimestamps } from '../../store/resource';
 import { Tenant, tenantBody } from '../../../contract/tenants.schemas';
@@ -18,5 +19,9 @@ export const tenantsResource = defineResource({
     const search = bind('search', pattern);
     return [ilike(tenants.name, search), ilike(tenants.url, search)];
   },
-  values: async ({ body }) => body,
+  values: async ({ body }) => {
+    refuseReservedVideoTenant(body.vinapseTenant);
+    return body;
+  },
+  uniqueFields: videoTenantOwner,
 });

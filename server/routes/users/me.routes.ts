@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { attemptSignIn, throttleKeys } from '../../auth/login-throttle';
-import { invalidField } from '../../http/api-error';
+import { accountThrottleKey, attemptOwnPassword, clientThrottleKey, sessionThrottleKey } from '../../auth/login-throttle';
+import { revokeSession } from '../../auth/sessions';
+import { recordAudit } from '../../audit/audit-log';
+import { invalidField, unauthorized } from '../../http/api-error';
 import { errorResponses } from '../../../contract/errors.schemas';
 import { meResponse } from '../auth/session-response';
 import { MeResponse } from '../../../contract/session.schemas';
@@ -46,8 +48,9 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Change the signed-in user's own password; signs out the user's other sessions",
         description:
-          'A wrong currentPassword is a failed sign-in of the account and of the client address, throttled as at sign-in ' +
-          '(429 with Retry-After while either must wait). Every other session of the user is revoked, ' +
+          'A wrong currentPassword counts against this session and the client address, never the account: the wrong one ' +
+          'that reaches the sign-in limit (LOGIN_MAX_FAILURES) ends this session (401 SESSION_ENDED), and the client ' +
+          'address is throttled as at sign-in (429 with Retry-After). Every other session of the user is revoked, ' +
           'except this one and, for an assumed session, the GLOBAL session it was assumed from.',
         tags: ['users'],
         body: PasswordChangeBody,
@@ -55,13 +58,29 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const { session } = request;
       // An assumed session's user is the real (root) user with a narrower scope: same id, same email.
-      const keys = throttleKeys(request.session.user.email, request.ip);
-      const changed = await attemptSignIn(db, keys, authSettings.loginThrottle, async () => {
-        const outcome = await changeOwnPassword(db, request.session, request.body);
-        return outcome.changed;
+      const keys = {
+        session: sessionThrottleKey(session.sessionId),
+        account: accountThrottleKey(session.user.email),
+        client: clientThrottleKey(request.ip),
+      };
+      const outcome = await attemptOwnPassword(db, keys, authSettings.loginThrottle, async () => {
+        const changed = await changeOwnPassword(db, session, request.body);
+        return changed.changed;
       });
-      if (!changed) throw invalidField('currentPassword', 'incorrect', 'is incorrect');
+      if (outcome === 'sessionEnded') {
+        // Whoever holds this session does not know its password: the session ends, the account stays open.
+        await revokeSession(db, session.sessionId);
+        await recordAudit(db, session, {
+          action: 'LOGOUT',
+          entity: 'session',
+          entityId: session.sessionId,
+          details: { reason: 'wrongCurrentPasswords' },
+        });
+        throw unauthorized('Too many wrong current passwords: this session is signed out. Sign in again.', 'SESSION_ENDED');
+      }
+      if (outcome === 'wrong') throw invalidField('currentPassword', 'incorrect', 'is incorrect');
       return reply.code(204).send(null);
     },
   );

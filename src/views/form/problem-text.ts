@@ -21,6 +21,8 @@ const serverRuleKeys: Record<string, string> = {
   incorrect: 'validation.incorrect',
   mustDiffer: 'validation.mustDifferFromCurrent',
   videoTenant: 'validation.videoTenant',
+  videoTenantReserved: 'validation.videoTenantReserved',
+  videoTenantTaken: 'validation.videoTenantTaken',
   minLength: 'validation.minLength',
   maxLength: 'validation.maxLength',
   oneOf: 'validation.oneOf',

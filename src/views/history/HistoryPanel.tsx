@@ -25,7 +25,9 @@ export function actorText(t: TFunction, entry: ActivityEntry) {
     ? t('history.actor', { name: entry.actor.name, email: entry.actor.email, scope: t(`scopes.${entry.actor.scope}`) })
     : entry.system === 'video-service'
       ? t('history.videoService')
-      : t('history.deletedUser');
+      : entry.system === 'processing-timeout'
+        ? t('history.processingTimeout')
+        : t('history.deletedUser');
   return entry.assumedTenant ? `${who} ${t('history.asTenant', { tenant: entry.assumedTenant.name })}` : who;
 }
 

@@ -160,7 +160,7 @@ export function UserImportDialog({
             }}
             sx={{ mt: 1, border: '2px dashed', borderColor: dragging ? 'primary.main' : 'divider', p: 3, alignItems: 'center' }}
           >
-            {context.fileProblem && <Alert severity="error">{fileProblemText(context.fileProblem, t)}</Alert>}
+            {context.fileProblem && <Alert severity="error">{fileProblemText(context.fileProblem, t, context.fileProblemLine)}</Alert>}
             <Button variant="contained" component="label" disabled={snapshot.matches('parsing')}>
               {t('userImport.choose')}
               <input

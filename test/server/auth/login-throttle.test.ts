@@ -226,9 +226,10 @@ describe('sign-in throttling per client address', () => {
 });
 
 describe('password change throttling', () => {
-  it(`evaluates only ${maxFailures} of ${parallel} parallel wrong current passwords; the right one then waits too`, async () => {
+  it(`evaluates only ${maxFailures} of ${parallel} parallel wrong current passwords of one session, then ends that session, not the account`, async () => {
     const account = await newAccount();
     const { token } = await signIn(testApp.app, account.email, account.password);
+    const other = await signIn(testApp.app, account.email, account.password);
     const putPassword = (currentPassword: string) =>
       testApp.app.inject({
         method: 'PUT',
@@ -240,10 +241,21 @@ describe('password change throttling', () => {
 
     const guesses = await Promise.all(Array.from({ length: parallel }, (_, index) => putPassword(`guess-${index}`)));
     const right = await putPassword(account.password);
+    const ownerSignsIn = await postLogin(testApp.app, { email: account.email, password: account.password });
 
-    expect(statusCounts(guesses)).toEqual({ 400: maxFailures, 429: parallel - maxFailures });
-    expectLockedOut(right);
+    // The wrong ones before the limit are told so; the one reaching it, and every other, find the session ended.
+    expect(statusCounts(guesses)).toEqual({ 400: maxFailures - 1, 401: parallel - maxFailures + 1 });
+    expect(right.statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
+    // The owner is not kept out: it signs in at once, and its other session goes on.
+    expect(ownerSignsIn.statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(other.token) })).statusCode).toBe(200);
     const [stored] = await testApp.db.select().from(users).where(eq(users.id, account.id));
     expect(await verifyPassword(stored!.passwordHash, account.password)).toBe(true);
+    const [accountKey] = await testApp.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.throttleKey, `account:${account.email}`));
+    expect(accountKey).toBeUndefined();
   });
 });

@@ -39,6 +39,8 @@ describe('migrations and seed', () => {
           '0009_audit_actor_snapshot.sql',
           '0010_leakproof_search.sql',
           '0011_unlogged_counters.sql',
+          '0012_video_tenant_owner.sql',
+          '0013_video_processing_since.sql',
           '0030_account_tokens.sql',
           '0031_two_factor.sql',
           '0050_quizzes.sql',

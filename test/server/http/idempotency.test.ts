@@ -155,7 +155,7 @@ describe('Idempotency-Key on every create', () => {
     },
   ];
 
-  it('is offered by exactly these routes: every POST of the API but sign-in, sessions, the video service callback and previews', async () => {
+  it('is offered by exactly these routes: every POST of the API but sign-in, sessions, the video service’s calls and previews', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     }>();
@@ -180,6 +180,7 @@ describe('Idempotency-Key on every create', () => {
       // A preview scores answers and records nothing: there is nothing to create twice.
       'POST /api/quizzes/{id}/preview',
       'POST /api/video-callbacks/processed',
+      'POST /api/video-callbacks/session-status',
     ]);
   });
 

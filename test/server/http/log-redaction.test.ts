@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/http/logger';
-import { videoTokens } from '../../../server/video-service/video-tokens';
+import { serviceTokenSigner } from '../../../server/video-service/video-tokens';
 import { bearer, demo, nextClientIp, postLogin, signIn, useTestApp } from '../../support/server/harness';
 import { apiAs, demoWorld } from '../../support/server/resources';
 
@@ -49,7 +49,7 @@ describe('the server log', () => {
     const company = await postLogin(testApp.app, { email: demo.companyAdmin, password: demo.password });
     const companyLogin = company.json<{ token: string; jwtTokens: { vinapse: { token: string } } }>();
     sessionTokens.push(root.token, companyLogin.token);
-    jwts.push(companyLogin.jwtTokens.vinapse.token, await videoTokens(videoTokenSecret).callbackToken('acme-robotics'));
+    jwts.push(companyLogin.jwtTokens.vinapse.token, await serviceTokenSigner(videoTokenSecret).callbackToken('acme-robotics'));
     const rootApi = apiAs(testApp.app, root.token);
 
     // Failed user writes, with a password in each.

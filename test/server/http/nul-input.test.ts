@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { videoTokens } from '../../../server/video-service/video-tokens';
+import { serviceTokenSigner } from '../../../server/video-service/video-tokens';
 import { bearer, demo, nextClientIp, signIn, useTestApp } from '../../support/server/harness';
 import { demoWorld, signedIn } from '../../support/server/resources';
 
@@ -79,7 +79,7 @@ describe('a NUL character in any text input', () => {
     const sessions = await Promise.all(
       [demo.root, demo.tenantAdmin, demo.companyAdmin].map(async (email) => (await signIn(testApp.app, email)).token),
     );
-    tokens = [...sessions, await videoTokens(videoTokenSecret).callbackToken('acme-robotics')];
+    tokens = [...sessions, await serviceTokenSigner(videoTokenSecret).callbackToken('acme-robotics')];
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json();
     probes = probesOf(document);
   });

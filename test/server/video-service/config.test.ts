@@ -9,6 +9,7 @@ describe('the video service settings of readServerConfig', () => {
       consoleOrigin: undefined,
       callbackUrl: undefined,
       maxBytes: 2 * 1024 ** 3,
+      processingTimeoutMs: 60 * 60_000,
     });
   });
 
@@ -24,6 +25,7 @@ describe('the video service settings of readServerConfig', () => {
       CONSOLE_ORIGIN: 'https://console.example.com/',
       VIDEO_CALLBACK_URL: 'http://api.internal:3000/api/video-callbacks/processed',
       VIDEO_MAX_BYTES: '1048576',
+      VIDEO_PROCESSING_TIMEOUT_MINUTES: '240',
     });
 
     expect(video).toEqual({
@@ -32,6 +34,7 @@ describe('the video service settings of readServerConfig', () => {
       consoleOrigin: 'https://console.example.com',
       callbackUrl: 'http://api.internal:3000/api/video-callbacks/processed',
       maxBytes: 1048576,
+      processingTimeoutMs: 240 * 60_000,
     });
   });
 
@@ -41,6 +44,8 @@ describe('the video service settings of readServerConfig', () => {
     [{ VIDEO_SERVICE_URL: 'http://videos.example.com' }, /VIDEO_SERVICE_URL must contain \{tenant\}/],
     [{ VIDEO_MAX_BYTES: '0' }, /VIDEO_MAX_BYTES/],
     [{ VIDEO_PORT: 'abc' }, /VIDEO_PORT/],
+    [{ VIDEO_PROCESSING_TIMEOUT_MINUTES: '0' }, /VIDEO_PROCESSING_TIMEOUT_MINUTES/],
+    [{ VIDEO_PROCESSING_TIMEOUT_MINUTES: '1.5' }, /VIDEO_PROCESSING_TIMEOUT_MINUTES/],
   ])('refuse %j', (env, message) => {
     expect(() => readServerConfig(env)).toThrow(message);
   });

@@ -14,6 +14,9 @@ export const consoleOrigin = 'http://console.test:3000';
 export const tenant = 'acme-robotics';
 export const course = randomUUID();
 export const userId = randomUUID();
+/** The owning tenant (its id) and the console session of the tokens `viewerToken` signs. */
+export const owner = randomUUID();
+export const sessionId = randomUUID();
 export const hostOf = (videoTenant: string) => `${videoTenant}.localhost:3001`;
 export const host = hostOf(tenant);
 
@@ -32,6 +35,8 @@ export function viewerToken(overrides: TokenOverrides = {}) {
   return new SignJWT({
     tenant: overrides.tenant ?? tenant,
     course: overrides.course === undefined ? course : overrides.course,
+    owner,
+    sid: sessionId,
     ...overrides.claims,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -62,11 +67,36 @@ export function useVideoService(options: Partial<VideoServiceOptions> = {}): Tes
   return context;
 }
 
-export function startVideoService(options: Partial<VideoServiceOptions> & { videoDir: string }) {
+/**
+ * Stands in for the API's `POST /api/video-callbacks/session-status` (one per test file): every session is open but
+ * those in `endedSessions`; `sessionQuestions` records what the service asked.
+ */
+export const endedSessions = new Set<string>();
+export const sessionQuestions: Array<{ authorization: string | undefined; body: { sessionId: string; course: string | null } }> = [];
+let sessionStatusStub: Promise<string> | undefined;
+function sessionStatusUrl() {
+  sessionStatusStub ??= (async () => {
+    const server = createServer(async (request, response) => {
+      let text = '';
+      for await (const chunk of request) text += chunk;
+      const body = JSON.parse(text) as { sessionId: string; course: string | null };
+      sessionQuestions.push({ authorization: request.headers.authorization, body });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ active: !endedSessions.has(body.sessionId) }));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    server.unref();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/video-callbacks/session-status`;
+  })();
+  return sessionStatusStub;
+}
+
+export async function startVideoService(options: Partial<VideoServiceOptions> & { videoDir: string }) {
   return buildVideoService({
     tokenSecret: testSecret,
     consoleOrigin,
     callbackUrl: 'http://127.0.0.1:9/unused',
+    sessionStatusUrl: await sessionStatusUrl(),
     maxBytes: 64 * 1024 * 1024,
     callbackRetryDelaysMs: [],
     ...options,

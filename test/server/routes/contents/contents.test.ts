@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contents, contentTopics, topics } from '../../../../server/db/schema';
-import { videoTokens } from '../../../../server/video-service/video-tokens';
+import { serviceTokenSigner } from '../../../../server/video-service/video-tokens';
 import { created, errorFields, itemsPath, modulesPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
 import { auditEntriesFor, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
@@ -139,7 +139,9 @@ describe('contents', () => {
       const report = await testApp.app.inject({
         method: 'POST',
         url: '/api/video-callbacks/processed',
-        headers: { authorization: `Bearer ${await videoTokens(secret).callbackToken('acme-robotics')}` },
+        headers: {
+          authorization: `Bearer ${await serviceTokenSigner(secret).callbackToken('acme-robotics', { course: world.acmeRobotics.id, owner: world.acme.id })}`,
+        },
         payload: { externalUuid: 'ladder-video', status: 'READY' },
       });
 

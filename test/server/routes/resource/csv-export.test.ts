@@ -34,7 +34,7 @@ describe('GET /api/{resource}/export', () => {
     root = await signedIn(testApp.app, demo.root);
     tenantAdmin = await signedIn(testApp.app, demo.tenantAdmin);
     companyAdmin = await signedIn(testApp.app, demo.companyAdmin);
-    for (const name of ['Beta', 'alpha', 'Gamma', '=HYPERLINK("http://evil.example.com")', '+39 1', '@SUM(A1)', '-2+3']) {
+    for (const name of ['Beta', 'alpha', 'Gamma', '=HYPERLINK("http://evil.example.com")', '+39 1', '@SUM(A1)', '-2+3', 'x;=1+1;']) {
       const response = await tenantAdmin.post('/api/companies', { name: `${name} ${marker}`, taxId: 'IT1', countryCode: 'IT' });
       expect(response.statusCode, response.body).toBe(201);
     }
@@ -52,7 +52,7 @@ describe('GET /api/{resource}/export', () => {
     expect(header!.slice(0, 5)).toEqual(['ID', 'Created', 'Updated', 'Tenant', 'Name']);
     expect(header).not.toContain('tenantId');
     expect(header).not.toContain('version');
-    expect(listed).toHaveLength(7);
+    expect(listed).toHaveLength(8);
     expect(rows.map((row) => row[0])).toEqual(listed.map((company) => company.id));
     expect(rows.every((row) => row[3] === 'Acme Learning')).toBe(true);
   });
@@ -75,6 +75,25 @@ describe('GET /api/{resource}/export', () => {
     expect(names.filter((name) => /^[=+\-@]/.test(name!))).toEqual([]);
   });
 
+  it('quotes every cell, and a spreadsheet splitting lines on ; (or , tab |) finds no formula inside a value', async () => {
+    const response = await exportOf(tenantAdmin, `/api/companies/export?search=${marker}&sortBy=name&lang=it`);
+    const body = response.body.slice(1);
+    const lines = body.split('\r\n').filter((line) => line !== '');
+    const quotedCell = '"(?:[^"]|"")*"';
+
+    expect(lines).toHaveLength(9);
+    for (const line of lines) expect(line).toMatch(new RegExp(`^${quotedCell}(?:,${quotedCell})*$`));
+    // Read as a spreadsheet with another separator reads it: a cell starts after any separator or line break, and
+    // its leading quotes and spaces are not part of what it evaluates.
+    for (const separator of [';', ',', '\t', '|']) {
+      const cells = body.split(new RegExp(`[${separator}\r\n]`)).map((cell) => cell.replace(/^[ "]+/, ''));
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    }
+    const names = csvRows(response.body).map((row) => row[4]);
+    expect(names).toContain(`x;'=1+1; ${marker}`);
+    expect(names).toContain(`'=HYPERLINK("http://evil.example.com") ${marker}`);
+  });
+
   it('writes the header row in the language asked by lang, else by Accept-Language, else English', async () => {
     const url = `/api/companies/export?search=${marker}`;
     const header = async (path: string, headers?: Record<string, string>) => csvRows((await exportOf(tenantAdmin, path, headers)).body)[0]!;
@@ -82,8 +101,16 @@ describe('GET /api/{resource}/export', () => {
     expect((await header(`${url}&lang=it`)).slice(0, 5)).toEqual(['ID', 'Creato il', 'Modificato il', 'Tenant', 'Nome']);
     expect((await header(url, { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' }))[4]).toBe('Nome');
     expect((await header(`${url}&lang=en`, { 'accept-language': 'it' }))[4]).toBe('Name');
-    expect((await header(`${url}&lang=xx`))[4]).toBe('Name');
     expect((await header(url, { 'accept-language': 'de' }))[4]).toBe('Name');
+  });
+
+  it('refuses a lang it does not write (400 on query.lang), whatever else the string holds', async () => {
+    for (const lang of ['xx', 'IT', 'it-IT', 'en;', '%3Cscript%3E', 'e'.repeat(5000)]) {
+      const response = await exportOf(tenantAdmin, `/api/companies/export?lang=${lang}`);
+
+      expect(response.statusCode, lang).toBe(400);
+      expect(response.json().errors).toEqual([expect.objectContaining({ field: 'lang', rule: 'oneOf' })]);
+    }
   });
 
   it('keeps the tenancy filter of the list: a TENANT admin exports only its own tenant', async () => {

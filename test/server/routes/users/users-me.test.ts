@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { hashSessionToken } from '../../../../server/auth/session-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../server/auth/password';
-import { auditLog, loginThrottle, users } from '../../../../server/db/schema';
+import { auditLog, loginThrottle, sessions, users } from '../../../../server/db/schema';
 import { bearer, demo, expectLockedOut, nextClientIp, postLogin, signIn, useTestApp } from '../../../support/server/harness';
 import { apiAs, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
@@ -34,6 +35,18 @@ const accountFailures = async (email: string) =>
       .from(loginThrottle)
       .where(eq(loginThrottle.throttleKey, `account:${email}`))
   )[0]?.failures ?? 0;
+
+const sessionFailures = async (api: Api) => {
+  const [session] = await testApp.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashSessionToken(api.token)));
+  const [key] = await testApp.db
+    .select()
+    .from(loginThrottle)
+    .where(eq(loginThrottle.throttleKey, `session:${session!.id}`));
+  return key?.failures ?? 0;
+};
 
 const putMe = (api: Api, payload?: unknown) =>
   testApp.app.inject({
@@ -293,7 +306,7 @@ describe('PUT /api/users/me/password', () => {
     expect((await me(assumedFromCurrent)).statusCode).toBe(401);
   });
 
-  it('answers 400 on currentPassword for a wrong current password, counted as a failed sign-in of the account', async () => {
+  it('answers 400 on currentPassword for a wrong current password, counted against the session, not the account', async () => {
     const admin = await newAdmin('COMPANY');
     const self = await signedInAs(admin);
     const other = await signedInAs(admin);
@@ -309,30 +322,55 @@ describe('PUT /api/users/me/password', () => {
       message: 'currentPassword is incorrect',
       errors: [{ field: 'currentPassword', rule: 'incorrect', message: 'is incorrect' }],
     });
-    expect(await accountFailures(admin.email)).toBe(1);
+    expect(await accountFailures(admin.email)).toBe(0);
+    expect(await sessionFailures(self)).toBe(1);
     expect(await storedUser(admin.id)).toEqual(before);
     expect((await me(other)).statusCode).toBe(200);
   });
 
-  it('answers 429 with Retry-After once the account reached the sign-in limit, for the password change and for sign-in', async () => {
+  it('ends the session at its sign-in limit of wrong current passwords (401, audited), and the owner signs in at once', async () => {
     const admin = await newAdmin('COMPANY');
     const self = await signedInAs(admin);
-    for (let attempt = 0; attempt < maxFailures; attempt += 1) {
+    const other = await signedInAs(admin);
+    for (let attempt = 0; attempt < maxFailures - 1; attempt += 1) {
       const wrong = await putPassword(self, { currentPassword: `wrong-${attempt}`, newPassword: 'Whatever-Pass-7' });
       expect(wrong.statusCode).toBe(400);
     }
 
-    const locked = await putPassword(self, { currentPassword: admin.password, newPassword: 'Whatever-Pass-7' });
-    const signInLocked = await postLogin(testApp.app, { email: admin.email, password: admin.password });
+    const last = await putPassword(self, { currentPassword: 'wrong-last', newPassword: 'Whatever-Pass-7' });
+    const right = await putPassword(self, { currentPassword: admin.password, newPassword: 'Whatever-Pass-7' });
+    const ownerSignsIn = await postLogin(testApp.app, { email: admin.email, password: admin.password });
 
-    expectLockedOut(locked);
-    expect(signInLocked.statusCode).toBe(429);
-    expect(signInLocked.headers['retry-after']).toEqual(expect.any(String));
+    expect(last.statusCode).toBe(401);
+    expect(last.json()).toMatchObject({ code: 'SESSION_ENDED' });
+    expect(right.statusCode).toBe(401);
+    expect((await me(self)).statusCode).toBe(401);
+    expect(ownerSignsIn.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
     expect(await verifyPassword((await storedUser(admin.id)).passwordHash, admin.password)).toBe(true);
-    expect((await me(self)).statusCode).toBe(200);
+    const [ended] = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'session'), eq(auditLog.action, 'LOGOUT'), eq(auditLog.actorUserId, admin.id)));
+    expect(ended?.details).toEqual({ reason: 'wrongCurrentPasswords' });
   });
 
-  it('counts failures of the sign-in form against the password change, and clears the account on success', async () => {
+  it('still throttles the client address that sends wrong current passwords (429 with Retry-After)', async () => {
+    const admin = await newAdmin('COMPANY');
+    const address = nextClientIp();
+    for (let attempt = 0; attempt < maxFailures; attempt += 1) {
+      // A new session each time, so that no session reaches its own limit first.
+      const wrong = await putPassword(await signedInAs(admin), { currentPassword: `wrong-${attempt}`, newPassword: 'Whatever-7' }, address);
+      expect(wrong.statusCode).toBe(400);
+    }
+
+    const locked = await putPassword(await signedInAs(admin), { currentPassword: admin.password, newPassword: 'Whatever-7' }, address);
+
+    expectLockedOut(locked);
+    expect(await accountFailures(admin.email)).toBe(0);
+  });
+
+  it('clears the account’s failed sign-ins when the owner changes the password with the right current one', async () => {
     const admin = await newAdmin('COMPANY');
     const self = await signedInAs(admin);
     for (let attempt = 0; attempt < maxFailures - 1; attempt += 1) {
