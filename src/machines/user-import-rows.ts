@@ -38,10 +38,10 @@ export function fileProblemOf(error: unknown): FileProblem {
   return fileProblems.find((problem) => problem === named) ?? 'notText';
 }
 
-/** The line of the file a reader's refusal names (a whole number from 1), else undefined. */
-export function fileProblemLineOf(error: unknown): number | undefined {
+/** The line of the file a reader's refusal names (a whole number from 1), else null. */
+export function fileProblemLineOf(error: unknown): number | null {
   const line = typeof error === 'object' && error !== null ? (error as Partial<FileRefused>).line : undefined;
-  return typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : null;
 }
 
 /**

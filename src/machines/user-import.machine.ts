@@ -44,8 +44,8 @@ export interface UserImportContext {
   batch: number;
   /** Why the chosen file cannot be imported (the user picks another). */
   fileProblem: FileProblem | null;
-  /** The line of the file the problem is on, present only when the reader named one. */
-  fileProblemLine?: number;
+  /** The line of the file the problem is on, when the reader named one. */
+  fileProblemLine: number | null;
   /** Why the last batch could not be sent. */
   failure: Failure | null;
 }
@@ -121,6 +121,7 @@ export const userImportMachine = setup({
     report: [],
     batch: 0,
     fileProblem: null,
+    fileProblemLine: null,
     failure: null,
   }),
   initial: 'choosing',
@@ -132,7 +133,7 @@ export const userImportMachine = setup({
       on: {
         'import.file': {
           target: 'parsing',
-          actions: assign({ fileName: ({ event }) => event.name, fileProblem: null, fileProblemLine: undefined }),
+          actions: assign({ fileName: ({ event }) => event.name, fileProblem: null, fileProblemLine: null }),
         },
       },
     },

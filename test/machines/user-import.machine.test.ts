@@ -208,7 +208,7 @@ describe('the user import machine', () => {
     actor.send({ type: 'import.file', file: new Blob(['x']), name: 'big.csv' });
     await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.fileProblem !== null);
     expect(actor.getSnapshot().context).toMatchObject({ fileProblem: 'tooLarge', fileName: null });
-    expect(actor.getSnapshot().context.fileProblemLine).toBeUndefined();
+    expect(actor.getSnapshot().context.fileProblemLine).toBeNull();
   });
 
   it('keeps the line a refused file names, and forgets it with the next file', async () => {
@@ -223,7 +223,7 @@ describe('the user import machine', () => {
     refusal = { fileProblem: 'empty', line: 'seven' };
     actor.send({ type: 'import.file', file: new Blob(['']), name: 'empty.csv' });
     await waitFor(actor, (snapshot) => snapshot.matches('choosing') && snapshot.context.fileProblem === 'empty');
-    expect(actor.getSnapshot().context.fileProblemLine).toBeUndefined();
+    expect(actor.getSnapshot().context.fileProblemLine).toBeNull();
   });
 
   it('never asks the API when every row fails the form rules, and has nothing to import', async () => {

@@ -30,5 +30,5 @@ export function reasonText(result: RowResult, t: TFunction): string {
 /** The field a reason is about, named as the user form names it. */
 export const fieldText = (field: string | undefined, t: TFunction) => (field ? t(`fields.${field}`, { defaultValue: field }) : '');
 
-export const fileProblemText = (problem: FileProblem, t: TFunction, line?: number) =>
+export const fileProblemText = (problem: FileProblem, t: TFunction, line: number | null = null) =>
   t(`userImport.fileProblems.${problem}`, { megabytes: 10, line: line ?? '?' });

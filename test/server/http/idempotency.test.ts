@@ -155,7 +155,7 @@ describe('Idempotency-Key on every create', () => {
     },
   ];
 
-  it('is offered by exactly these routes: every POST of the API but sign-in, sessions, the video service’s calls and previews', async () => {
+  it('is offered by exactly these routes: every POST of the API but sign-in, sessions, account steps, the video service’s calls and previews', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     }>();
@@ -174,11 +174,28 @@ describe('Idempotency-Key on every create', () => {
         .sort(),
     ).toEqual([
       'POST /api/auth/assume',
+      // Steps of signing in or recovering an account, before there is a session whose keys they could be.
+      'POST /api/auth/invitation/accept',
+      'POST /api/auth/invitation/verify',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/password/forgot',
+      'POST /api/auth/password/reset',
+      'POST /api/auth/password/reset/verify',
       'POST /api/auth/refresh-jwt',
+      'POST /api/auth/two-factor',
+      'POST /api/auth/two-factor/setup',
+      'POST /api/auth/two-factor/setup/confirm',
       // A preview scores answers and records nothing: there is nothing to create twice.
       'POST /api/quizzes/{id}/preview',
+      // Sending an invitation creates nothing to repeat: a send within a minute of the last is refused (or skipped).
+      'POST /api/users/invitations',
+      // One's own second factor: each step replaces the one before, so a repeat is harmless or refused.
+      'POST /api/users/me/two-factor/confirm',
+      'POST /api/users/me/two-factor/disable',
+      'POST /api/users/me/two-factor/recovery-codes',
+      'POST /api/users/me/two-factor/setup',
+      'POST /api/users/{id}/invitation',
       'POST /api/video-callbacks/processed',
       'POST /api/video-callbacks/session-status',
     ]);
