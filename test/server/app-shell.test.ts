@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { bearer, demo, signIn, useTestApp, writeConsoleFiles } from '../support/server/harness';
+import { bearer, demo, signIn, useTestApp, writeConsoleFiles, errorBody } from '../support/server/harness';
 
 const testApp = useTestApp();
 
@@ -53,12 +53,7 @@ describe('health and readiness', () => {
       expect(before.statusCode).toBe(200);
       expect(before.headers.connection).not.toBe('close');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        code: 'SHUTTING_DOWN',
-        message: 'The server is shutting down',
-      });
+      expect(ready.json()).toEqual(errorBody(503, 'SHUTTING_DOWN', 'The server is shutting down'));
       expect(health.statusCode).toBe(200);
       expect([ready.headers.connection, health.headers.connection]).toEqual(['close', 'close']);
     } finally {
@@ -90,12 +85,7 @@ describe('unexpected failures', () => {
       const response = await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer('any-token') });
 
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        code: 'INTERNAL_ERROR',
-        message: 'Something went wrong. Please try again later.',
-      });
+      expect(response.json()).toEqual(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.'));
     } finally {
       await app.close();
     }
@@ -174,12 +164,7 @@ describe('serving the console', () => {
       const response = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept } });
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
-        statusCode: 404,
-        error: 'Not Found',
-        code: 'ROUTE_NOT_FOUND',
-        message: 'Route GET /api/nope not found',
-      });
+      expect(response.json()).toEqual(errorBody(404, 'ROUTE_NOT_FOUND', 'Route GET /api/nope not found'));
     }
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { created, planPath } from '../../support/server/catalogue';
-import { demo, postLogin, useTestApp } from '../../support/server/harness';
+import { demo, postLogin, useTestApp, errorBody } from '../../support/server/harness';
 import { demoWorld, signedIn, type Api, type DemoWorld } from '../../support/server/resources';
 
 const testApp = useTestApp();
@@ -21,12 +21,7 @@ describe('error codes', () => {
     const response = await postLogin(testApp.app, { email: demo.companyAdmin, password: 'not the password' });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      statusCode: 401,
-      error: 'Unauthorized',
-      code: 'INVALID_CREDENTIALS',
-      message: 'Invalid email or password',
-    });
+    expect(response.json()).toEqual(errorBody(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
   });
 
   it('names a missing session UNAUTHENTICATED and an unknown tenant TENANT_NOT_FOUND', async () => {

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../server/app';
 import type { LoadSheddingSettings } from '../../../server/http/load-shedding';
-import { bearer, demo, signIn, useTestApp } from '../../support/server/harness';
+import { bearer, demo, signIn, useTestApp, errorBody } from '../../support/server/harness';
 
 /** Waits, a bounded number of times, until the app's own measure says `expected`. */
 async function untilUnderPressure(app: App, expected: boolean) {
@@ -50,12 +50,7 @@ async function expectShed(answer: Response) {
   expect(answer.status).toBe(503);
   expect(answer.headers.get('retry-after')).toBe('7');
   expect(answer.headers.get('cache-control')).toBe('no-store');
-  expect(await answer.json()).toEqual({
-    statusCode: 503,
-    error: 'Service Unavailable',
-    code: 'UNAVAILABLE',
-    message: 'The server is overloaded. Try again later.',
-  });
+  expect(await answer.json()).toEqual(errorBody(503, 'UNAVAILABLE', 'The server is overloaded. Try again later.'));
 }
 
 const settings = (overrides: Partial<LoadSheddingSettings>): LoadSheddingSettings => ({

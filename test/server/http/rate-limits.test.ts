@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app';
 import type { RateLimitSettings } from '../../../server/http/rate-limits';
-import { bearer, demo, nextClientIp, signIn, useTestApp } from '../../support/server/harness';
+import { bearer, demo, nextClientIp, signIn, useTestApp, errorBody } from '../../support/server/harness';
 
 const limits: RateLimitSettings = { windowSeconds: 60, perSession: 150, writesPerSession: 100, perClient: 400 };
 const testApp = useTestApp({ rateLimits: limits });
@@ -14,12 +14,7 @@ const statusCounts = (answers: Answer[]) =>
 /** A refused answer: 429 with the seconds until the window that refused it ends, and the usual headers. */
 function expectRefused(answer: Answer, windowSeconds = limits.windowSeconds) {
   expect(answer.statusCode).toBe(429);
-  expect(answer.json()).toEqual({
-    statusCode: 429,
-    error: 'Too Many Requests',
-    code: 'TOO_MANY_REQUESTS',
-    message: 'Too many requests. Try again later.',
-  });
+  expect(answer.json()).toEqual(errorBody(429, 'TOO_MANY_REQUESTS', 'Too many requests. Try again later.'));
   const retryAfter = Number(answer.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);

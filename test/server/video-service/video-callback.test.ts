@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditLog, companies, contents } from '../../../server/db/schema';
 import type { VideoService } from '../../../server/video-service/video-service';
 import { serviceTokenSigner } from '../../../server/video-service/video-tokens';
-import { bearer, demo, signIn, useTestApp } from '../../support/server/harness';
+import { bearer, demo, signIn, useTestApp, errorBody } from '../../support/server/harness';
 import { uniqueName } from '../../support/server/test-database';
 import { readRecord, sampleMp4, startVideoService, testSecret, viewerToken, waitFor } from '../../support/server/video-service-harness';
 
@@ -296,12 +296,7 @@ describe('POST /api/video-callbacks/processed', () => {
     const foreign = await postProcessed({ externalUuid: uuid, status: 'READY' }, `Bearer ${await serviceToken('globex-consulting')}`);
 
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      statusCode: 404,
-      error: 'Not Found',
-      code: 'VIDEO_NOT_REFERENCED',
-      message: 'No content refers to this video',
-    });
+    expect(unknown.json()).toEqual(errorBody(404, 'VIDEO_NOT_REFERENCED', 'No content refers to this video'));
     expect(foreign.statusCode).toBe(404);
     expect((await contentById(content.id)).status).toBe('DRAFT');
   });

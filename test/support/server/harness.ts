@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,6 +115,14 @@ export function postLogin(app: App, body: unknown, remoteAddress = nextClientIp(
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
 }
 
+/** The body of an error answer, as every route of the API sends one: the status, its name, a code and a message. */
+export const errorBody = (statusCode: number, code: string, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode],
+  code,
+  message,
+});
+
 /**
  * The answer of a throttled sign-in (login and password change alike): 429 and a Retry-After of at most `longestWait`
  * seconds (by default 15 minutes: the client window and the default longest account delay).
@@ -122,12 +131,7 @@ export function expectLockedOut(response: Awaited<ReturnType<typeof postLogin>>,
   expect(response.statusCode).toBe(429);
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(longestWait);
-  expect(response.json()).toEqual({
-    statusCode: 429,
-    error: 'Too Many Requests',
-    code: 'LOGIN_THROTTLED',
-    message: 'Too many failed sign-in attempts. Try again later.',
-  });
+  expect(response.json()).toEqual(errorBody(429, 'LOGIN_THROTTLED', 'Too many failed sign-in attempts. Try again later.'));
 }
 
 export async function signIn(app: App, email: string, password: string = demo.password) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../../../server/db/schema';
-import { demo, postLogin, signIn, useTestApp } from '../../../support/server/harness';
+import { demo, postLogin, signIn, useTestApp, errorBody } from '../../../support/server/harness';
 
 const testApp = useTestApp({ videoServiceUrl: 'http://{tenant}.localhost:3001' });
 
@@ -71,12 +71,7 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await postLogin(testApp.app, { email: 'nobody@example.com', password: demo.password });
 
     expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({
-      statusCode: 401,
-      error: 'Unauthorized',
-      code: 'INVALID_CREDENTIALS',
-      message: 'Invalid email or password',
-    });
+    expect(wrongPassword.json()).toEqual(errorBody(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
