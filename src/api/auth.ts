@@ -1,12 +1,5 @@
 import type { KyInstance } from 'ky';
-import type {
-  Credentials,
-  LoginResponse,
-  LoginWithRecoveryCodes,
-  MeResponse,
-  SignInAnswer,
-  TwoFactorSetup,
-} from '../domain/session';
+import type { Credentials, LoginResponse, LoginWithRecoveryCodes, MeResponse, SignInAnswer, TwoFactorSetup } from '../domain/session';
 import { call, credentialsCheck } from './http';
 
 export function createAuthApi(http: KyInstance) {

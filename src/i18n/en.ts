@@ -360,8 +360,7 @@ export const en = {
     retry: 'Try again',
     setupFailed: 'The authenticator key could not be created.',
     codesTitle: 'Recovery codes',
-    codesIntro:
-      'Keep these ten codes somewhere safe: each one signs you in once if you lose your authenticator. They are shown only now.',
+    codesIntro: 'Keep these ten codes somewhere safe: each one signs you in once if you lose your authenticator. They are shown only now.',
     codesLabel: 'Your recovery codes',
     copy: 'Copy',
     copied: 'Recovery codes copied',

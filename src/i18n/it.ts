@@ -381,7 +381,8 @@ export const it: Translations = {
     regenerate: 'Nuovi codici di recupero',
     cancel: 'Annulla',
     disableIntro: "Inserisci un codice dell'app di autenticazione (o un codice di recupero) per disattivare l'accesso in due passaggi.",
-    regenerateIntro: "Inserisci un codice dell'app di autenticazione (o un codice di recupero): i vecchi codici di recupero smettono di funzionare.",
+    regenerateIntro:
+      "Inserisci un codice dell'app di autenticazione (o un codice di recupero): i vecchi codici di recupero smettono di funzionare.",
     enabled: "L'accesso in due passaggi è attivo",
     disabled: "L'accesso in due passaggi è disattivato",
     codesRegenerated: 'Nuovi codici di recupero creati',

@@ -93,17 +93,9 @@ const codeFailedNotice = (failure: Failure): Notice =>
     ? { severity: 'error', messageKey: 'twoFactor.invalidCode' }
     : { severity: 'error', messageKey: 'login.failed', message: serverMessage(failure), ...serverCode(failure) };
 
-/** The second step ended by the server: too late or too many attempts; the user signs in again with the password. */
-const secondStepEnded = [
-  assign({ failure: failureOf, challenge: null, twoFactorSetup: null }),
-  {
-    type: 'notify',
-    params: ({ event }: { event: { error: unknown } }) => {
-      const failure = failureOf({ event });
-      return isHttp(failure, 429) ? loginFailedNotice(failure) : ({ severity: 'error', messageKey: 'twoFactor.signInExpired' } as Notice);
-    },
-  },
-] as const;
+/** The second step ended by the server: too late, or too many attempts; the user signs in again with the password. */
+const secondStepEndedNotice = (failure: Failure): Notice =>
+  isHttp(failure, 429) ? loginFailedNotice(failure) : { severity: 'error', messageKey: 'twoFactor.signInExpired' };
 
 const destination = (path: string | null) => (path === null ? null : { path });
 
@@ -112,6 +104,12 @@ const loginFailedNotice = (failure: Failure): Notice =>
   failure.kind === 'http' && failure.status === 429
     ? throttledNotice(failure.retryAt, 'login.tooManyAttemptsLater')
     : { severity: 'error', messageKey: 'login.failed', message: serverMessage(failure), ...serverCode(failure) };
+
+/** The actions of a second step the server ended: forgotten, and why said. */
+const endedSecondStep = [
+  { type: 'endSecondStep', params: failureOf },
+  { type: 'notify', params: ({ event }: { event: { error: unknown } }) => secondStepEndedNotice(failureOf({ event })) },
+] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -139,6 +137,8 @@ export const sessionMachine = setup({
     /** Drops every cached response: what one identity saw is not shown to another. */
     clearCache: () => {},
     forgetSession: assign({ session: null, rootSession: null, failure: null }),
+    /** The server ended the second step (expired, used, too many codes): it is forgotten with why. */
+    endSecondStep: assign((_, failure: Failure) => ({ failure, challenge: null, twoFactorSetup: null })),
     reinstateRootSession: assign(({ context }) => ({ session: context.rootSession, rootSession: null, failure: null })),
     /** The user's own name changed: what `PUT users/me` answered. */
     rename: assign(({ context }, me: MeResponse) => ({
@@ -265,11 +265,14 @@ export const sessionMachine = setup({
                 description: 'Too late, or too many wrong codes: the password again.',
                 guard: { type: 'endsSecondStep', params: failureOf },
                 target: '#session.signedOut',
-                actions: secondStepEnded,
+                actions: endedSecondStep,
               },
               {
                 target: 'awaitingCode',
-                actions: [assign({ failure: failureOf }), { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) }],
+                actions: [
+                  assign({ failure: failureOf }),
+                  { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) },
+                ],
               },
             ],
           },
@@ -293,10 +296,13 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ challenge: context.challenge?.challenge ?? '' }),
             onDone: { target: 'awaitingCode', actions: assign({ twoFactorSetup: ({ event }) => event.output }) },
             onError: [
-              { guard: { type: 'endsSecondStep', params: failureOf }, target: '#session.signedOut', actions: secondStepEnded },
+              { guard: { type: 'endsSecondStep', params: failureOf }, target: '#session.signedOut', actions: endedSecondStep },
               {
                 target: 'failed',
-                actions: [assign({ failure: failureOf }), { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) }],
+                actions: [
+                  assign({ failure: failureOf }),
+                  { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) },
+                ],
               },
             ],
           },
@@ -332,10 +338,13 @@ export const sessionMachine = setup({
               ],
             },
             onError: [
-              { guard: { type: 'endsSecondStep', params: failureOf }, target: '#session.signedOut', actions: secondStepEnded },
+              { guard: { type: 'endsSecondStep', params: failureOf }, target: '#session.signedOut', actions: endedSecondStep },
               {
                 target: 'awaitingCode',
-                actions: [assign({ failure: failureOf }), { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) }],
+                actions: [
+                  assign({ failure: failureOf }),
+                  { type: 'notify', params: ({ event }) => codeFailedNotice(failureOf({ event })) },
+                ],
               },
             ],
           },

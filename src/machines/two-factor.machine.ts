@@ -40,7 +40,10 @@ const failedNotice = (failure: Failure): Notice =>
       ? throttledNotice(failure.retryAt, 'settings.tooManyAttempts')
       : { severity: 'error', messageKey: 'twoFactor.failed', message: serverMessage(failure), ...serverCode(failure) };
 
-const refused = [assign({ failure: failureOf }), { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failedNotice(failureOf({ event })) }] as const;
+const refused = [
+  { type: 'rememberFailure', params: failureOf },
+  { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failedNotice(failureOf({ event })) },
+] as const;
 
 const codeOf = ({ event }: { event: TwoFactorEvent }) => {
   assertEvent(event, ['twoFactor.confirm', 'twoFactor.submitCode']);
@@ -59,7 +62,10 @@ export const twoFactorMachine = setup({
     regenerateCodes: notProvided<{ recoveryCodes: string[] }, { code: string }>('regenerateCodes'),
     disable: notProvided<void, { code: string }>('disable'),
   },
-  actions: { ...outcomeActions },
+  actions: {
+    ...outcomeActions,
+    rememberFailure: assign((_, failure: Failure) => ({ failure })),
+  },
   guards: {
     isEnabled: (_, status: TwoFactorStatus) => status.enabled,
     canTurnOff: ({ context }) => context.status?.required === false,

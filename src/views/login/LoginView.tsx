@@ -32,7 +32,9 @@ import { validateCredentials, type CredentialErrors } from './validate-credentia
 /** The sign-in page: the password, then the second step the server asks for (a code, or setting up an authenticator). */
 export function LoginView() {
   const step = useSelector(useSessionActor(), selectSignInStep);
-  return step === 'password' ? <PasswordStep /> : <SecondStep step={step} />;
+  // The email stays for a return to the password (the second step expired, or the user went back).
+  const [email, setEmail] = useState('');
+  return step === 'password' ? <PasswordStep email={email} onEmail={setEmail} /> : <SecondStep step={step} />;
 }
 
 /** The page's frame: the console's name, the step's title, its content; the language switch below. */
@@ -121,13 +123,13 @@ function SecondStep({ step }: { step: Exclude<SignInStep, 'password'> }) {
   );
 }
 
-function PasswordStep() {
+function PasswordStep({ email, onEmail }: { email: string; onEmail: (email: string) => void }) {
   const session = useSessionActor();
   const busy = useSelector(session, selectIsBusy);
   const refusal = useSelector(session, selectSignInRefusal);
   const expired = useSelector(session, selectSignInExpired);
   const { t } = useTranslation();
-  const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
+  const [credentials, setCredentials] = useState<Credentials>({ email, password: '' });
   const [submitted, setSubmitted] = useState(false);
   const errors: CredentialErrors = submitted ? validateCredentials(credentials) : {};
 
@@ -140,7 +142,10 @@ function PasswordStep() {
   const field = (name: keyof Credentials) => ({
     name,
     value: credentials[name],
-    onChange: (event: { target: { value: string } }) => setCredentials({ ...credentials, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      setCredentials({ ...credentials, [name]: event.target.value });
+      if (name === 'email') onEmail(event.target.value);
+    },
     error: Boolean(errors[name]),
     helperText: errors[name] ? t(errors[name]) : undefined,
   });

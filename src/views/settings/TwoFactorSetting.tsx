@@ -68,13 +68,27 @@ export function TwoFactorSetting() {
         return <RecoveryCodesPanel codes={codes ?? []} onKept={() => actor.send({ type: 'twoFactor.codesKept' })} />;
       case 'regenerate':
         return (
-          <CodeForm label={t('twoFactor.code')} submitLabel={t('twoFactor.regenerate')} busy={busy} rejected={rejected} onSubmit={submitCode} secondary={cancel}>
+          <CodeForm
+            label={t('twoFactor.code')}
+            submitLabel={t('twoFactor.regenerate')}
+            busy={busy}
+            rejected={rejected}
+            onSubmit={submitCode}
+            secondary={cancel}
+          >
             <Typography variant="body2">{t('twoFactor.regenerateIntro')}</Typography>
           </CodeForm>
         );
       case 'disable':
         return (
-          <CodeForm label={t('twoFactor.code')} submitLabel={t('twoFactor.disable')} busy={busy} rejected={rejected} onSubmit={submitCode} secondary={cancel}>
+          <CodeForm
+            label={t('twoFactor.code')}
+            submitLabel={t('twoFactor.disable')}
+            busy={busy}
+            rejected={rejected}
+            onSubmit={submitCode}
+            secondary={cancel}
+          >
             <Typography variant="body2">{t('twoFactor.disableIntro')}</Typography>
           </CodeForm>
         );

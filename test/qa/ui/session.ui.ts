@@ -344,7 +344,11 @@ export const sessionUi: MachineUi<Harness> = {
     'twoFactorSetup.showingRecoveryCodes': () => {
       expect(pageTitle()).toBe('Recovery codes');
       const list = screen.getByRole('list', { name: 'Your recovery codes' });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(recoveryCodes);
       expect(signInButton()).toBeNull();
     },
     loggingOut: ({ console: c }) => {

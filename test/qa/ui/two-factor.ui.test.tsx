@@ -46,11 +46,13 @@ const typeCode = async ({ console: c }: Harness, label: RegExp) => {
   await c.user.clear(field);
   await c.user.type(field, `${typedCode}{Enter}`);
 };
-const answer = (method: string, path: string, status: number, body?: unknown) => async ({ console: c }: Harness) => {
-  const request = await c.network.next(method, path);
-  if (method === 'POST' && path !== 'users/me/two-factor/setup') expect(request.body).toEqual({ code: typedCode });
-  request.respond(status, body);
-};
+const answer =
+  (method: string, path: string, status: number, body?: unknown) =>
+  async ({ console: c }: Harness) => {
+    const request = await c.network.next(method, path);
+    if (method === 'POST' && path !== 'users/me/two-factor/setup') expect(request.body).toEqual({ code: typedCode });
+    request.respond(status, body);
+  };
 
 describeUiPaths(twoFactorModel, {
   open: () => ({ console: openSignedIn('/settings', globalLogin) }),
@@ -94,13 +96,17 @@ describeUiPaths(twoFactorModel, {
       expect(button('Reload').disabled).toBe(false);
     },
     off: (_, snapshot) => {
-      expect(security().getByTestId('two-factor-status').textContent).toBe('Two-factor sign-in is off: signing in takes only your password.');
+      expect(security().getByTestId('two-factor-status').textContent).toBe(
+        'Two-factor sign-in is off: signing in takes only your password.',
+      );
       expect(button('Turn on two-factor sign-in').disabled).toBe(false);
       showsFailure(snapshot);
     },
     starting: () => expect(button('Turn on two-factor sign-in').disabled).toBe(true),
     settingUp: (_, snapshot) => {
-      expect(security().getByRole('img', { name: 'QR code of the new authenticator key' }).getAttribute('src')).toBe(newAuthenticator.qrCode);
+      expect(security().getByRole('img', { name: 'QR code of the new authenticator key' }).getAttribute('src')).toBe(
+        newAuthenticator.qrCode,
+      );
       expect(security().getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
       expect(button('Confirm').disabled).toBe(false);
       showsFailure(snapshot);
@@ -108,7 +114,11 @@ describeUiPaths(twoFactorModel, {
     confirming: () => expect(button('Confirm').disabled).toBe(true),
     showingCodes: () => {
       const list = security().getByRole('list', { name: 'Your recovery codes' });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(recoveryCodes);
     },
     'on.idle': (_, snapshot) => {
       const { status } = context(snapshot);

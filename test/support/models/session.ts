@@ -270,8 +270,8 @@ export const sessionModel = defineModel({
     [
       'signed in exactly when a session is held (or its recovery codes are shown, just before)',
       (s) =>
-        (s.matches('signedIn') || s.matches({ twoFactorSetup: 'showingRecoveryCodes' })) === ((s.context as SessionContext).session !== null) ||
-        s.matches('loggingOut'),
+        (s.matches('signedIn') || s.matches({ twoFactorSetup: 'showingRecoveryCodes' })) ===
+          ((s.context as SessionContext).session !== null) || s.matches('loggingOut'),
     ],
     [
       'a second step is held exactly while it is taken (until the recovery codes are shown)',

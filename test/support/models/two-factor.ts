@@ -9,7 +9,12 @@ import { defineModel } from '../paths/model';
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as TwoFactorContext;
 
 export const twoFactorOff: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false };
-export const twoFactorOn: TwoFactorStatus = { enabled: true, enabledAt: '2026-11-28T08:00:00.000Z', recoveryCodesLeft: 10, required: false };
+export const twoFactorOn: TwoFactorStatus = {
+  enabled: true,
+  enabledAt: '2026-11-28T08:00:00.000Z',
+  recoveryCodesLeft: 10,
+  required: false,
+};
 /** On, and required by the account's tenant (or the platform): it cannot be turned off. */
 export const twoFactorRequired: TwoFactorStatus = { ...twoFactorOn, recoveryCodesLeft: 3, required: true };
 /** Too many wrong codes: the API says when to try again. */
@@ -123,10 +128,17 @@ export const twoFactorModel = defineModel({
   invariants: [
     [
       'busy exactly while a call is under way',
-      (s) => s.hasTag('busy') === ['loading', 'starting', 'confirming', 'on.regenerating', 'on.disabling'].some((state) => s.matches(state)),
+      (s) =>
+        s.hasTag('busy') === ['loading', 'starting', 'confirming', 'on.regenerating', 'on.disabling'].some((state) => s.matches(state)),
     ],
-    ['a key is held exactly while it is confirmed', (s) => (s.matches('settingUp') || s.matches('confirming')) === (context(s).setup !== null)],
+    [
+      'a key is held exactly while it is confirmed',
+      (s) => (s.matches('settingUp') || s.matches('confirming')) === (context(s).setup !== null),
+    ],
     ['recovery codes are held exactly while shown', (s) => s.matches('showingCodes') === (context(s).recoveryCodes !== null)],
-    ['turning off is never asked for when it is required', (s) => !s.matches({ on: 'askingForDisable' }) || context(s).status?.required === false],
+    [
+      'turning off is never asked for when it is required',
+      (s) => !s.matches({ on: 'askingForDisable' }) || context(s).status?.required === false,
+    ],
   ],
 });
