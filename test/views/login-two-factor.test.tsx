@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/api/storage';
+import type { LoginResponse, TwoFactorSetup } from '../../src/domain/session';
 import {
   codeChallenge,
   globalLogin,
@@ -41,7 +42,7 @@ describe('sign-in: the code after the password', () => {
   });
 
   it('says a wrong code on the field, takes a recovery code after it, and asks for one when empty', async () => {
-    let answer = () => Promise.reject(invalidCode);
+    let answer: () => Promise<LoginResponse> = () => Promise.reject(invalidCode);
     const { user, fakes } = await signIn({ login: async () => codeChallenge, verifyCode: () => answer() });
     await screen.findByRole('button', { name: 'Verify' });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -116,7 +117,7 @@ describe('sign-in: an admin who must set up two-factor sign-in', () => {
   });
 
   it('offers to ask for the key again when it could not be had', async () => {
-    let answer = () => Promise.reject({ kind: 'network', status: 'FETCH_ERROR' });
+    let answer: () => Promise<TwoFactorSetup> = () => Promise.reject({ kind: 'network', status: 'FETCH_ERROR' });
     const { user } = await signIn({ ...setupOptions, startSignInSetup: () => answer() });
     await screen.findByText('The authenticator key could not be created.');
     answer = async () => newAuthenticator;
