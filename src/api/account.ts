@@ -1,7 +1,11 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
-import type { MeResponse, PasswordChange, ProfileChange } from '../domain/session';
+import type { MeResponse, PasswordChange, ProfileChange, TwoFactorSetup, TwoFactorStatus } from '../domain/session';
 import { call } from './http';
+
+interface RecoveryCodeList {
+  recoveryCodes: string[];
+}
 import { FRESH_FOR_MS, invalidatingWrite, type CacheKey, type Reload } from './resource-cache';
 
 /**
@@ -15,6 +19,17 @@ export function createAccountApi(http: KyInstance) {
     updateProfile: (body: ProfileChange) => call<MeResponse>(http.put('users/me', { json: body })),
     changePassword: async (body: PasswordChange) => {
       await call<unknown>(http.put('users/me/password', { json: body }));
+    },
+    /** Settings → Security: the user's own two-factor sign-in (docs/api-contract.md, issue 30). */
+    twoFactor: {
+      status: () => call<TwoFactorStatus>(http.get('users/me/two-factor')),
+      startSetup: () => call<TwoFactorSetup>(http.post('users/me/two-factor/setup')),
+      confirm: (code: string) => call<RecoveryCodeList>(http.post('users/me/two-factor/confirm', { json: { code } })),
+      disable: async (code: string) => {
+        await call<unknown>(http.post('users/me/two-factor/disable', { json: { code } }));
+      },
+      regenerateRecoveryCodes: (code: string) =>
+        call<RecoveryCodeList>(http.post('users/me/two-factor/recovery-codes', { json: { code } })),
     },
   };
 }
@@ -39,6 +54,7 @@ export function cacheAccountApi(api: AccountApi, queryClient: QueryClient) {
       return me;
     },
     changePassword: api.changePassword,
+    twoFactor: api.twoFactor,
   };
 }
 

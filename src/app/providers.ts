@@ -27,6 +27,9 @@ function provideSessionMachine(auth: AuthApi, storage: BrowserStorage, clearCach
         return session && { session, rootSession: storage.readRootSession() };
       }),
       login: fromPromise(({ input }) => auth.login(input)),
+      verifyCode: fromPromise(({ input }) => auth.verifyCode(input)),
+      startSignInSetup: fromPromise(({ input }) => auth.startSetup(input)),
+      confirmSignInSetup: fromPromise(({ input }) => auth.confirmSetup(input)),
       assume: fromPromise(({ input }) => auth.assume(input)),
       logout: fromPromise(({ input }) => auth.logout(input)),
       fetchMe: fromPromise(() => auth.me()),

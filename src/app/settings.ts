@@ -4,6 +4,7 @@ import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { MeResponse, PasswordChange, ProfileChange } from '../domain/session';
 import { formMachine } from '../machines/form.machine';
 import type { sessionMachine } from '../machines/session.machine';
+import { twoFactorMachine } from '../machines/two-factor.machine';
 import type { SettingsMachines } from '../views/actors';
 import type { OutcomeActions } from './outcomes';
 
@@ -37,7 +38,8 @@ const passwordChanged: StoredRecord = { id: 'password', createdAt: '', updatedAt
  * The settings page's forms: the profile loads the signed-in user (`GET users/me`, through the query cache) and
  * saves the name (`PUT users/me`), whose answer the session takes at once (`session.profileUpdated`: the header
  * shows the new name); the password form changes the password (`PUT users/me/password`). The forms send exactly
- * the API's bodies (`name`, `surname`; `currentPassword`, `newPassword`): the confirmation is form-only.
+ * the API's bodies (`name`, `surname`; `currentPassword`, `newPassword`): the confirmation is form-only. The
+ * security section's two-factor sign-in calls `users/me/two-factor` directly (nothing of it is cached).
  */
 export function provideSettingsMachines(
   account: CachedAccountApi,
@@ -62,6 +64,16 @@ export function provideSettingsMachines(
           await account.changePassword(passwordChange(body));
           return passwordChanged;
         }),
+      },
+      actions: outcomes,
+    }),
+    twoFactor: twoFactorMachine.provide({
+      actors: {
+        fetchStatus: fromPromise(() => account.twoFactor.status()),
+        startSetup: fromPromise(() => account.twoFactor.startSetup()),
+        confirmSetup: fromPromise(({ input }) => account.twoFactor.confirm(input.code)),
+        regenerateCodes: fromPromise(({ input }) => account.twoFactor.regenerateRecoveryCodes(input.code)),
+        disable: fromPromise(({ input }) => account.twoFactor.disable(input.code)),
       },
       actions: outcomes,
     }),

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type * as account from '../../contract/account.schemas';
+import type * as accountSecurity from '../../contract/account-security.schemas';
 import type * as auth from '../../contract/auth.schemas';
 import type * as common from '../../contract/common.schemas';
 import type * as session from '../../contract/session.schemas';
@@ -34,3 +35,20 @@ export type ProfileChange = Static<typeof account.MeUpdateBody>;
 export type PasswordChange = Static<typeof account.PasswordChangeBody>;
 
 export type Credentials = Static<typeof auth.LoginBody>;
+
+/** `POST auth/login` answers 202 with this when a second step comes before the session (docs/api-contract.md, issue 30). */
+export type SignInChallenge = Static<typeof accountSecurity.SignInChallenge>;
+
+/** A new authenticator: the key to type by hand, its `otpauth://` URI and the URI as a QR code (an SVG data URL). */
+export type TwoFactorSetup = Static<typeof accountSecurity.TwoFactorSetup>;
+
+/** A sign-in ended by setting up an authenticator: the session and the ten recovery codes, shown once. */
+export type LoginWithRecoveryCodes = Static<typeof accountSecurity.LoginWithRecoveryCodes>;
+
+/** The signed-in user's two-factor sign-in: on or not, required or not, recovery codes left. */
+export type TwoFactorStatus = Static<typeof accountSecurity.TwoFactorStatus>;
+
+/** What the sign-in's password step answers: the session, or the second step to take. */
+export type SignInAnswer = LoginResponse | SignInChallenge;
+
+export const isChallenge = (answer: SignInAnswer): answer is SignInChallenge => 'step' in answer && 'challenge' in answer;

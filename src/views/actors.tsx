@@ -11,6 +11,7 @@ import type { ListItem, ListMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
 import type { OrderedItem, OrderedListMachine } from '../machines/ordered-list.machine';
 import type { sessionMachine } from '../machines/session.machine';
+import type { twoFactorMachine } from '../machines/two-factor.machine';
 import type { videoAccessMachine } from '../machines/video-access.machine';
 import type { UserImportInput, userImportMachine } from '../machines/user-import.machine';
 
@@ -45,6 +46,8 @@ export interface TrainingPlanMachines {
 export interface SettingsMachines {
   profile: typeof formMachine;
   password: typeof formMachine;
+  /** Settings → Security: the user's own two-factor sign-in. */
+  twoFactor: typeof twoFactorMachine;
 }
 
 /** The machines of the signed-in screens. */

@@ -72,6 +72,28 @@ describe('the account over HTTP', () => {
     });
   });
 
+  it('turns two-factor sign-in on and off and makes new recovery codes, each with the code typed', async () => {
+    const codes = { recoveryCodes: Array.from({ length: 10 }, (_, index) => `code${index}-abcde`) };
+    const { api, received } = accountOver(({ method, url }) => {
+      if (method === 'GET') return { status: 200, body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false } };
+      if (url.endsWith('/setup')) return { status: 200, body: { secret: 'KEY', otpauthUri: 'otpauth://totp/x', qrCode: 'data:,' } };
+      return url.endsWith('/disable') ? { status: 204 } : { status: 200, body: codes };
+    });
+    expect((await api.twoFactor.status()).enabled).toBe(false);
+    expect((await api.twoFactor.startSetup()).secret).toBe('KEY');
+    expect(await api.twoFactor.confirm('123456')).toEqual(codes);
+    expect(await api.twoFactor.regenerateRecoveryCodes('654321')).toEqual(codes);
+    expect(await api.twoFactor.disable('abcde-12345')).toBeUndefined();
+    expect(received.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['GET', '/api/users/me/two-factor', undefined],
+      ['POST', '/api/users/me/two-factor/setup', undefined],
+      ['POST', '/api/users/me/two-factor/confirm', { code: '123456' }],
+      ['POST', '/api/users/me/two-factor/recovery-codes', { code: '654321' }],
+      ['POST', '/api/users/me/two-factor/disable', { code: 'abcde-12345' }],
+    ]);
+    expect(received.every(({ authorization }) => authorization === 'Bearer token-1')).toBe(true);
+  });
+
   it('ends the session on a 401, unlike the session’s own background check', async () => {
     const { api, onUnauthorized } = accountOver(() => ({
       status: 401,
@@ -92,6 +114,13 @@ describe('the account through the query cache', () => {
         return current;
       }),
       changePassword: vi.fn(async () => {}),
+      twoFactor: {
+        status: vi.fn(async () => ({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false })),
+        startSetup: vi.fn(async () => ({ secret: 'K', otpauthUri: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,' })),
+        confirm: vi.fn(async () => ({ recoveryCodes: [] })),
+        disable: vi.fn(async () => {}),
+        regenerateRecoveryCodes: vi.fn(async () => ({ recoveryCodes: [] })),
+      },
     } satisfies AccountApi;
   };
 

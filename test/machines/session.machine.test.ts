@@ -21,6 +21,8 @@ import { recordOutcomes } from '../support/fixtures/outcome';
 
 /** Where changing identity leads, as the console says. */
 const pages = { afterAssume: '/home', afterReturnToRoot: '/tenants' };
+/** No second step of a sign-in under way (session-two-factor.test.ts tests those). */
+const noSecondStep = { challenge: null, twoFactorSetup: null, recoveryCodes: null };
 
 function startSession(overrides: Partial<SessionFakes> = {}) {
   const { machine, fakes, effects } = fakeSessionMachine(overrides);
@@ -84,7 +86,7 @@ describe('session: restoring', () => {
   it('signs out and discards leftovers when nothing usable is stored', async () => {
     const { actor, reach, effects } = startSession({ restoreSession: async () => null });
     await reach('signedOut');
-    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...pages });
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...noSecondStep, ...pages });
     expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
   });
 
@@ -222,7 +224,7 @@ describe('session: logout and unauthorized', () => {
     await reach('signedOut');
     expect(fakes.logout).toHaveBeenCalledWith({ token: globalSession.token });
     expect(effects.clearSessionData).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...pages });
+    expect(actor.getSnapshot().context).toEqual({ session: null, rootSession: null, failure: null, ...noSecondStep, ...pages });
   });
 
   it('clears everything even when the logout call fails', async () => {
@@ -272,7 +274,7 @@ describe('session: back to the root admin', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await reach({ signedIn: 'idle' });
     expect(fakes.logout).toHaveBeenCalledWith({ token: assumedSession.token });
-    expect(actor.getSnapshot().context).toEqual({ session: globalSession, rootSession: null, failure: null, ...pages });
+    expect(actor.getSnapshot().context).toEqual({ session: globalSession, rootSession: null, failure: null, ...noSecondStep, ...pages });
     expect(effects.storeSession).toHaveBeenLastCalledWith(globalSession);
     expect(effects.forgetRootSession).toHaveBeenCalledTimes(1);
     expect(effects.clearCache).toHaveBeenCalledTimes(1);

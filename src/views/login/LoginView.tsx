@@ -9,21 +9,127 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Credentials } from '../../domain/session';
-import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
+import {
+  selectCodeRejected,
+  selectIsBusy,
+  selectSignInExpired,
+  selectSignInRecoveryCodes,
+  selectSignInRefusal,
+  selectSignInSetup,
+  selectSignInSetupFailed,
+  selectSignInStep,
+  type SignInStep,
+} from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
 import { languageEntries, useLanguageSwitch } from '../layout/language-switch';
 import { PageTitle } from '../pages/PageTitle';
+import { CodeForm, RecoveryCodesPanel, TwoFactorSetupPanel } from '../two-factor/two-factor-parts';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
 
+/** The sign-in page: the password, then the second step the server asks for (a code, or setting up an authenticator). */
 export function LoginView() {
+  const step = useSelector(useSessionActor(), selectSignInStep);
+  // The email stays for a return to the password (the second step expired, or the user went back).
+  const [email, setEmail] = useState('');
+  return step === 'password' ? <PasswordStep email={email} onEmail={setEmail} /> : <SecondStep step={step} />;
+}
+
+/** The page's frame: the console's name, the step's title, its content; the language switch below. */
+function SignInFrame({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh', p: 2, bgcolor: 'grey.100' }}>
+      <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 440 }}>
+        <Stack spacing={3}>
+          <div>
+            <Typography variant="overline" color="text.secondary">
+              {t('app.title')}
+            </Typography>
+            <PageTitle>{t(titleKey)}</PageTitle>
+          </div>
+          {children}
+          <LanguageChoice />
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * The second step after a right password: the code of the authenticator (or a recovery code); or, where the account
+ * must use two-factor sign-in and has none, setting one up and keeping its recovery codes. Back to the password at will.
+ */
+function SecondStep({ step }: { step: Exclude<SignInStep, 'password'> }) {
+  const session = useSessionActor();
+  const busy = useSelector(session, selectIsBusy);
+  const rejected = useSelector(session, selectCodeRejected);
+  const setup = useSelector(session, selectSignInSetup);
+  const setupFailed = useSelector(session, selectSignInSetupFailed);
+  const recoveryCodes = useSelector(session, selectSignInRecoveryCodes);
+  const { t } = useTranslation();
+  const back = { label: t('twoFactor.backToPassword'), onClick: () => session.send({ type: 'session.backToPassword' }) };
+
+  if (step === 'code')
+    return (
+      <SignInFrame titleKey="twoFactor.codeTitle">
+        <CodeForm
+          label={t('twoFactor.code')}
+          submitLabel={t('twoFactor.verify')}
+          busy={busy}
+          rejected={rejected}
+          onSubmit={(code) => session.send({ type: 'session.submitCode', code })}
+          secondary={back}
+        >
+          <Typography variant="body2">{t('twoFactor.codeIntro')}</Typography>
+        </CodeForm>
+      </SignInFrame>
+    );
+  if (step === 'recoveryCodes')
+    return (
+      <SignInFrame titleKey="twoFactor.codesTitle">
+        <RecoveryCodesPanel codes={recoveryCodes ?? []} onKept={() => session.send({ type: 'session.recoveryCodesKept' })} />
+      </SignInFrame>
+    );
+  return (
+    <SignInFrame titleKey="twoFactor.setupTitle">
+      <Alert severity="info">{t('twoFactor.setupRequired')}</Alert>
+      {setup ? (
+        <TwoFactorSetupPanel
+          setup={setup}
+          busy={busy}
+          rejected={rejected}
+          onConfirm={(code) => session.send({ type: 'session.confirmSetup', code })}
+          secondary={back}
+        />
+      ) : setupFailed ? (
+        <Stack spacing={2}>
+          <Alert severity="error">{t('twoFactor.setupFailed')}</Alert>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button type="button" onClick={back.onClick}>
+              {back.label}
+            </Button>
+            <Button type="button" variant="contained" onClick={() => session.send({ type: 'session.retrySetup' })}>
+              {t('twoFactor.retry')}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : (
+        <Typography role="status">{t('app.loading')}</Typography>
+      )}
+    </SignInFrame>
+  );
+}
+
+function PasswordStep({ email, onEmail }: { email: string; onEmail: (email: string) => void }) {
   const session = useSessionActor();
   const busy = useSelector(session, selectIsBusy);
   const refusal = useSelector(session, selectSignInRefusal);
+  const expired = useSelector(session, selectSignInExpired);
   const { t } = useTranslation();
-  const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
+  const [credentials, setCredentials] = useState<Credentials>({ email, password: '' });
   const [submitted, setSubmitted] = useState(false);
   const errors: CredentialErrors = submitted ? validateCredentials(credentials) : {};
 
@@ -36,7 +142,10 @@ export function LoginView() {
   const field = (name: keyof Credentials) => ({
     name,
     value: credentials[name],
-    onChange: (event: { target: { value: string } }) => setCredentials({ ...credentials, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      setCredentials({ ...credentials, [name]: event.target.value });
+      if (name === 'email') onEmail(event.target.value);
+    },
     error: Boolean(errors[name]),
     helperText: errors[name] ? t(errors[name]) : undefined,
   });
@@ -51,6 +160,11 @@ export function LoginView() {
             </Typography>
             <PageTitle>{t('login.title')}</PageTitle>
           </div>
+          {expired && (
+            <Alert severity="warning" role="status" data-testid="sign-in-expired">
+              {t('twoFactor.signInExpired')}
+            </Alert>
+          )}
           {refusal && (
             <Alert severity="warning" role="status" data-testid="sign-in-refused">
               {refusal.retryAt === null ? t('login.tooManyAttemptsLater') : t('login.tooManyAttempts', { retryAt: refusal.retryAt })}

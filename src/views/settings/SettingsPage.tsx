@@ -14,8 +14,9 @@ import { languageEntries, useLanguageSwitch, type LanguageCode } from '../layout
 import { useLeaveGuard } from '../navigation/leave-guard';
 import { PageTitle } from '../pages/PageTitle';
 import { passwordFields, profileFields } from './settings-fields';
+import { TwoFactorSetting } from './TwoFactorSetting';
 
-/** The user's own settings, for every scope: the name, the language and the password. */
+/** The user's own settings, for every scope: the name, the language, the password and two-factor sign-in. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -30,6 +31,9 @@ export function SettingsPage() {
         </SettingsSection>
         <SettingsSection titleKey="settings.password">
           <Reopening>{(reopen) => <PasswordForm onChanged={reopen} />}</Reopening>
+        </SettingsSection>
+        <SettingsSection titleKey="twoFactor.section">
+          <TwoFactorSetting />
         </SettingsSection>
       </Stack>
     </>

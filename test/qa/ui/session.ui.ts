@@ -6,7 +6,15 @@ import type { MeResponse } from '../../../src/domain/session';
 import type { SessionContext } from '../../../src/machines/session.machine';
 import { storedContent } from '../../support/fixtures/catalogue';
 import type { Path } from '../../support/paths/graph-paths';
-import { assumedLogin, globalLogin, meAnswer } from '../../support/fixtures/session';
+import {
+  assumedLogin,
+  codeChallenge,
+  globalLogin,
+  meAnswer,
+  newAuthenticator,
+  recoveryCodes,
+  setupChallenge,
+} from '../../support/fixtures/session';
 import { companyVideoLogin, freshVideoToken } from '../../support/models/session';
 import type { Scenario } from '../../support/paths/model';
 import { memoryStore, openConsole, storedSession, type OpenedConsole } from './console';
@@ -17,7 +25,15 @@ export type SessionHarness = { console: OpenedConsole };
 type Harness = SessionHarness;
 
 /** The API's error body (docs/api-contract.md). */
-const problem = (statusCode: number, error: string, message: string) => ({ statusCode, error, message });
+const problem = (statusCode: number, error: string, message: string, code?: string) => ({
+  statusCode,
+  error,
+  message,
+  ...(code && { code }),
+});
+const expiredStep = problem(401, 'Unauthorized', 'The sign-in has expired: sign in again with your password', 'SIGN_IN_EXPIRED');
+/** The code every path types: what `send a code` and `confirm the key with a code` carry. */
+const typedCode = '123456';
 
 const tenantRecord = (id: string, name: string, url: string | null) => ({
   id,
@@ -87,6 +103,21 @@ const outputOf = (event: unknown) => (event as { output: unknown }).output;
 const rowNamed = (name: string) => dataRows().find((row) => within(row).queryByText(name));
 const signInButton = () => screen.queryByRole('button', { name: 'Sign in' });
 const banner = () => screen.queryByTestId('assumed-tenant-banner');
+const pageTitle = () => screen.getByTestId('page-title').textContent;
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+/** The code's field says a refused code (`INVALID_CODE`, a 400 on `code`) there, and nothing else. */
+const showsCodeVerdict = (snapshot: AnyMachineSnapshot) => {
+  const failure = context(snapshot).failure;
+  const rejected = failure?.kind === 'http' && (failure.status === 400 || failure.code === 'INVALID_CODE');
+  expect(screen.queryByText('The code is not right: try again', { selector: 'p' }) !== null).toBe(rejected);
+  if (failure && !rejected) expect(notificationTexts()).toContain('Login failed');
+};
+const typeCode = async ({ console: c }: Harness, label: RegExp, submit: string) => {
+  const field = await screen.findByLabelText<HTMLInputElement>(label);
+  await c.user.clear(field);
+  await c.user.type(field, typedCode);
+  await c.user.click(button(submit));
+};
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SessionContext;
 
 /** The signed-in frame, naming who is signed in and where (the sidebar) and, while a tenant is assumed, the banner. */
@@ -178,6 +209,44 @@ export const sessionUi: MachineUi<Harness> = {
         'retry-after': '60',
       }),
     'login: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/login')).fail(),
+    'login: a code is asked': async ({ console: c }) => (await c.network.next('POST', 'auth/login')).respond(202, codeChallenge),
+    'login: set-up is asked': async ({ console: c }) => (await c.network.next('POST', 'auth/login')).respond(202, setupChallenge),
+    'send a code': (harness) => typeCode(harness, /^Code/, 'Verify'),
+    'back to the password': async ({ console: c }) => c.user.click(button('Back to the password')),
+    'code: ok': async ({ console: c }, event) => {
+      const request = await c.network.next('POST', 'auth/two-factor');
+      expect(request.body).toEqual({ challenge: codeChallenge.challenge, code: typedCode });
+      request.respond(200, outputOf(event));
+    },
+    'code: wrong': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/two-factor')).respond(401, problem(401, 'Unauthorized', 'Invalid code', 'INVALID_CODE')),
+    'code: expired': async ({ console: c }) => (await c.network.next('POST', 'auth/two-factor')).respond(401, expiredStep),
+    'code: 429': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/two-factor')).respond(429, problem(429, 'Too Many Requests', 'Too many attempts'), {
+        'retry-after': '60',
+      }),
+    'code: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/two-factor')).fail(),
+    'set-up: a new key': async ({ console: c }) => {
+      const request = await c.network.next('POST', 'auth/two-factor/setup');
+      expect(request.body).toEqual({ challenge: setupChallenge.challenge });
+      request.respond(200, newAuthenticator);
+    },
+    'set-up: offline': async ({ console: c }) => (await c.network.next('POST', 'auth/two-factor/setup')).fail(),
+    'set-up: expired': async ({ console: c }) => (await c.network.next('POST', 'auth/two-factor/setup')).respond(401, expiredStep),
+    'ask for the key again': async ({ console: c }) => c.user.click(button('Try again')),
+    'confirm the key with a code': (harness) => typeCode(harness, /^Code shown by the app/, 'Confirm'),
+    'confirm: ok': async ({ console: c }, event) => {
+      const request = await c.network.next('POST', 'auth/two-factor/setup/confirm');
+      expect(request.body).toEqual({ challenge: setupChallenge.challenge, code: typedCode });
+      request.respond(200, outputOf(event));
+    },
+    'confirm: wrong code': async ({ console: c }) =>
+      (await c.network.next('POST', 'auth/two-factor/setup/confirm')).respond(400, {
+        ...problem(400, 'Bad Request', 'code is incorrect', 'VALIDATION_FAILED'),
+        errors: [{ field: 'code', rule: 'incorrect', message: 'is incorrect' }],
+      }),
+    'confirm: expired': async ({ console: c }) => (await c.network.next('POST', 'auth/two-factor/setup/confirm')).respond(401, expiredStep),
+    'recovery codes kept': async ({ console: c }) => c.user.click(button('I have kept the codes')),
     'me: ok': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (assumed tenant)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
     'me: ok (company admin)': async ({ console: c }, event) => (await c.network.next('GET', 'users/me')).respond(200, outputOf(event)),
@@ -238,8 +307,50 @@ export const sessionUi: MachineUi<Harness> = {
     signedOut: (_, snapshot) => {
       expect(signInButton()).toHaveProperty('disabled', false);
       showsSignInFailure(snapshot);
+      const failure = context(snapshot).failure;
+      const expired = failure?.kind === 'http' && failure.code === 'SIGN_IN_EXPIRED';
+      expect(screen.queryByTestId('sign-in-expired')?.textContent ?? null).toBe(
+        expired ? 'The sign-in has expired: sign in again with your password' : null,
+      );
     },
     loggingIn: () => expect(signInButton()).toHaveProperty('disabled', true),
+    'secondFactor.awaitingCode': (_, snapshot) => {
+      expect(pageTitle()).toBe('Two-factor sign-in');
+      expect(button('Verify').disabled).toBe(false);
+      expect(button('Back to the password').disabled).toBe(false);
+      showsCodeVerdict(snapshot);
+    },
+    'secondFactor.verifying': () => {
+      expect(pageTitle()).toBe('Two-factor sign-in');
+      expect(button('Verify').disabled).toBe(true);
+    },
+    'twoFactorSetup.starting': () => {
+      expect(pageTitle()).toBe('Set up two-factor sign-in');
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
+    },
+    'twoFactorSetup.failed': () => {
+      expect(screen.getByText('The authenticator key could not be created.')).toBeTruthy();
+      expect(button('Try again').disabled).toBe(false);
+      expect(notificationTexts()).toContain('Login failed');
+    },
+    'twoFactorSetup.awaitingCode': (_, snapshot) => {
+      expect(pageTitle()).toBe('Set up two-factor sign-in');
+      expect(screen.getByRole('img', { name: 'QR code of the new authenticator key' }).getAttribute('src')).toBe(newAuthenticator.qrCode);
+      expect(screen.getByTestId('two-factor-secret').textContent?.replaceAll(' ', '')).toBe(newAuthenticator.secret);
+      expect(button('Confirm').disabled).toBe(false);
+      showsCodeVerdict(snapshot);
+    },
+    'twoFactorSetup.confirming': () => expect(button('Confirm').disabled).toBe(true),
+    'twoFactorSetup.showingRecoveryCodes': () => {
+      expect(pageTitle()).toBe('Recovery codes');
+      const list = screen.getByRole('list', { name: 'Your recovery codes' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(recoveryCodes);
+      expect(signInButton()).toBeNull();
+    },
     loggingOut: ({ console: c }) => {
       expect(signInButton()).toHaveProperty('disabled', true);
       // Cleared before the API answers: a reload now cannot bring the session back. A storage the browser refuses

@@ -6,6 +6,7 @@ import { listModel } from './list';
 import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
 import { sessionModel } from './session';
+import { twoFactorModel } from './two-factor';
 import { userImportModel } from './user-import';
 import { videoAccessModel } from './video-access';
 
@@ -20,4 +21,5 @@ export const registry: MachineModel[] = [
   notificationsModel,
   listExportModel,
   userImportModel,
+  twoFactorModel,
 ];

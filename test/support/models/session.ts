@@ -6,18 +6,37 @@ import { sessionMachine, type SessionContext } from '../../../src/machines/sessi
 import { done, error } from '../paths/graph-paths';
 import {
   assumedLogin,
+  codeChallenge,
   companyState,
   globalLogin,
   globalState,
+  incorrectCode,
+  invalidCode,
   loginAnswer,
   meAnswer,
+  newAuthenticator,
   offline,
+  setupChallenge,
+  setupLogin,
+  signInExpired,
   stored,
   unauthorized,
 } from '../fixtures/session';
 import { defineModel } from '../paths/model';
 
-const busyStates = ['loggingIn', 'signedIn.assuming', 'signedIn.returningToRoot', 'loggingOut'];
+const busyStates = [
+  'loggingIn',
+  'secondFactor.verifying',
+  'twoFactorSetup.starting',
+  'twoFactorSetup.confirming',
+  'signedIn.assuming',
+  'signedIn.returningToRoot',
+  'loggingOut',
+];
+
+/** The failure as the page tells it: its status, and the API's code when it named one (an expired second step). */
+const failureKey = (failure: Failure | null) =>
+  failure === null ? null : failure.kind === 'http' && failure.code ? `${failure.status} ${failure.code}` : failure.status;
 
 /**
  * A company admin whose company has a video tenant: the only kind of session that plays or uploads videos (the
@@ -50,7 +69,8 @@ const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as Session
 
 export const sessionModel = defineModel({
   name: 'session',
-  summary: 'Signing in, restoring a stored session, assuming a tenant and going back to root, signing out.',
+  summary:
+    'Signing in (with a second step: a code of the authenticator, or setting one up), restoring a stored session, assuming a tenant and going back to root, signing out.',
   machine: sessionMachine,
   impossible: [
     '`me` answers, and the answers to a name change (`PUT users/me`, sent on as `session.profileUpdated`), describe the session that asked: a GLOBAL session is answered as GLOBAL, an assumed one as the assumed tenant, a company admin as that company admin.',
@@ -68,7 +88,7 @@ export const sessionModel = defineModel({
           value: snapshot.value,
           scope: session?.state.user.scope ?? null,
           rootKept: rootSession !== null,
-          failure: failure?.status ?? null,
+          failure: failureKey(failure),
         });
       },
       isImpossible: (snapshot, event) => {
@@ -100,6 +120,24 @@ export const sessionModel = defineModel({
         ['login: 401', error('login', unauthorized)],
         ['login: 429', error('login', tooManyAttempts)],
         ['login: offline', error('login', offline)],
+        ['login: a code is asked', done('login', codeChallenge)],
+        ['login: set-up is asked', done('login', setupChallenge)],
+        ['send a code', { type: 'session.submitCode', code: '123456' }],
+        ['back to the password', { type: 'session.backToPassword' }],
+        ['code: ok', done('verifyCode', globalLogin)],
+        ['code: wrong', error('verifyCode', invalidCode)],
+        ['code: expired', error('verifyCode', signInExpired)],
+        ['code: 429', error('verifyCode', tooManyAttempts)],
+        ['code: offline', error('verifyCode', offline)],
+        ['set-up: a new key', done('startSignInSetup', newAuthenticator)],
+        ['set-up: offline', error('startSignInSetup', offline)],
+        ['set-up: expired', error('startSignInSetup', signInExpired)],
+        ['ask for the key again', { type: 'session.retrySetup' }],
+        ['confirm the key with a code', { type: 'session.confirmSetup', code: '123456' }],
+        ['confirm: ok', done('confirmSignInSetup', setupLogin)],
+        ['confirm: wrong code', error('confirmSignInSetup', incorrectCode)],
+        ['confirm: expired', error('confirmSignInSetup', signInExpired)],
+        ['recovery codes kept', { type: 'session.recoveryCodesKept' }],
         ['me: ok', done('fetchMe', meAnswer(globalState, 'Grazia'))],
         ['me: ok (assumed tenant)', done('fetchMe', meAnswer(stored(assumedLogin).state, 'Grazia'))],
         ['me: ok (company admin)', done('fetchMe', meAnswer(stored(companyVideoLogin).state, 'Carlotta'))],
@@ -145,6 +183,41 @@ export const sessionModel = defineModel({
         'session.signedOut \u2014session.login\u2192 session.loggingIn',
         'session.loggingIn \u2014xstate.done.actor.login\u2192 session.signedIn',
         'session.loggingIn \u2014xstate.error.actor.login\u2192 session.signedOut',
+      ],
+    },
+    {
+      id: 'SESSION-2FA-CODE',
+      rule: 'After the right password, an account with an authenticator is signed in only by one of its codes or a recovery code; a wrong code (or no network) keeps the step.',
+      by: [
+        'session.loggingIn \u2014xstate.done.actor.login [asksForCode]\u2192 session.secondFactor',
+        'session.secondFactor.awaitingCode \u2014session.submitCode\u2192 session.secondFactor.verifying',
+        'session.secondFactor.verifying \u2014xstate.done.actor.verifyCode\u2192 session.signedIn',
+        'session.secondFactor.verifying \u2014xstate.error.actor.verifyCode\u2192 session.secondFactor.awaitingCode',
+      ],
+    },
+    {
+      id: 'SESSION-2FA-ENDED',
+      rule: 'A second step the server ended (expired, used, or too many wrong codes) sends the user back to the password with the reason; the user may also go back at will.',
+      by: [
+        'session.secondFactor.verifying \u2014xstate.error.actor.verifyCode [endsSecondStep]\u2192 session.signedOut',
+        'session.twoFactorSetup.starting \u2014xstate.error.actor.startSignInSetup [endsSecondStep]\u2192 session.signedOut',
+        'session.twoFactorSetup.confirming \u2014xstate.error.actor.confirmSignInSetup [endsSecondStep]\u2192 session.signedOut',
+        'session.secondFactor \u2014session.backToPassword\u2192 session.signedOut',
+        'session.twoFactorSetup \u2014session.backToPassword\u2192 session.signedOut',
+      ],
+    },
+    {
+      id: 'SESSION-2FA-SETUP',
+      rule: 'An admin who must use two-factor sign-in and has no authenticator sets one up right after the password (a QR code or its key, confirmed by a code), is shown the ten recovery codes once, then is signed in.',
+      by: [
+        'session.loggingIn \u2014xstate.done.actor.login [asksForSetup]\u2192 session.twoFactorSetup',
+        'session.twoFactorSetup.starting \u2014xstate.done.actor.startSignInSetup\u2192 session.twoFactorSetup.awaitingCode',
+        'session.twoFactorSetup.starting \u2014xstate.error.actor.startSignInSetup\u2192 session.twoFactorSetup.failed',
+        'session.twoFactorSetup.failed \u2014session.retrySetup\u2192 session.twoFactorSetup.starting',
+        'session.twoFactorSetup.awaitingCode \u2014session.confirmSetup\u2192 session.twoFactorSetup.confirming',
+        'session.twoFactorSetup.confirming \u2014xstate.done.actor.confirmSignInSetup\u2192 session.twoFactorSetup.showingRecoveryCodes',
+        'session.twoFactorSetup.confirming \u2014xstate.error.actor.confirmSignInSetup\u2192 session.twoFactorSetup.awaitingCode',
+        'session.twoFactorSetup.showingRecoveryCodes \u2014session.recoveryCodesKept\u2192 session.signedIn',
       ],
     },
     {
@@ -195,8 +268,20 @@ export const sessionModel = defineModel({
   ],
   invariants: [
     [
-      'signed in exactly when a session is held',
-      (s) => s.matches('signedIn') === ((s.context as SessionContext).session !== null) || s.matches('loggingOut'),
+      'signed in exactly when a session is held (or its recovery codes are shown, just before)',
+      (s) =>
+        (s.matches('signedIn') || s.matches({ twoFactorSetup: 'showingRecoveryCodes' })) ===
+          ((s.context as SessionContext).session !== null) || s.matches('loggingOut'),
+    ],
+    [
+      'a second step is held exactly while it is taken (until the recovery codes are shown)',
+      (s) =>
+        ((s.matches('secondFactor') || s.matches('twoFactorSetup')) && !s.matches({ twoFactorSetup: 'showingRecoveryCodes' })) ===
+        ((s.context as SessionContext).challenge !== null),
+    ],
+    [
+      'recovery codes are held only while shown',
+      (s) => s.matches({ twoFactorSetup: 'showingRecoveryCodes' }) === ((s.context as SessionContext).recoveryCodes !== null),
     ],
     [
       'a root session is kept aside only while a tenant is assumed',

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { AccountApi } from '../../../src/api/account';
 import type { Failure } from '../../../src/domain/failure';
-import type { MeResponse, PasswordChange, ProfileChange } from '../../../src/domain/session';
+import type { MeResponse, PasswordChange, ProfileChange, TwoFactorStatus } from '../../../src/domain/session';
+import { newAuthenticator, recoveryCodes } from '../fixtures/session';
 
 const fieldError = (field: string, message: string): Failure => ({
   kind: 'http',
@@ -18,6 +19,12 @@ const fieldError = (field: string, message: string): Failure => ({
 export function fakeAccount(initial: MeResponse, password = 'current-secret') {
   let me = initial;
   let current = password;
+  /** Two-factor sign-in: off, its code `123456` (any other is wrong), a set-up pending once started. */
+  let twoFactor: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false };
+  let setupStarted = false;
+  const requireCode = (code: string) => {
+    if (code !== twoFactorCode) throw fieldError('code', 'is incorrect');
+  };
   const failures: Partial<Record<keyof AccountApi, Failure>> = {};
   const failing = (call: keyof AccountApi) => {
     const failure = failures[call];
@@ -43,13 +50,45 @@ export function fakeAccount(initial: MeResponse, password = 'current-secret') {
       if (newPassword === current) throw fieldError('newPassword', 'must differ from the current password');
       current = newPassword;
     }),
+    twoFactor: {
+      status: vi.fn(async () => {
+        failing('twoFactor');
+        return twoFactor;
+      }),
+      startSetup: vi.fn(async () => {
+        setupStarted = true;
+        return newAuthenticator;
+      }),
+      confirm: vi.fn(async (code: string) => {
+        if (!setupStarted) throw { kind: 'http', status: 409, message: 'Start the setup first', code: 'TWO_FACTOR_SETUP_NOT_STARTED' };
+        requireCode(code);
+        setupStarted = false;
+        twoFactor = { ...twoFactor, enabled: true, enabledAt: '2026-11-28T08:00:00.000Z', recoveryCodesLeft: 10 };
+        return { recoveryCodes };
+      }),
+      disable: vi.fn(async (code: string) => {
+        requireCode(code);
+        twoFactor = { ...twoFactor, enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+      }),
+      regenerateRecoveryCodes: vi.fn(async (code: string) => {
+        requireCode(code);
+        twoFactor = { ...twoFactor, recoveryCodesLeft: 10 };
+        return { recoveryCodes };
+      }),
+    },
   } satisfies AccountApi;
   return {
     api,
     me: () => me,
     password: () => current,
+    /** The account's two-factor sign-in as the server would say it; `requireTwoFactor` makes it required (on). */
+    twoFactor: () => twoFactor,
+    requireTwoFactor: () => void (twoFactor = { ...twoFactor, required: true }),
     failNext: (call: keyof AccountApi, failure: Failure) => void (failures[call] = failure),
   };
 }
 
 export type FakeAccount = ReturnType<typeof fakeAccount>;
+
+/** The code the fake authenticator shows: the only one the fake account takes. */
+export const twoFactorCode = '123456';

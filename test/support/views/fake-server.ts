@@ -11,7 +11,7 @@ import type { FakeTrainingPlans } from './fake-training-plans';
 export const fakeApiBase = 'http://console.test/api/';
 
 /** The session's calls to the API (its background check is the account's `users/me`). */
-export type SessionCalls = Pick<SessionFakes, 'login' | 'assume' | 'logout'>;
+export type SessionCalls = Pick<SessionFakes, 'login' | 'assume' | 'logout' | 'verifyCode' | 'startSignInSetup' | 'confirmSignInSetup'>;
 
 /** What answers the console's calls: the session's, the resources', the plans' rows, the account and the video token. */
 export interface FakeBackend {
@@ -154,6 +154,22 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
       return answering(account.api.updateProfile(body as { name: string; surname: string }));
     case 'PUT users/me/password':
       return account.api.changePassword(body as { currentPassword: string; newPassword: string }).then(() => undefined);
+    case 'GET users/me/two-factor':
+      return answering(account.api.twoFactor.status());
+    case 'POST users/me/two-factor/setup':
+      return answering(account.api.twoFactor.startSetup());
+    case 'POST users/me/two-factor/confirm':
+      return answering(account.api.twoFactor.confirm((body as { code: string }).code));
+    case 'POST users/me/two-factor/recovery-codes':
+      return answering(account.api.twoFactor.regenerateRecoveryCodes((body as { code: string }).code));
+    case 'POST users/me/two-factor/disable':
+      return account.api.twoFactor.disable((body as { code: string }).code).then(() => undefined);
+    case 'POST auth/two-factor':
+      return answering(session.verifyCode(body as { challenge: string; code: string }));
+    case 'POST auth/two-factor/setup':
+      return answering(session.startSignInSetup(body as { challenge: string }));
+    case 'POST auth/two-factor/setup/confirm':
+      return answering(session.confirmSignInSetup(body as { challenge: string; code: string }));
     case 'POST users/import':
       return answering((backend.importUsers ?? everyRowCreated)(body as UserImportBody, call.headers.get('idempotency-key')));
     case 'GET activity':

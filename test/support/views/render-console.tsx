@@ -81,6 +81,9 @@ export function renderConsole({
     login: vi.fn<SessionCalls['login']>(overrides.login ?? pending),
     assume: vi.fn<SessionCalls['assume']>(overrides.assume ?? pending),
     logout: vi.fn<SessionCalls['logout']>(overrides.logout ?? (async () => {})),
+    verifyCode: vi.fn<SessionCalls['verifyCode']>(overrides.verifyCode ?? pending),
+    startSignInSetup: vi.fn<SessionCalls['startSignInSetup']>(overrides.startSignInSetup ?? pending),
+    confirmSignInSetup: vi.fn<SessionCalls['confirmSignInSetup']>(overrides.confirmSignInSetup ?? pending),
   };
   const resources = fakeResources(given);
   const store = memoryStore(session ? storedSession(session, rootSession) : {});
