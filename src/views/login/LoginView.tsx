@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'wouter';
 import type { Credentials } from '../../domain/session';
 import { selectIsBusy, selectSignInRefusal } from '../../machines/session.machine';
 import { useSessionActor } from '../actors';
@@ -61,6 +63,9 @@ export function LoginView() {
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('login.submit')}
           </Button>
+          <Link component={RouterLink} href="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }} data-testid="forgot-password">
+            {t('login.forgotPassword')}
+          </Link>
           <LanguageChoice />
         </Stack>
       </Paper>
@@ -69,7 +74,7 @@ export function LoginView() {
 }
 
 /** The language of the console before signing in: the same switch, and the same stored choice, as the user menu's. */
-function LanguageChoice() {
+export function LanguageChoice() {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   return (
@@ -98,7 +103,7 @@ function LanguageChoice() {
   );
 }
 
-type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
+export type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
   label: string;
   error: boolean;
   helperText: string | undefined;
@@ -108,7 +113,7 @@ type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChang
  * A required outlined text field, as MUI's TextField draws it, built from its parts: the sign-in page is the first
  * thing loaded, and TextField would bring the code of its select variant along.
  */
-function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
+export function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
   return (

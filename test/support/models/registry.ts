@@ -1,4 +1,5 @@
 import type { MachineModel } from '../paths/model';
+import { accountLinkModel } from './account-link';
 import { contentWizardModel } from './content-wizard';
 import { formModel } from './form';
 import { listExportModel } from './list-export';
@@ -20,4 +21,5 @@ export const registry: MachineModel[] = [
   notificationsModel,
   listExportModel,
   userImportModel,
+  accountLinkModel,
 ];
