@@ -12,8 +12,6 @@ import { outcomeActions, serverCode, serverMessage, type Notice } from './outcom
 export interface AccountActionsInput {
   /** The record the panel is about (a user's or a tenant's id); empty for the platform or a set of users. */
   subject: string;
-  /** Whether there is something to read first (a bulk invitation has nothing to show before it runs). */
-  loads: boolean;
   /** The notice of each action once done (an i18n key; `{{count}}` the number of results when the output has some). */
   doneKeys: Record<string, string>;
   /** The notice of a failed action; the server's reason is added when it gave one. */
@@ -90,18 +88,13 @@ export const accountActionsMachine = setup({
     runAction: notProvided<unknown, ActionRequest>('runAction'),
   },
   actions: outcomeActions,
-  guards: {
-    loads: ({ context }) => context.loads,
-  },
 }).createMachine({
   id: 'accountActions',
   context: ({ input }) => ({ ...input, data: null, request: null, result: null, failure: null }),
-  initial: 'opening',
+  initial: 'loading',
   states: {
-    opening: {
-      always: [{ guard: 'loads', target: 'loading' }, { target: 'ready' }],
-    },
     loading: {
+      description: 'The subject is read (a bulk invitation reads nothing: at once ready).',
       tags: 'busy',
       invoke: {
         id: 'load',
@@ -134,25 +127,15 @@ export const accountActionsMachine = setup({
         id: 'runAction',
         src: 'runAction',
         input: ({ context }) => context.request!,
-        onDone: [
-          {
-            guard: 'loads',
-            target: 'loading',
-            actions: [
-              assign({ result: ({ event }) => event.output, failure: null }),
-              { type: 'notify', params: ({ context, event }) => doneNotice(context, event.output) },
-              assign({ request: null }),
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              assign({ result: ({ event }) => event.output, failure: null }),
-              { type: 'notify', params: ({ context, event }) => doneNotice(context, event.output) },
-              assign({ request: null }),
-            ],
-          },
-        ],
+        onDone: {
+          description: 'Told, then the subject read again: what the action changed shows.',
+          target: 'loading',
+          actions: [
+            assign({ result: ({ event }) => event.output, failure: null }),
+            { type: 'notify', params: ({ context, event }) => doneNotice(context, event.output) },
+            assign({ request: null }),
+          ],
+        },
         onError: {
           target: 'ready',
           actions: [

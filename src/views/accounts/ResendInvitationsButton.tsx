@@ -52,7 +52,7 @@ function ResendInvitationsDialog({ list, onClose }: { list: ListActor<UserRecord
   const [pending] = useState(() => items.filter((user) => user.status === 'PENDING'));
   const [chosen, setChosen] = useState(() => new Set(pending.map(({ id }) => id)));
   const panel = useConsoleActorRef(useAccountMachines().invitations, {
-    input: { subject: '', loads: false, doneKeys: { sendInvitations: 'accountActions.bulkDone' }, failedKey: 'accountActions.failed' },
+    input: { subject: '', doneKeys: { sendInvitations: 'accountActions.bulkDone' }, failedKey: 'accountActions.failed' },
   });
   const busy = useSelector(panel, selectActionsBusy);
   const result = useSelector(panel, selectActionsResult) as BulkInvitationResult | null;

@@ -67,7 +67,7 @@ function PolicySwitch({
   const titleId = useId();
   const helpId = useId();
   const panel = useConsoleActorRef(useAccountMachines()[which], {
-    input: { subject, loads: true, doneKeys: { requireTwoFactor: 'accountActions.policySaved' }, failedKey: 'accountActions.failed' },
+    input: { subject, doneKeys: { requireTwoFactor: 'accountActions.policySaved' }, failedKey: 'accountActions.failed' },
   });
   const policy = useSelector(panel, selectActionsData) as SecurityPolicy | null;
   const loadFailed = useSelector(panel, selectActionsLoadFailed);

@@ -43,7 +43,6 @@ function UserAccountActions({ userId, record }: { userId: string; record: unknow
   const panel = useConsoleActorRef(useAccountMachines().user, {
     input: {
       subject: userId,
-      loads: true,
       doneKeys: { sendInvitation: 'accountActions.invitationSent', resetTwoFactor: 'accountActions.twoFactorReset' },
       failedKey: 'accountActions.failed',
     },

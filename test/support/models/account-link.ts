@@ -69,7 +69,7 @@ export const accountLinkModel = defineModel({
       rule: "A mail's link is checked before a password is asked for; a link used, expired or replaced says so and asks nothing.",
       by: [
         'accountLink.verifying \u2014xstate.done.actor.verifyLink\u2192 accountLink.choosing',
-        'accountLink.verifying \u2014xstate.error.actor.verifyLink\u2192 accountLink.invalid',
+        'accountLink.verifying \u2014xstate.error.actor.verifyLink [linkInvalid]\u2192 accountLink.invalid',
       ],
     },
     {
@@ -80,7 +80,7 @@ export const accountLinkModel = defineModel({
     {
       id: 'LINK-PASSWORD-REFUSED',
       rule: "The API's refusal of a password (too common, the address) is shown on the field, and another can be chosen.",
-      by: ['accountLink.saving \u2014xstate.error.actor.setPassword\u2192 accountLink.choosing'],
+      by: ['accountLink.saving \u2014xstate.error.actor.setPassword [passwordRefused]\u2192 accountLink.choosing'],
     },
     {
       id: 'FORGOT-SAME-ANSWER',

@@ -1,4 +1,5 @@
 import type { MachineModel } from '../paths/model';
+import { accountActionsModel } from './account-actions';
 import { accountLinkModel } from './account-link';
 import { contentWizardModel } from './content-wizard';
 import { formModel } from './form';
@@ -22,4 +23,5 @@ export const registry: MachineModel[] = [
   listExportModel,
   userImportModel,
   accountLinkModel,
+  accountActionsModel,
 ];
