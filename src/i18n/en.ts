@@ -100,6 +100,7 @@ export const en = {
   userImport: {
     open: 'Import',
     title: 'Import users from a CSV file',
+    sendInvitations: 'Send an invitation to each enabled user created (in the language of the console)',
     choose: 'Choose a CSV file',
     drop: 'or drop it here. UTF-8, cells separated by , or ;, a header row first (name, surname, email, company, scope, admin, enabled).',
     reading: 'Reading the file',

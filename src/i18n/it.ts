@@ -100,6 +100,7 @@ export const it: Translations = {
     nextPage: 'Vai alla pagina successiva',
   },
   userImport: {
+    sendInvitations: 'Invia un invito a ogni utente abilitato creato (nella lingua della console)',
     open: 'Importa',
     title: 'Importa utenti da un file CSV',
     choose: 'Scegli un file CSV',
