@@ -53,6 +53,7 @@ describe('accounts that run themselves: invitations and forgotten passwords, by 
     await page().getByRole('textbox', { name: 'Name', exact: true }).fill('Ivo');
     await page().getByRole('textbox', { name: 'Surname' }).fill('Invitato');
     await page().getByRole('textbox', { name: 'Email' }).fill(email);
+    await page().getByRole('switch', { name: 'Administrator' }).check();
     await page().getByRole('switch', { name: 'Send invitation' }).check();
     await expect
       .poll(() =>
@@ -98,7 +99,13 @@ describe('accounts that run themselves: invitations and forgotten passwords, by 
   it('a user resets a forgotten password from the sign-in page', async () => {
     const admin = await apiSession(demo.tenant);
     const email = `${unique('forgetful').replaceAll(' ', '.').toLowerCase()}@example.com`;
-    const created = await admin.call('POST', 'users', { name: 'Fosca', surname: 'Smemorata', email, password: 'Old-password-2026' });
+    const created = await admin.call('POST', 'users', {
+      name: 'Fosca',
+      surname: 'Smemorata',
+      email,
+      password: 'Old-password-2026',
+      admin: true,
+    });
     expect(created.status).toBe(201);
 
     await page().goto('/login');
@@ -126,5 +133,24 @@ describe('accounts that run themselves: invitations and forgotten passwords, by 
     });
     expect(oldLogin.status).toBe(401);
     await signIn(page(), { email, password: 'Fosca-remembers-2026' });
+  });
+
+  it('asks for a reset link by keyboard alone on a 360 px phone, the page no wider than the window', async () => {
+    await page().setViewportSize({ width: 360, height: 740 });
+    await page().goto('/login');
+    await page().locator('input[name="email"]').focus();
+    // Email, Password, Sign in, then the link.
+    for (let step = 0; step < 3; step += 1) await page().keyboard.press('Tab');
+    await expect.poll(() => page().evaluate(() => document.activeElement?.textContent)).toBe('Forgot password?');
+    await page().keyboard.press('Enter');
+    await page().waitForURL('**/forgot-password');
+    await expect.poll(() => page().evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page().keyboard.type('nobody.at.all@example.com');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => page().getByTestId('reset-requested').innerText()).toContain('If nobody.at.all@example.com has an account');
+    expect(await page().evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page().goto('/reset-password#token=not-a-token-of-ours_0123456789');
+    await expect.poll(() => page().getByTestId('link-invalid').innerText()).toContain('This link no longer works');
+    expect(await page().evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
