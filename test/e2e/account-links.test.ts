@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -32,6 +33,12 @@ function linkIn(mail: Mail, page: 'invitation' | 'reset-password'): string {
   if (!link) throw new Error(`No ${page} link in the mail "${mail.subject}":\n${mail.text}`);
   expect(link.startsWith(baseURL)).toBe(true);
   return link;
+}
+
+/** The serious or critical violations axe finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => `${page.url()}: ${id}`);
 }
 
 const notifications = (page: Page) => page.getByTestId('notifications').innerText();
@@ -81,6 +88,7 @@ describe('accounts that run themselves: invitations and forgotten passwords, by 
       await guest.goto(linkIn(mail, 'invitation'));
       await expect.poll(() => guest.getByTestId('link-greeting').innerText()).toBe(`Hello Ivo, choose the password for ${email}.`);
       expect(new URL(guest.url()).hash).toBe('');
+      expect(await seriousViolations(guest)).toEqual([]);
       await choosePassword(guest, 'password123', 'Set password and activate');
       await expect.poll(() => guest.getByText('Too common: choose a password that is harder to guess').count()).toBe(1);
       await choosePassword(guest, 'Ivo-chose-this-2026', 'Set password and activate');
@@ -148,9 +156,11 @@ describe('accounts that run themselves: invitations and forgotten passwords, by 
     await page().keyboard.type('nobody.at.all@example.com');
     await page().keyboard.press('Enter');
     await expect.poll(() => page().getByTestId('reset-requested').innerText()).toContain('If nobody.at.all@example.com has an account');
+    expect(await seriousViolations(page())).toEqual([]);
     expect(await page().evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBeLessThanOrEqual(0);
     await page().goto('/reset-password#token=not-a-token-of-ours_0123456789');
     await expect.poll(() => page().getByTestId('link-invalid').innerText()).toContain('This link no longer works');
+    expect(await seriousViolations(page())).toEqual([]);
     expect(await page().evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });

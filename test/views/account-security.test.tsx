@@ -261,4 +261,21 @@ describe("an admin's second factors and policies", () => {
     await waitFor(() => expect(setPolicy).toHaveBeenCalledWith('tenant-1', { requireTwoFactor: true }));
     await waitFor(() => expect(notificationTexts()).toContain('Security policy saved'));
   });
+
+  it("lets a GLOBAL admin require two-factor sign-in of the platform's GLOBAL admins, from the Tenants list", async () => {
+    const setPolicy = vi.fn(async (_tenant: string | null, body: { requireTwoFactor: boolean }) => body);
+    const policy = vi.fn(async () => ({ requireTwoFactor: true }));
+    const { user } = renderConsole({
+      path: '/tenants',
+      signedIn: globalLogin,
+      resources: { tenants: tenants() },
+      accountSecurity: { setPolicy, policy },
+    });
+    const section = await screen.findByTestId('security-policy-platformPolicy');
+    const toggle = await within(section).findByRole('switch', { name: 'Require two-factor sign-in' });
+    expect(toggle).toHaveProperty('checked', true);
+    expect(policy).toHaveBeenCalledWith(null);
+    await user.click(toggle);
+    await waitFor(() => expect(setPolicy).toHaveBeenCalledWith(null, { requireTwoFactor: false }));
+  });
 });
