@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
+import { createAccountAdminApi, type AccountAdminApi } from '../api/account-admin';
 import { createActivityApi, type ActivityApi } from '../api/activity';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { cacheResourceApi } from '../api/resource-cache';
@@ -17,6 +18,8 @@ export interface ConsoleApis {
   exports: ExportApi;
   /** The audit log, never cached: a record's history changes with every save. */
   activity: ActivityApi;
+  /** An admin's actions on other accounts (invitations, second factors, two-factor policies), never cached. */
+  accountAdmin: AccountAdminApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -25,15 +28,20 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   account: createAccountApi(http),
   exports: createExportApi(http),
   activity: createActivityApi(http),
+  accountAdmin: createAccountAdminApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
-export function cacheConsoleApis({ resources, trainingPlans, account, exports, activity }: ConsoleApis, queryClient: QueryClient) {
+export function cacheConsoleApis(
+  { resources, trainingPlans, account, exports, activity, accountAdmin }: ConsoleApis,
+  queryClient: QueryClient,
+) {
   return {
     exports,
     activity,
+    accountAdmin,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

@@ -1,6 +1,7 @@
 import type { StorageManager } from '@mui/material/styles';
 import { createActor, fromPromise } from 'xstate';
 import type { i18n } from 'i18next';
+import { createAccountLinksApi } from '../api/account-links';
 import { createAuthApi, type AuthApi } from '../api/auth';
 import { createHttpClient } from '../api/http';
 import { createStorage, type BrowserStorage, type KeyValueStore } from '../api/storage';
@@ -13,6 +14,7 @@ import type { ProvideConsoleMachines } from './console-machines';
 import type { SignedInDependencies, SignedInRuntime } from './signed-in-machines';
 import { createNavigation, type Navigation } from './navigation';
 import { outcomeActions, type OutcomeActions } from './outcomes';
+import { provideAccountLinkMachine } from './account-links';
 import { routeCode } from './route-code';
 
 /** Assuming a tenant leads home; coming back to the root admin leads to the tenants. */
@@ -153,7 +155,13 @@ export function createConsole({
     subscribe: () => () => {},
   });
   return {
-    actors: { session, notifications, machines, actorOptions },
+    actors: {
+      session,
+      notifications,
+      accountLink: provideAccountLinkMachine(createAccountLinksApi(http), outcomes),
+      machines,
+      actorOptions,
+    },
     i18n,
     navigation,
     signedIn: async () => {

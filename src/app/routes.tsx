@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { selectSessionStatus } from '../machines/session.machine';
 import { useSessionActor } from '../views/actors';
 import { lazyView } from '../views/lazy-view';
+import { ForgotPasswordPage, LinkPasswordPage } from '../views/login/AccountLinkPages';
 import { LoginView } from '../views/login/LoginView';
 import { LayoutLoading } from '../views/layout/LayoutLoading';
 import { LoadBoundary } from '../views/pages/LoadBoundary';
 import { LoadingScreen } from '../views/pages/LoadingScreen';
+import { RouterNavigation } from './navigation';
 import { routeCode } from './route-code';
 
 /**
@@ -17,11 +19,48 @@ import { routeCode } from './route-code';
 const SignedInConsole = lazyView(() => routeCode.signedInConsole().then((module) => module.SignedInConsole));
 
 /**
+ * A mail's link's token, from the address's fragment (`#token=…`, never sent to a server), then taken out of the
+ * address so that it stays in no history entry.
+ */
+function useLinkToken(): string | null {
+  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token'));
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
+  return token;
+}
+
+function InvitationRoute() {
+  return <LinkPasswordPage kind="invitation" token={useLinkToken()} />;
+}
+
+function ResetPasswordRoute() {
+  return <LinkPasswordPage kind="reset" token={useLinkToken()} />;
+}
+
+/** The pages a mail's link or the sign-in page leads to, signed in or not: they need no session. */
+const publicPages: Record<string, ComponentType> = {
+  '/invitation': InvitationRoute,
+  '/reset-password': ResetPasswordRoute,
+  '/forgot-password': ForgotPasswordPage,
+};
+
+/**
  * Signed out, every path leads to /login. Signed in, /login leads to / and / to /home;
  * an unknown path goes to /login, which then leads home.
  */
 export function AppRoutes() {
   const status = useSelector(useSessionActor(), selectSessionStatus);
+  const [location] = useLocation();
+  const PublicPage = publicPages[location];
+  if (PublicPage) {
+    return (
+      <>
+        <RouterNavigation />
+        <PublicPage />
+      </>
+    );
+  }
   if (status === 'restoring') return <LoadingScreen />;
   if (status === 'signedOut') {
     return (

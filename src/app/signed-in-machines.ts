@@ -11,6 +11,7 @@ import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
+import { provideAccountMachines } from './account-security';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
 import { saveDownload } from './download';
 import { provideRecordForm } from './keyed-form';
@@ -63,6 +64,7 @@ export function provideCoreMachines(
       'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
+    accounts: provideAccountMachines(apis.accountAdmin, outcomes),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

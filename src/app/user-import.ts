@@ -55,7 +55,12 @@ export function provideUserImport({ api, storage, importedUsers, parse = parseCs
       actors: {
         parseFile: fromPromise(({ input }) => parse(input.file)),
         checkBatch: fromPromise(async ({ input }) => (await api.importBatch({ rows: input.rows, dryRun: true })).results),
-        importBatch: fromPromise(async ({ input }) => (await api.importBatch({ rows: input.rows, dryRun: false }, input.key)).results),
+        importBatch: fromPromise(async ({ input: { rows, key, sendInvitations, language } }) => {
+          const invitations = sendInvitations
+            ? { sendInvitations: true, language: language === 'it' ? ('it' as const) : ('en' as const) }
+            : {};
+          return (await api.importBatch({ rows, dryRun: false, ...invitations }, key)).results;
+        }),
       },
       actions: {
         rememberMapping: (_, mapping) => storage.writeImportMapping(mapping),

@@ -33,8 +33,8 @@ export interface FieldSpec {
   upperCase?: boolean;
   /** Checked in the form, never sent (a password confirmation). */
   formOnly?: boolean;
-  /** Shown, checked and sent only while another field holds one of these values. */
-  showWhen?: { field: string; oneOf: readonly string[] };
+  /** Shown, checked and sent only while another field holds one of these values (a choice, or a switch's on/off). */
+  showWhen?: { field: string; oneOf: readonly (string | boolean)[] };
   /** Emptied when this field changes (a company belongs to the chosen tenant). */
   clears?: readonly string[];
   /** Set, and locked, by another field's value (a video is always a reference). */
@@ -92,7 +92,7 @@ export function isShown(field: FieldSpec, values: FormValues): boolean {
   if (!field.showWhen) return true;
   const { field: other, oneOf } = field.showWhen;
   const value = values[other];
-  return typeof value === 'string' && oneOf.includes(value);
+  return (typeof value === 'string' || typeof value === 'boolean') && oneOf.includes(value);
 }
 
 /** Whether another field's value holds this one (see {@link FixedWhen}). */

@@ -48,6 +48,8 @@ export interface UserImportContext {
   fileProblemLine: number | null;
   /** Why the last batch could not be sent. */
   failure: Failure | null;
+  /** Each user created is sent an invitation, in this language (issue 30); null: none. */
+  invitations: { language: string } | null;
 }
 
 export interface BatchRequest {
@@ -55,6 +57,9 @@ export interface BatchRequest {
   dryRun: boolean;
   /** For the import's batches: the `Idempotency-Key`. */
   key?: string;
+  /** For the import's batches: an invitation to each enabled user created, in `language`. */
+  sendInvitations?: boolean;
+  language?: string;
 }
 
 export type UserImportEvent =
@@ -65,7 +70,9 @@ export type UserImportEvent =
   | { type: 'import.start' }
   | { type: 'import.retry' }
   | { type: 'import.stop' }
-  | { type: 'import.close' };
+  | { type: 'import.close' }
+  /** Invitations to the users created, in this language, or none (null). */
+  | { type: 'import.invite'; language: string | null };
 
 const emptyMapping = guessMapping([], {});
 const batchCount = (context: UserImportContext) => Math.ceil(sendable(context.rows).length / context.batchSize);
@@ -123,6 +130,7 @@ export const userImportMachine = setup({
     fileProblem: null,
     fileProblemLine: null,
     failure: null,
+    invitations: null,
   }),
   initial: 'choosing',
   on: {
@@ -218,6 +226,9 @@ export const userImportMachine = setup({
       on: {
         'import.start': { guard: 'anyToSend', target: 'importing', actions: assign({ answered: [], batch: 0 }) },
         'import.back': 'mapping',
+        'import.invite': {
+          actions: assign({ invitations: ({ event }) => (event.language === null ? null : { language: event.language }) }),
+        },
       },
     },
     importing: {
@@ -226,7 +237,12 @@ export const userImportMachine = setup({
       invoke: {
         id: 'importBatch',
         src: 'importBatch',
-        input: ({ context }) => ({ rows: batchRows(context), dryRun: false, key: `${context.importId}-${context.batch + 1}` }),
+        input: ({ context }) => ({
+          rows: batchRows(context),
+          dryRun: false,
+          key: `${context.importId}-${context.batch + 1}`,
+          ...(context.invitations && { sendInvitations: true, language: context.invitations.language }),
+        }),
         onDone: [
           {
             guard: 'moreBatches',

@@ -4,6 +4,8 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 
 import type { ActivityEntry } from '../domain/activity';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
+import type { accountActionsMachine } from '../machines/account-actions.machine';
+import type { accountLinkMachine } from '../machines/account-link.machine';
 import type { contentWizardMachine } from '../machines/content-wizard.machine';
 import type { formMachine } from '../machines/form.machine';
 import type { listExportMachine } from '../machines/list-export.machine';
@@ -50,6 +52,18 @@ export interface SettingsMachines {
   twoFactor: typeof twoFactorMachine;
 }
 
+/** An admin's actions on accounts (issue 30), each a panel reading its subject and running its actions. */
+export interface AccountMachines {
+  /** A user's page: the account (invitation, second factor), send the invitation again, reset the second factor. */
+  user: typeof accountActionsMachine;
+  /** A tenant's page: whether its admins must use two-factor sign-in (GLOBAL admins). */
+  tenantPolicy: typeof accountActionsMachine;
+  /** The platform's policy for GLOBAL admins. */
+  platformPolicy: typeof accountActionsMachine;
+  /** The users list: invitations sent again to several users, with the outcome of each. */
+  invitations: typeof accountActionsMachine;
+}
+
 /** The machines of the signed-in screens. */
 export interface ConsoleMachines {
   resources: { [Name in ResourceName]: ResourceMachines<ResourceRecords[Name]> };
@@ -58,6 +72,7 @@ export interface ConsoleMachines {
   settings: SettingsMachines;
   /** The audit log as a list: a record's History, the Activity page. */
   activity: ListMachine<ActivityEntry>;
+  accounts: AccountMachines;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -65,6 +80,8 @@ export interface ConsoleMachines {
 export interface ConsoleActors {
   session: ActorRefFrom<typeof sessionMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The signed-out pages of one-time links: accepting an invitation, forgetting and resetting a password. */
+  accountLink: typeof accountLinkMachine;
   /**
    * The signed-in screens' machines: at once, or while their code is on its way (in the browser it is a chunk of
    * the signed-in console) a promise of them. Every call answers the same machines, or the same promise.
@@ -108,6 +125,8 @@ export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;
 export const useActivityMachine = () => useMachines().activity;
 export const useUserImportMachine = () => useMachines().userImport;
+export const useAccountMachines = () => useMachines().accounts;
+export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */
 export function useConsoleActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine> = {}) {

@@ -46,6 +46,8 @@ export interface ConsoleServer {
   baseURL: string;
   /** Where Node reaches the API: the loopback address. */
   apiURL: string;
+  /** The mail catcher's web inbox, whose JSON (`GET /api/messages?to=…`) holds every mail the console sent. */
+  mailURL: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-server-'));
   const port = await freePort();
   const videoPort = await freePort();
+  const mailPort = await freePort();
+  const mailSmtpPort = await freePort();
   const baseURL = `http://localhost:${port}`;
   const apiURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -66,11 +70,15 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
     CONSOLE_ORIGIN: baseURL,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    MAIL_CATCHER: 'true',
+    MAIL_CATCHER_PORT: String(mailPort),
+    MAIL_CATCHER_SMTP_PORT: String(mailSmtpPort),
     // On a loaded test machine the event loop of a starved process can look saturated while one browser waits
     // on it; shedding is tested by its own suite, and a 503 here would only make a user flow flaky.
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
   };
   delete env.DATABASE_URL;
+  delete env.SMTP_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -86,6 +94,7 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   return {
     baseURL,
     apiURL,
+    mailURL: `http://127.0.0.1:${mailPort}`,
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

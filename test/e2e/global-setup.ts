@@ -7,6 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     apiURL: string;
+    mailURL: string;
     browserWsEndpoint: string;
   }
 }
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   const browser: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   project.provide('baseURL', server.baseURL);
   project.provide('apiURL', server.apiURL);
+  project.provide('mailURL', server.mailURL);
   project.provide('browserWsEndpoint', browser.wsEndpoint());
 
   return async () => {

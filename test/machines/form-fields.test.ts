@@ -68,6 +68,18 @@ describe('form fields', () => {
     expect(isShown(tenant, { scope: 'GLOBAL' })).toBe(false);
   });
 
+  it("shows, checks and sends a field while a switch is as told: a new user's password only without an invitation", () => {
+    const fields: FieldSpec[] = [
+      { name: 'sendInvitation', kind: 'switch' },
+      { name: 'password', kind: 'password', rules: ['required'], showWhen: { field: 'sendInvitation', oneOf: [false] } },
+    ];
+    expect(isShown(fields[1]!, { sendInvitation: false })).toBe(true);
+    expect(isShown(fields[1]!, { sendInvitation: true })).toBe(false);
+    expect(validate(fields, { sendInvitation: true, password: '' })).toEqual({});
+    expect(validate(fields, { sendInvitation: false, password: '' })).toEqual({ password: { rule: 'required' } });
+    expect(bodyFromValues(fields, { sendInvitation: true, password: 'secret-typed-first' })).toEqual({ sendInvitation: true });
+  });
+
   it('upper-case as told, and empty what depends on a changed field', () => {
     const values = { ...initialValues(userFields), company: { id: 'c1', name: 'Bianchi Srl' } };
     expect(changeValue(userFields, values, 'tenant', { id: 't2', name: 'Beta' })).toMatchObject({ tenant: { id: 't2' }, company: null });

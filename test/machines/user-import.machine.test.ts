@@ -284,3 +284,29 @@ describe('the user import machine', () => {
     ]);
   });
 });
+
+describe('invitations with the import (issue 30)', () => {
+  it('sends an invitation with every imported batch once asked for, in the language given, and none with the dry run', async () => {
+    const { actor, sent } = importer(fileOf(3), createdAll, 2);
+    await toPreview(actor);
+    actor.send({ type: 'import.invite', language: 'it' });
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches('report'));
+    expect(sent.map(({ dryRun, sendInvitations, language }) => ({ dryRun, sendInvitations, language }))).toEqual([
+      { dryRun: true, sendInvitations: undefined, language: undefined },
+      { dryRun: true, sendInvitations: undefined, language: undefined },
+      { dryRun: false, sendInvitations: true, language: 'it' },
+      { dryRun: false, sendInvitations: true, language: 'it' },
+    ]);
+  });
+
+  it('sends none when the choice is taken back', async () => {
+    const { actor, sent } = importer(fileOf(1), createdAll);
+    await toPreview(actor);
+    actor.send({ type: 'import.invite', language: 'en' });
+    actor.send({ type: 'import.invite', language: null });
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches('report'));
+    expect(sent.at(-1)).not.toHaveProperty('sendInvitations');
+  });
+});

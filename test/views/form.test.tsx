@@ -279,6 +279,8 @@ describe('user form', { timeout: 15_000 }, () => {
       name: 'Carla',
       surname: 'Verdi',
       email: 'carla@example.com',
+      sendInvitation: false,
+      language: 'en',
       password: 'short-enough',
       enabled: true,
       admin: false,

@@ -56,7 +56,7 @@ export const FormField = memo(function FormField({
           }
           label={label}
         />
-        {error && <FormHelperText>{error}</FormHelperText>}
+        {(error ?? field.helperKey) && <FormHelperText>{error ?? t(field.helperKey!)}</FormHelperText>}
       </FormControl>
     );
   }
@@ -117,7 +117,7 @@ export const FormField = memo(function FormField({
       onChange={(event) => change(event.target.value)}
       required={required}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? (field.helperKey && t(field.helperKey))}
       disabled={disabled}
       multiline={field.multiline}
       minRows={field.multiline ? 3 : undefined}

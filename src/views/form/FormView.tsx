@@ -75,10 +75,10 @@ export interface RecordFormPageProps {
 
 /** The create/edit screen of a record whose form machine is given (a plan's module, a module's item). */
 export function RecordFormPage({ machine, config, id, backPath: listPath }: RecordFormPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const session = useSelector(useSessionActor(), selectSessionState);
-  const [fields] = useState(() => (session ? config.fields(session) : []));
+  const [fields] = useState(() => (session ? config.fields(session, { creating: id === null, language: i18n.language }) : []));
   const deleteWhen = config.deletion?.when;
   const form = useConsoleActorRef(machine, {
     input: {

@@ -16,8 +16,16 @@ export interface FieldConfig extends FieldSpec {
   options?: ReadonlyArray<{ value: string; labelKey: string }>;
   /** The resource a reference field picks from, and the filter another field's value puts on it. */
   reference?: { resource: ResourceName; filterBy?: { field: string; param: string }; colorField?: string };
+  /** A line under the field saying what it does (while it has no error). */
+  helperKey?: string;
   /** A text holding an image URL, shown below the field while it is a valid http(s) URL. */
   imagePreview?: boolean;
+}
+
+/** What the form is opened for: a new record (with the console's language) or an existing one. */
+export interface FormMode {
+  creating: boolean;
+  language: string;
 }
 
 export interface FormConfig {
@@ -26,8 +34,8 @@ export interface FormConfig {
   loadErrorKey: string;
   createdKey: string;
   updatedKey: string;
-  /** The fields the signed-in user fills in (who may set what depends on the scope). */
-  fields: (session: SessionState) => FieldConfig[];
+  /** The fields the signed-in user fills in (who may set what depends on the scope; some only when creating). */
+  fields: (session: SessionState, mode?: FormMode) => FieldConfig[];
   /** 'Failed to create' / 'Failed to update' unless given. */
   createFailedKey?: string;
   updateFailedKey?: string;

@@ -32,6 +32,8 @@ const serverRuleKeys: Record<string, string> = {
   videoNeedsReference: 'validation.videoNeedsReference',
   onlyInline: 'validation.onlyInline',
   onlyReference: 'validation.onlyReference',
+  commonPassword: 'validation.commonPassword',
+  isEmail: 'validation.passwordIsEmail',
 };
 
 /** Formats the API checks (`format` rule), by the format's name. */

@@ -56,7 +56,8 @@ export function ListToolbar({
       <IconButton aria-label={t('list.refresh')} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+      {/* The users' list has four buttons here: on a phone they wrap rather than overflow. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexGrow: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {exporter && <ExportButton list={list} exporter={exporter} />}
         {actions}
         {addPath && (

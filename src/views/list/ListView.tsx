@@ -14,6 +14,8 @@ import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
+import { ResendInvitationsButton } from '../accounts/ResendInvitationsButton';
+import { PlatformSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 
@@ -32,8 +34,19 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
   });
-  const actions = resource === 'users' ? <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} /> : undefined;
-  return <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />;
+  const actions =
+    resource === 'users' ? (
+      <>
+        <ResendInvitationsButton list={list as ListActor<ResourceRecords['users']>} />
+        <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} />
+      </>
+    ) : undefined;
+  return (
+    <>
+      <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />
+      {resource === 'tenants' && <PlatformSecurityPanel />}
+    </>
+  );
 }
 
 /**

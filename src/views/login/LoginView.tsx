@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'wouter';
 import type { Credentials } from '../../domain/session';
 import {
   selectCodeRejected,
@@ -175,6 +177,9 @@ function PasswordStep({ email, onEmail }: { email: string; onEmail: (email: stri
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('login.submit')}
           </Button>
+          <Link component={RouterLink} href="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }} data-testid="forgot-password">
+            {t('login.forgotPassword')}
+          </Link>
           <LanguageChoice />
         </Stack>
       </Paper>
@@ -183,7 +188,7 @@ function PasswordStep({ email, onEmail }: { email: string; onEmail: (email: stri
 }
 
 /** The language of the console before signing in: the same switch, and the same stored choice, as the user menu's. */
-function LanguageChoice() {
+export function LanguageChoice() {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   return (
@@ -212,7 +217,7 @@ function LanguageChoice() {
   );
 }
 
-type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
+export type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'autoFocus'> & {
   label: string;
   error: boolean;
   helperText: string | undefined;
@@ -222,7 +227,7 @@ type CredentialFieldProps = Pick<OutlinedInputProps, 'name' | 'value' | 'onChang
  * A required outlined text field, as MUI's TextField draws it, built from its parts: the sign-in page is the first
  * thing loaded, and TextField would bring the code of its select variant along.
  */
-function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
+export function CredentialField({ label, error, helperText, ...input }: CredentialFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
   return (

@@ -1,6 +1,7 @@
 import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
 import { listSorts } from './list-sorts';
+import { TenantSecurityPanel } from '../accounts/SecurityPolicyPanel';
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
@@ -33,5 +34,6 @@ export const tenantsResource: ResourceConfig<'tenants'> = {
       { name: 'url', kind: 'text', labelKey: 'fields.url', rules: ['url'], autoComplete: 'url' },
       { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
     ],
+    Extra: TenantSecurityPanel,
   },
 };

@@ -6,22 +6,63 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PublicIcon from '@mui/icons-material/Public';
 import { scopes, type Scope } from '../../domain/session';
-import type { FieldConfig } from '../form/form-config';
+import type { FieldConfig, FormMode } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
 import { listSorts } from './list-sorts';
+import { UserAccountPanel } from '../accounts/UserAccountPanel';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
 /** A user creates users of its own scope or narrower. */
 const scopesFrom = (scope: Scope) => scopes.slice(scopes.indexOf(scope));
 
-function userFields(scope: Scope): FieldConfig[] {
+/** The languages a user's mails are written in (the API's `language`). */
+const mailLanguages = ['it', 'en'] as const;
+
+/**
+ * A new user may be sent an invitation instead of being given a password (issue 30): the switch hides
+ * the password fields, and the language of the mails is chosen (the console's own to start with).
+ */
+function invitationFields({ language }: FormMode): FieldConfig[] {
+  return [
+    {
+      name: 'sendInvitation',
+      kind: 'switch',
+      labelKey: 'fields.sendInvitation',
+      helperKey: 'fields.sendInvitationHelp',
+      defaultValue: false,
+    },
+    {
+      name: 'language',
+      kind: 'select',
+      labelKey: 'fields.language',
+      rules: ['required'],
+      defaultValue: mailLanguages.find((code) => language.startsWith(code)) ?? 'en',
+      options: [
+        { value: 'it', labelKey: 'userMenu.italian' },
+        { value: 'en', labelKey: 'userMenu.english' },
+      ],
+    },
+  ];
+}
+
+function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
+  const inviting = mode?.creating === true;
+  const passwordShown = inviting ? { showWhen: { field: 'sendInvitation', oneOf: [false] } } : {};
   const fields: FieldConfig[] = [
     { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], autoComplete: 'given-name' },
     { name: 'surname', kind: 'text', labelKey: 'fields.surname', rules: ['required'], autoComplete: 'family-name' },
     { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['required', 'email'], autoComplete: 'email' },
-    { name: 'password', kind: 'password', labelKey: 'fields.password', rules: [{ minLength: 8 }], autoComplete: 'new-password' },
+    ...(inviting ? invitationFields(mode) : []),
+    {
+      name: 'password',
+      kind: 'password',
+      labelKey: 'fields.password',
+      rules: [{ minLength: 8 }],
+      autoComplete: 'new-password',
+      ...passwordShown,
+    },
     {
       name: 'confirmPassword',
       kind: 'password',
@@ -29,6 +70,7 @@ function userFields(scope: Scope): FieldConfig[] {
       rules: [{ sameAs: 'password' }],
       formOnly: true,
       autoComplete: 'new-password',
+      ...passwordShown,
     },
     { name: 'enabled', kind: 'switch', labelKey: 'fields.enabled', defaultValue: true },
     { name: 'admin', kind: 'switch', labelKey: 'fields.admin', defaultValue: false },
@@ -108,6 +150,7 @@ export const usersResource: ResourceConfig<'users'> = {
     loadErrorKey: 'loadingError.user',
     createdKey: 'feedback.userCreated',
     updatedKey: 'feedback.userUpdated',
-    fields: ({ user }) => userFields(user.scope),
+    fields: ({ user }, mode) => userFields(user.scope, mode),
+    Extra: UserAccountPanel,
   },
 };

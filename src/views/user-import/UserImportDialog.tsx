@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -113,7 +115,7 @@ export function UserImportDialog({
   input: UserImportInput;
   onClosed: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actor = useConsoleActorRef(machine, { input });
   const snapshot = useSelector(actor, (state) => state);
   const [dragging, setDragging] = useState(false);
@@ -216,6 +218,16 @@ export function UserImportDialog({
             </Typography>
             <Counts results={context.preview} prefix="will" />
             <Problems results={context.preview} label={t('userImport.preview')} />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name="sendInvitations"
+                  checked={context.invitations !== null}
+                  onChange={(event) => actor.send({ type: 'import.invite', language: event.target.checked ? i18n.language : null })}
+                />
+              }
+              label={t('userImport.sendInvitations')}
+            />
           </Stack>
         )}
         {snapshot.matches('importing') && <Typography sx={{ mt: 1 }}>{t('userImport.importing', { done, total })}</Typography>}

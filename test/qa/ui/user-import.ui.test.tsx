@@ -26,8 +26,12 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as UserImport
 /** The API's answer to a batch: every row created (the preview's "would be created"). */
 async function answerBatch({ console: c }: Harness, dryRun: boolean) {
   const request = await c.network.next('POST', 'users/import');
-  const body = request.body as { dryRun: boolean; rows: ImportRow[] };
+  const body = request.body as { dryRun: boolean; rows: ImportRow[]; sendInvitations?: boolean; language?: string };
   expect(body.dryRun).toBe(dryRun);
+  // Invitations go with the import's batches once asked for, in the console's language.
+  const { invitations } = c.actors.latest('userImport')!.getSnapshot().context as { invitations: { language: string } | null };
+  expect(body.sendInvitations === true).toBe(!dryRun && invitations !== null);
+  if (body.sendInvitations) expect(body.language).toBe('en');
   expect(request.headers.get('idempotency-key') !== null).toBe(!dryRun);
   request.respond(200, {
     dryRun,
@@ -89,6 +93,8 @@ describeUiPaths(userImportModel, {
     'check the rows': (harness) => click(harness, 'Check the rows'),
     'the API checked the batch': (harness) => answerBatch(harness, true),
     'the check cannot reach the API': failBatch,
+    'send invitations': async ({ console: c }) =>
+      c.user.click(within(dialog()).getByRole('checkbox', { name: /^Send an invitation to each enabled user created/ })),
     import: (harness) => click(harness, /^Import \d+ new users?$/),
     'the API imported the batch': (harness) => answerBatch(harness, false),
     'the import cannot reach the API': failBatch,

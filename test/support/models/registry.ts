@@ -1,4 +1,6 @@
 import type { MachineModel } from '../paths/model';
+import { accountActionsModel } from './account-actions';
+import { accountLinkModel } from './account-link';
 import { contentWizardModel } from './content-wizard';
 import { formModel } from './form';
 import { listExportModel } from './list-export';
@@ -22,4 +24,6 @@ export const registry: MachineModel[] = [
   listExportModel,
   userImportModel,
   twoFactorModel,
+  accountLinkModel,
+  accountActionsModel,
 ];

@@ -51,6 +51,7 @@ export const userImportModel = defineModel({
         ['check the rows', { type: 'import.check' }],
         ['the API checked the batch', done('checkBatch', bothCreated)],
         ['the check cannot reach the API', error('checkBatch', offline)],
+        ['send invitations', { type: 'import.invite', language: 'en' }],
         ['import', { type: 'import.start' }],
         ['the API imported the batch', done('importBatch', bothCreated)],
         ['the import cannot reach the API', error('importBatch', offline)],

@@ -25,6 +25,64 @@ export interface FakeBackend {
   importUsers?: (body: UserImportBody, idempotencyKey: string | null) => Promise<UserImportResponse>;
   /** `GET activity`: the audit log's page for the request (empty unless given). */
   activity?: (request: ListRequest) => Promise<unknown>;
+  /** Issue 30's calls: one-time links, a user's account, invitations, second factors, policies (see {@link accountSecurityCall}). */
+  accountSecurity?: Partial<AccountSecurityFakes>;
+}
+
+/** Issue 30's calls, each answering as the API does unless a test gives its own. */
+export interface AccountSecurityFakes {
+  verifyLink: (kind: 'invitation' | 'reset', token: string) => Promise<unknown>;
+  setPassword: (kind: 'invitation' | 'reset', body: { token: string; password: string }) => Promise<unknown>;
+  forgotPassword: (email: string) => Promise<unknown>;
+  account: (userId: string) => Promise<unknown>;
+  sendInvitation: (userId: string) => Promise<unknown>;
+  sendInvitations: (userIds: string[]) => Promise<unknown>;
+  resetTwoFactor: (userId: string) => Promise<void>;
+  policy: (tenantId: string | null) => Promise<unknown>;
+  setPolicy: (tenantId: string | null, body: { requireTwoFactor: boolean }) => Promise<unknown>;
+}
+
+const inThreeDays = '2026-12-01T10:00:00.000Z';
+
+const accountSecurityDefaults: AccountSecurityFakes = {
+  verifyLink: async () => ({ email: 'bianca.neri@example.com', name: 'Bianca', surname: 'Neri', expiresAt: inThreeDays }),
+  setPassword: async () => ({ email: 'bianca.neri@example.com' }),
+  forgotPassword: async () => ({ message: 'If the address has an account, a link is on its way' }),
+  account: async () => ({ language: 'en', twoFactor: { enabled: false, enabledAt: null, required: false }, invitation: null }),
+  sendInvitation: async () => ({ expiresAt: inThreeDays }),
+  sendInvitations: async (userIds) => ({ results: userIds.map((id) => ({ id, outcome: 'sent', expiresAt: inThreeDays })) }),
+  resetTwoFactor: async () => undefined,
+  policy: async () => ({ requireTwoFactor: false }),
+  setPolicy: async (_, body) => body,
+};
+
+/** Issue 30's calls (docs/api-contract.md, "Invitations, password resets, two-factor sign-in"), or undefined. */
+function accountSecurityCall({ method, segments, body }: Call, backend: FakeBackend): Promise<Answer> | undefined {
+  const fakes = { ...accountSecurityDefaults, ...backend.accountSecurity };
+  const answering = <T>(promise: Promise<T>) => promise.then((answer) => ({ body: answer }));
+  const path = segments.join('/');
+  const token = String(body.token ?? '');
+  const password = String(body.password ?? '');
+  const [first, id, third] = segments;
+  if (method === 'POST') {
+    if (path === 'auth/invitation/verify') return answering(fakes.verifyLink('invitation', token));
+    if (path === 'auth/password/reset/verify') return answering(fakes.verifyLink('reset', token));
+    if (path === 'auth/invitation/accept') return answering(fakes.setPassword('invitation', { token, password }));
+    if (path === 'auth/password/reset') return answering(fakes.setPassword('reset', { token, password }));
+    if (path === 'auth/password/forgot') return answering(fakes.forgotPassword(String(body.email ?? '')));
+    if (path === 'users/invitations') return answering(fakes.sendInvitations(body.userIds as string[]));
+    if (first === 'users' && id && third === 'invitation' && segments.length === 3) return answering(fakes.sendInvitation(id));
+  }
+  if (first === 'users' && id && segments.length === 3) {
+    if (method === 'GET' && third === 'account') return answering(fakes.account(id));
+    if (method === 'DELETE' && third === 'two-factor') return fakes.resetTwoFactor(id).then(() => undefined);
+  }
+  if (path === 'platform/security-policy' || (first === 'tenants' && id && third === 'security-policy' && segments.length === 3)) {
+    const tenantId = first === 'tenants' ? id! : null;
+    if (method === 'GET') return answering(fakes.policy(tenantId));
+    if (method === 'PUT') return answering(fakes.setPolicy(tenantId, body as { requireTwoFactor: boolean }));
+  }
+  return undefined;
 }
 
 const everyRowCreated = ({ dryRun, rows }: UserImportBody): Promise<UserImportResponse> =>
@@ -177,6 +235,8 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
         ? answering(backend.activity(listRequestOf(call.params)))
         : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   }
+  const accountSecurity = accountSecurityCall(call, backend);
+  if (accountSecurity) return accountSecurity;
   const ordered = orderedCall(call, backend);
   if (ordered) return ordered;
   const [name, id, more] = segments;

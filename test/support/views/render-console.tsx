@@ -47,6 +47,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   importUsers?: FakeBackend['importUsers'];
   /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
   activity?: FakeBackend['activity'];
+  /** Issue 30's calls (invitations, links, second factors, policies): as the API answers them unless given. */
+  accountSecurity?: FakeBackend['accountSecurity'];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
   /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
@@ -70,6 +72,7 @@ export function renderConsole({
   account: givenAccount,
   importUsers,
   activity,
+  accountSecurity,
   clock,
   firstLoad = false,
   ...overrides
@@ -95,6 +98,7 @@ export function renderConsole({
     account,
     refreshVideoToken: vi.fn(refreshVideoToken),
     ...(activity && { activity }),
+    ...(accountSecurity && { accountSecurity }),
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');
