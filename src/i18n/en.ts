@@ -26,7 +26,6 @@ export const en = {
     USER_NOT_FOUND: 'user not found',
     LINK_INVALID: 'This link no longer works',
     PASSWORD_RESET_THROTTLED: 'Too many reset requests for this address. Try again later.',
-    TWO_FACTOR_NOT_ENABLED: 'the user has no second factor',
     OWN_TWO_FACTOR: 'reset your own second factor from Settings',
     INVALID_CREDENTIALS: 'Invalid email or password',
     TENANT_NOT_FOUND: 'Tenant not found',

@@ -28,7 +28,6 @@ export const it: Translations = {
     USER_NOT_FOUND: 'utente non trovato',
     LINK_INVALID: 'Questo link non funziona più',
     PASSWORD_RESET_THROTTLED: 'Troppe richieste di reimpostazione per questo indirizzo. Riprova più tardi.',
-    TWO_FACTOR_NOT_ENABLED: "l'utente non ha un secondo fattore",
     OWN_TWO_FACTOR: 'reimposta il tuo secondo fattore dalle Impostazioni',
     INVALID_CREDENTIALS: 'Email o password non validi',
     TENANT_NOT_FOUND: 'Tenant non trovato',
