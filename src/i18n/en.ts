@@ -487,6 +487,8 @@ export const en = {
       item: 'Item',
       session: 'Session',
       quiz: 'Quiz',
+      group: 'Group',
+      assignment: 'Assignment',
     },
   },
   theme: {

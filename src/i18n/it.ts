@@ -482,6 +482,8 @@ export const it: Translations = {
       item: 'Elemento',
       session: 'Sessione',
       quiz: 'Quiz',
+      group: 'Gruppo',
+      assignment: 'Assegnazione',
     },
   },
   theme: {
