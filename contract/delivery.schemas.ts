@@ -48,10 +48,7 @@ export const GroupMembersBody = Type.Object(
 );
 
 /** What `POST /groups/:id/members` answers: the users that became members (not those already in). */
-export const GroupMembersAdded = Type.Object(
-  { added: Type.Array(Uuid), groupId: Uuid },
-  { title: 'GroupMembersAdded' },
-);
+export const GroupMembersAdded = Type.Object({ added: Type.Array(Uuid), groupId: Uuid }, { title: 'GroupMembersAdded' });
 
 /** `/training-plans/:id/assignments` and `/training-plans/:id/assignments/:assignmentId`. */
 export const PlanParams = Type.Object({ id: Uuid }, { additionalProperties: false });

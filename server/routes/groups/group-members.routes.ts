@@ -42,7 +42,7 @@ export async function companyUsers(db: Database, session: AuthSession, companyId
     .where(and(inArray(users.id, wanted), eq(users.companyId, companyId), reachOf(session, owners.users)))
     .orderBy(asc(users.id))
     .for('key share');
-  if (found.length !== wanted.length) throw invalidField(field, 'notFound', "names users that are not of the company");
+  if (found.length !== wanted.length) throw invalidField(field, 'notFound', 'names users that are not of the company');
   return wanted;
 }
 

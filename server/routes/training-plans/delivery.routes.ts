@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { listQuery, listResponse } from '../../../contract/common.schemas';
 import {
   AssignmentBody,
@@ -89,24 +89,13 @@ async function companyGroups(db: Database, session: AuthSession, companyId: stri
 // --- Enrolments ----------------------------------------------------------------------------------------------------
 
 /**
- * The condition of each status at `asOf` (a bound time): COMPLETED once completed, OVERDUE past its due date
- * without completion, IN_PROGRESS once started, else NOT_STARTED.
+ * The status at `asOf` (a bound time): COMPLETED once completed, OVERDUE past its due date without completion,
+ * IN_PROGRESS once started, else NOT_STARTED. One expression compared with the bound status, so that every status
+ * filter is one statement (statements are built once per set of bound names: db/prepared.ts).
  */
-function statusCondition(status: EnrolmentStatus, asOf: SQLWrapper): SQL {
-  const e = enrolments;
-  const notCompleted = sql`${e.completedAt} is null`;
-  const notDue = sql`(${e.dueDate} is null or ${e.dueDate} >= ${asOf}::timestamptz)`;
-  switch (status) {
-    case 'COMPLETED':
-      return sql`${e.completedAt} is not null`;
-    case 'OVERDUE':
-      return sql`${notCompleted} and ${e.dueDate} < ${asOf}::timestamptz`;
-    case 'IN_PROGRESS':
-      return sql`${notCompleted} and ${e.startedAt} is not null and ${notDue}`;
-    case 'NOT_STARTED':
-      return sql`${notCompleted} and ${e.startedAt} is null and ${notDue}`;
-  }
-}
+const statusAt = (asOf: SQLWrapper) => sql`(case when ${enrolments.completedAt} is not null then 'COMPLETED'
+  when ${enrolments.dueDate} < ${asOf}::timestamptz then 'OVERDUE'
+  when ${enrolments.startedAt} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
 
 const enrolmentStatus = sql<EnrolmentStatus>`(case when ${qualified(enrolments.completedAt)} is not null then 'COMPLETED'
   when ${qualified(enrolments.dueDate)} < now() then 'OVERDUE'
@@ -175,8 +164,8 @@ function enrolmentSource(session: AuthSession, companyId: string): ListSource<En
             or(ilike(users.name, pattern), ilike(users.surname, pattern), ilike(users.email, pattern)),
           ),
         );
-      const ids = arrayOf(row?.ids);
-      return ids.length ? [sql`${enrolments.userId} = any(${bind('searchUserIds', ids)}::uuid[])`] : [sql`false`];
+      // Bound even when empty: the count learned for a condition is keyed by its bound names and values.
+      return [sql`${enrolments.userId} = any(${bind('searchUserIds', arrayOf(row?.ids))}::uuid[])`];
     },
   };
 }
@@ -254,7 +243,12 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const rows = await tx
           .insert(planAssignments)
           .values(targets.map((target) => ({ ...owner, trainingPlanId: plan.id, dueDate: due, ...target })))
-          .returning({ id: planAssignments.id, target: planAssignments.target, userId: planAssignments.userId, groupId: planAssignments.groupId });
+          .returning({
+            id: planAssignments.id,
+            target: planAssignments.target,
+            userId: planAssignments.userId,
+            groupId: planAssignments.groupId,
+          });
         await recordAudits(
           tx,
           session,
@@ -322,7 +316,8 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: allow(['COMPANY']),
       schema: {
-        summary: "List a plan's enrolments (one per learner its assignments reach): one page, sorted, searched by learner, filtered by status",
+        summary:
+          "List a plan's enrolments (one per learner its assignments reach): one page, sorted, searched by learner, filtered by status",
         tags,
         params: PlanParams,
         querystring: listQuery('Enrolment', Object.keys(enrolmentSorts), enrolmentFilters),
@@ -332,17 +327,15 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { db, session } = request;
       const plan = await planInReach(db, session, request.params.id);
-      const query = request.query as ListParams & Static<typeof EnrolmentFilterQuery>;
+      const query = request.query as ListParams & { status?: EnrolmentStatus };
       const filter = (bind: Bind) =>
         and(
           reachOf(session, owners.enrolments, bind),
           eq(enrolments.trainingPlanId, bind('planId', plan.id)),
-          query.status ? statusCondition(query.status, bind('asOf', minuteNow())) : undefined,
+          query.status ? sql`${statusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
         );
       const page = await listPage(db, enrolmentSource(session, plan.companyId), query, filter, exactCountLimit);
       return { ...page, items: page.items.map(enrolmentRecord) };
     },
   );
 };
-
-const EnrolmentFilterQuery = Type.Object(enrolmentFilters);
