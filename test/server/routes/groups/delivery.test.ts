@@ -423,3 +423,24 @@ describe('concurrent changes of assignments and memberships', () => {
     expect(new Set(rows.map((row) => row.userId)).size).toBe(rows.length);
   });
 });
+
+describe('the demo data', () => {
+  it('has two groups in the demo company and the published plan assigned to one, with a due date, enrolling its members', async () => {
+    const listed = (await admin.get('/api/groups?search=e&sortBy=name&pageSize=100')).json();
+    const seeded = listed.items.filter((item: { name: string }) => ['New hires', 'Warehouse team'].includes(item.name));
+    expect(seeded.map((item: { name: string; memberCount: number }) => [item.name, item.memberCount])).toEqual([
+      ['New hires', 5],
+      ['Warehouse team', 5],
+    ]);
+    const plans = (await admin.get('/api/training-plans?search=New hire onboarding')).json().items;
+    const assignments = (await admin.get(`${planPath(plans[0].id)}/assignments`)).json().items;
+    expect(assignments.map((item: Record<string, unknown>) => [item.target, item.targetName, item.learnerCount])).toEqual([
+      ['GROUP', 'New hires', 5],
+      ['USER', expect.any(String), 1],
+    ]);
+    expect(assignments.every((item: { dueDate: string | null }) => item.dueDate !== null)).toBe(true);
+    const learners = (await admin.get(`${planPath(plans[0].id)}/enrolments`)).json();
+    expect(learners.total).toBe(6);
+    expect((await admin.get(`${planPath(plans[0].id)}/enrolments?status=OVERDUE`)).json().total).toBe(1);
+  });
+});
