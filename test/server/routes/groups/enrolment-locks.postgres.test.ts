@@ -80,19 +80,14 @@ describe('enrolments under concurrent transactions', () => {
     await first.query('BEGIN');
     await early(first);
     await second.query('BEGIN');
-    const {
-      rows: [{ pid }],
-    } = await second.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const pid = (await second.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const blocked = late(second);
     await waitingForLock(observer, pid);
     await first.query('COMMIT');
     await blocked;
     await second.query('COMMIT');
 
-    const rows = await testApp.db
-      .select({ userId: enrolments.userId })
-      .from(enrolments)
-      .where(eq(enrolments.trainingPlanId, planId));
+    const rows = await testApp.db.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.trainingPlanId, planId));
     expect(rows).toEqual([{ userId }]);
   });
 });
