@@ -1,6 +1,7 @@
 import { Type, type TSchemaOptions } from 'typebox';
 import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { itemTypes } from './values';
+import { ActivityId } from './training-plans.schemas';
 
 const Order = Type.Integer({ minimum: 1, description: '1-based position among its siblings' });
 const ItemType = (options?: TSchemaOptions) => OneOf(itemTypes, options);
@@ -30,6 +31,8 @@ export const TrainingPlanItem = Type.Object(
     // Quizzes (issue 28): a QUIZ item's quiz, as a CONTENT item's content.
     quizId: Type.Union([Uuid, Type.Null()]),
     quiz: Type.Union([Type.Object({ id: Uuid, title: Type.String() }, { title: 'QuizRef' }), Type.Null()]),
+    // Learning delivery (issue 27): the item's xAPI activity ID.
+    activityId: ActivityId,
   },
   { title: 'TrainingPlanItem' },
 );

@@ -2,6 +2,9 @@ import { Type, type TSchemaOptions } from 'typebox';
 import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { trainingPlanStatuses } from './values';
 
+/** The xAPI activity ID of a plan or an item (`activity-ids.ts`): a tag URI naming it by its id. */
+export const ActivityId = Type.String({ description: 'xAPI activity ID (IRI): tag:learning-admin-console,2026:plan/<id> or …:item/<id>' });
+
 const PlanStatus = (options?: TSchemaOptions) => OneOf(trainingPlanStatuses, options);
 
 export const TrainingPlan = Type.Object(
@@ -11,6 +14,7 @@ export const TrainingPlan = Type.Object(
     status: PlanStatus(),
     freelyNavigable: Type.Boolean(),
     moduleCount: Type.Integer({ minimum: 0 }),
+    activityId: ActivityId,
     companyId: Uuid,
     tenantId: Uuid,
   },

@@ -41,6 +41,8 @@ export const auditEntities = [
   'item',
   'session',
   'quiz',
+  'group',
+  'assignment',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -68,3 +70,14 @@ export type UserLanguage = (typeof userLanguages)[number];
 /** The languages a CSV export's header row is written in (`lang`); the first is the fallback. */
 export const exportLanguages = ['en', 'it'] as const;
 export type ExportLanguage = (typeof exportLanguages)[number];
+
+// Learning delivery (issue 27): see contract/delivery.schemas.ts.
+/** What a plan is assigned to: named users, a group's members, or every user of the company. */
+export const assignmentTargets = ['USER', 'GROUP', 'COMPANY'] as const;
+export type AssignmentTarget = (typeof assignmentTargets)[number];
+/**
+ * Where a learner is with a plan: derived from the learning records (xAPI statements, to come) and the due date;
+ * OVERDUE is a due date passed without completion.
+ */
+export const enrolmentStatuses = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'OVERDUE'] as const;
+export type EnrolmentStatus = (typeof enrolmentStatuses)[number];

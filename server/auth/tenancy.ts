@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { inline, type Bind } from '../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companies, contents, quizzes, tenants, topics, trainingPlans, users } from '../db/schema';
+import { companies, contents, enrolments, groups, planAssignments, quizzes, tenants, topics, trainingPlans, users } from '../db/schema';
 import type { AuthSession } from './auth-session';
 
 /** The columns naming the tenant and the company that own a row; tables above company level have no company column. */
@@ -19,6 +19,9 @@ export const owners = {
   contents: { tenant: contents.tenantId, company: contents.companyId },
   trainingPlans: { tenant: trainingPlans.tenantId, company: trainingPlans.companyId },
   quizzes: { tenant: quizzes.tenantId, company: quizzes.companyId },
+  groups: { tenant: groups.tenantId, company: groups.companyId },
+  planAssignments: { tenant: planAssignments.tenantId, company: planAssignments.companyId },
+  enrolments: { tenant: enrolments.tenantId, company: enrolments.companyId },
 } satisfies Record<string, OwnerColumns>;
 
 export interface Owner {

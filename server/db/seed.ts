@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import {
   companies,
   contents,
   contentTopics,
+  groupMembers,
+  groups,
+  planAssignments,
   tenants,
   topics,
   trainingPlanItems,
@@ -339,6 +342,45 @@ export async function seedDemoData(db: Database, hashPassword: (password: string
       { moduleId: safetyModule.id, position: 0, title: 'Watch the safety walkthrough', contentId: safetyVideo.id },
       { moduleId: safetyModule.id, position: 1, title: 'Safety check', type: 'QUIZ', quizId: safetyCheck },
     ]);
+
+    await seedDemoDelivery(tx, ownedByAcmeRobotics, onboardingPlan.id);
     return true;
   });
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Learning delivery (issue 27): two groups of the demo company's learners, the PUBLISHED onboarding plan assigned to
+ * one of them with a due date four weeks on, and to one learner directly with a due date a week past (overdue). The
+ * enrolments follow from the triggers of migration 0020.
+ */
+async function seedDemoDelivery(tx: Database, owner: { tenantId: string; companyId: string }, planId: string) {
+  const learners = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, owner.companyId), eq(users.admin, false)))
+    .orderBy(asc(users.surname), asc(users.name), asc(users.id));
+  const [newHires, warehouse] = await tx
+    .insert(groups)
+    .values([
+      { ...owner, name: 'New hires', description: 'Everyone who joined this quarter' },
+      { ...owner, name: 'Warehouse team', description: 'Forklift and logistics staff' },
+    ])
+    .returning({ id: groups.id });
+  if (!newHires || !warehouse) throw new Error('Demo groups were not created');
+  const members = [
+    ...learners.slice(0, 5).map(({ id }) => ({ ...owner, groupId: newHires.id, userId: id })),
+    ...learners.slice(4, 9).map(({ id }) => ({ ...owner, groupId: warehouse.id, userId: id })),
+  ];
+  if (members.length) await tx.insert(groupMembers).values(members);
+  const now = Date.now();
+  await tx
+    .insert(planAssignments)
+    .values([
+      { ...owner, trainingPlanId: planId, target: 'GROUP', groupId: newHires.id, dueDate: new Date(now + 28 * day) },
+      ...learners
+        .slice(9, 10)
+        .map(({ id }) => ({ ...owner, trainingPlanId: planId, target: 'USER' as const, userId: id, dueDate: new Date(now - 7 * day) })),
+    ]);
 }

@@ -25,6 +25,10 @@ import { twoFactorSignInRoutes } from './auth/two-factor.routes';
 import { securityPolicyRoutes } from './tenants/security-policy.routes';
 import { meTwoFactorRoutes } from './users/me-two-factor.routes';
 import { userAccountRoutes } from './users/user-account.routes';
+// Learning delivery (issue 27).
+import { groupMemberRoutes } from './groups/group-members.routes';
+import { groupsResource } from './groups/groups.resource';
+import { planDeliveryRoutes } from './training-plans/delivery.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
@@ -56,5 +60,9 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(meTwoFactorRoutes, { prefix: '/users' });
   await app.register(userAccountRoutes, { prefix: '/users' });
   await app.register(securityPolicyRoutes);
+  // Learning delivery (issue 27): groups and their members, a plan's assignments and enrolments.
+  await app.register(resourceRoutes(groupsResource), { prefix: groupsResource.path });
+  await app.register(groupMemberRoutes, { prefix: groupsResource.path });
+  await app.register(planDeliveryRoutes, { prefix: trainingPlansResource.path });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

@@ -553,6 +553,8 @@ export const en = {
       item: 'Item',
       session: 'Session',
       quiz: 'Quiz',
+      group: 'Group',
+      assignment: 'Assignment',
     },
   },
   accountLink: {

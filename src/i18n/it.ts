@@ -550,6 +550,8 @@ export const it: Translations = {
       item: 'Elemento',
       session: 'Sessione',
       quiz: 'Quiz',
+      group: 'Gruppo',
+      assignment: 'Assegnazione',
     },
   },
   accountLink: {

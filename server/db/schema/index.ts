@@ -22,3 +22,6 @@ export * from './quiz-attempts';
 // Accounts that run themselves (issue 30): one-time links, two-factor sign-in.
 export * from './account-tokens';
 export * from './two-factor';
+// Learning delivery (issue 27): groups, assignments, enrolments.
+export * from './groups';
+export * from './enrolments';

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, quizzes, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
+import { itemActivityId } from '../../../contract/activity-ids';
 import { defineOrderedResource, isoTimestamps, type Parent } from '../../store/resource';
 
 /** The parent of a plan's modules or items: the plan above them is found (and locked for writes) first. */
@@ -174,7 +175,7 @@ export const moduleItems = defineOrderedResource({
       .leftJoin(contents, eq(contents.id, trainingPlanItems.contentId))
       .leftJoin(quizzes, eq(quizzes.id, trainingPlanItems.quizId))
       .$dynamic(),
-  toRecord: ({ position, ...row }) => ({ ...isoTimestamps(row), order: position + 1 }),
+  toRecord: ({ position, ...row }) => ({ ...isoTimestamps(row), order: position + 1, activityId: itemActivityId(row.id) }),
   values: async ({ db, parent, body, existing }) => ({
     title: body.title,
     ...(await itemReference(db, parent.plan.companyId, body, existing)),

@@ -5,6 +5,7 @@ import { trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { defineResource, isoTimestamps } from '../../store/resource';
 import { TrainingPlan, trainingPlanBody } from '../../../contract/training-plans.schemas';
+import { planActivityId } from '../../../contract/activity-ids';
 
 const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}
   where ${qualified(trainingPlanModules.trainingPlanId)} = ${qualified(trainingPlans.id)})`;
@@ -22,7 +23,7 @@ export const trainingPlansResource = defineResource({
       .select({ ...getTableColumns(trainingPlans), moduleCount })
       .from(trainingPlans)
       .$dynamic(),
-  toRecord: isoTimestamps,
+  toRecord: (row) => ({ ...isoTimestamps(row), activityId: planActivityId(row.id) }),
   sorts: {
     id: trainingPlans.id,
     name: trainingPlans.name,

@@ -6,6 +6,10 @@ import {
   companies,
   contents,
   contentTopics,
+  enrolments,
+  groupMembers,
+  groups,
+  planAssignments,
   quizTopics,
   quizVersions,
   quizzes,
@@ -15,8 +19,17 @@ import {
   trainingPlanModules,
   trainingPlans,
   users,
+  type Company,
 } from '../../../server/db/schema';
-import { createCatalogue, itemsPath, modulesPath, newCompanyAdmin, planPath, type Catalogue } from '../../support/server/catalogue';
+import {
+  created,
+  createCatalogue,
+  itemsPath,
+  modulesPath,
+  newCompanyAdmin,
+  planPath,
+  type Catalogue,
+} from '../../support/server/catalogue';
 import { demo, useTestApp } from '../../support/server/harness';
 import { allPages, assumed, demoWorld, signedIn, type Api, type DemoWorld } from '../../support/server/resources';
 
@@ -414,14 +427,16 @@ async function snapshot() {
  */
 const unprobedRoutes = ['GET /api/users/me', 'GET /api/users/me/two-factor', 'POST /api/users/me/two-factor/setup'];
 
-it('has probes for exactly the registered routes of companies, tenants, users, topics, contents, training plans and quizzes', () => {
+it('has probes for exactly the registered routes of companies, tenants, users, topics, contents, training plans, quizzes and groups', () => {
   const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const registered = Object.entries(document.paths)
-    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform)(\/|$)/.test(path))
+    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform|groups)(\/|$)/.test(path))
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
     .filter((route) => !unprobedRoutes.includes(route));
 
-  expect(registered.sort()).toEqual([...Object.keys(routeProbes), ...Object.keys(catalogueProbes), ...Object.keys(quizProbes)].sort());
+  expect(registered.sort()).toEqual(
+    [...Object.keys(routeProbes), ...Object.keys(catalogueProbes), ...Object.keys(quizProbes), ...Object.keys(deliveryProbes)].sort(),
+  );
 });
 
 describe('tenant isolation on every route of companies, tenants and users', () => {
@@ -1002,12 +1017,214 @@ async function catalogueSnapshot() {
       .from(quizzes)
       .orderBy(quizzes.id),
     quizTopics: await db.select().from(quizTopics).orderBy(quizTopics.quizId, quizTopics.topicId),
+    // Learning delivery (issue 27).
+    groups: await db.select({ id: groups.id, version: groups.version, updatedAt: groups.updatedAt }).from(groups).orderBy(groups.id),
+    groupMembers: await db.select().from(groupMembers).orderBy(groupMembers.groupId, groupMembers.userId),
+    assignments: await db.select().from(planAssignments).orderBy(planAssignments.id),
+    enrolments: await db.select().from(enrolments).orderBy(enrolments.id),
     quizVersions: await db
       .select({ quizId: quizVersions.quizId, version: quizVersions.version })
       .from(quizVersions)
       .orderBy(quizVersions.quizId, quizVersions.version),
   };
 }
+
+/**
+ * Learning delivery (issue 27): each company's group (with a member), a PUBLISHED plan assigned to the group, and a
+ * user of the company who is in no group, created through the API (the user in the database). A COMPANY admin aimed
+ * at another company's group, member, plan or assignment gets 404 in the path and 400 in a body; the others 403.
+ */
+interface Delivery {
+  group: Stored;
+  memberId: string;
+  userId: string;
+  plan: Stored;
+  assignmentId: string;
+}
+const deliveries: Record<string, Delivery> = {};
+
+async function createDelivery(api: Api, company: Company, label: string): Promise<Delivery> {
+  const [member, user] = await testApp.db
+    .insert(users)
+    .values(
+      ['member', 'user'].map((kind) => ({
+        scope: 'COMPANY' as const,
+        tenantId: company.tenantId,
+        companyId: company.id,
+        name: `${label} ${kind}`,
+        surname: 'Delivery',
+        email: `${kind}.${label.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`,
+      })),
+    )
+    .returning({ id: users.id });
+  const group = created<Stored>(await api.post('/api/groups', { name: `${label} group` }));
+  created(await api.post(`/api/groups/${group.id}/members`, { userIds: [member!.id] }), 200);
+  const plan = created<Stored>(await api.post('/api/training-plans', { name: `${label} published plan`, status: 'PUBLISHED' }));
+  const assignment = created<{ id: string }>(
+    await api.post(`${planPath(plan.id)}/assignments`, { groupIds: [group.id], dueDate: '2099-01-01T00:00:00.000Z' }),
+  );
+  return { group, memberId: member!.id, userId: user!.id, plan, assignmentId: assignment.id };
+}
+
+const deliveryOf = (catalogue: Catalogue) => deliveries[catalogue.label]!;
+
+const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
+  'GET /api/groups': async (actor) =>
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/groups?search=${other.label}`,
+      status: 200,
+    })),
+  'GET /api/groups/export': async (actor) =>
+    foreignEach(actor, (other) => ({
+      label: `search ${other.label}`,
+      method: 'GET',
+      url: `/api/groups/export?search=${other.label}`,
+      status: 200,
+    })),
+  'GET /api/groups/{id}': async ({ own, foreign }) => [
+    { label: 'own group', method: 'GET', url: `/api/groups/${deliveryOf(own).group.id}`, status: 200 },
+    ...foreign.map((other) => ({
+      label: `${other.label} group`,
+      method: 'GET' as const,
+      url: `/api/groups/${deliveryOf(other).group.id}`,
+      status: 404,
+    })),
+  ],
+  'POST /api/groups': async (actor) => [
+    {
+      label: 'owner company',
+      method: 'POST',
+      url: '/api/groups',
+      payload: { name: 'Iso', companyId: actor.foreign[0]!.topic.companyId },
+      status: 400,
+      field: 'companyId',
+    },
+  ],
+  'PUT /api/groups/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({
+      label: `${other.label} group`,
+      method: 'PUT',
+      url: `/api/groups/${deliveryOf(other).group.id}`,
+      payload: { name: 'Taken', version: deliveryOf(other).group.version },
+      status: 404,
+    })),
+  'DELETE /api/groups/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({
+      label: `${other.label} group`,
+      method: 'DELETE',
+      url: `/api/groups/${deliveryOf(other).group.id}`,
+      status: 404,
+    })),
+  'GET /api/groups/{id}/members': async ({ own, foreign }) => [
+    { label: 'own group', method: 'GET', url: `/api/groups/${deliveryOf(own).group.id}/members`, status: 200 },
+    ...foreign.map((other) => ({
+      label: `${other.label} group`,
+      method: 'GET' as const,
+      url: `/api/groups/${deliveryOf(other).group.id}/members`,
+      status: 404,
+    })),
+  ],
+  'POST /api/groups/{id}/members': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({
+      label: `${other.label} group, own user`,
+      method: 'POST' as const,
+      url: `/api/groups/${deliveryOf(other).group.id}/members`,
+      payload: { userIds: [deliveryOf(own).userId] },
+      status: 404,
+    })),
+    ...foreign.map((other) => ({
+      label: `own group, ${other.label} user`,
+      method: 'POST' as const,
+      url: `/api/groups/${deliveryOf(own).group.id}/members`,
+      payload: { userIds: [deliveryOf(other).userId] },
+      status: 400,
+      field: 'userIds',
+    })),
+  ],
+  'DELETE /api/groups/{id}/members/{userId}': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({
+      label: `${other.label} group and member`,
+      method: 'DELETE' as const,
+      url: `/api/groups/${deliveryOf(other).group.id}/members/${deliveryOf(other).memberId}`,
+      status: 404,
+    })),
+    ...foreign.map((other) => ({
+      label: `own group, ${other.label} member`,
+      method: 'DELETE' as const,
+      url: `/api/groups/${deliveryOf(own).group.id}/members/${deliveryOf(other).memberId}`,
+      status: 404,
+    })),
+  ],
+  'GET /api/training-plans/{id}/assignments': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: `${planPath(deliveryOf(own).plan.id)}/assignments`, status: 200 },
+    ...foreign.map((other) => ({
+      label: `${other.label} plan`,
+      method: 'GET' as const,
+      url: `${planPath(deliveryOf(other).plan.id)}/assignments`,
+      status: 404,
+    })),
+  ],
+  'POST /api/training-plans/{id}/assignments': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({
+      label: `${other.label} plan`,
+      method: 'POST' as const,
+      url: `${planPath(deliveryOf(other).plan.id)}/assignments`,
+      payload: { userIds: [deliveryOf(own).userId] },
+      status: 404,
+    })),
+    ...foreign.flatMap((other) => [
+      {
+        label: `own plan, ${other.label} user`,
+        method: 'POST' as const,
+        url: `${planPath(deliveryOf(own).plan.id)}/assignments`,
+        payload: { userIds: [deliveryOf(other).userId] },
+        status: 400,
+        field: 'userIds',
+      },
+      {
+        label: `own plan, ${other.label} group`,
+        method: 'POST' as const,
+        url: `${planPath(deliveryOf(own).plan.id)}/assignments`,
+        payload: { groupIds: [deliveryOf(other).group.id] },
+        status: 400,
+        field: 'groupIds',
+      },
+    ]),
+  ],
+  'DELETE /api/training-plans/{id}/assignments/{assignmentId}': async ({ own, foreign }) => [
+    ...foreign.map((other) => ({
+      label: `${other.label} plan and assignment`,
+      method: 'DELETE' as const,
+      url: `${planPath(deliveryOf(other).plan.id)}/assignments/${deliveryOf(other).assignmentId}`,
+      status: 404,
+    })),
+    ...foreign.map((other) => ({
+      label: `own plan, ${other.label} assignment`,
+      method: 'DELETE' as const,
+      url: `${planPath(deliveryOf(own).plan.id)}/assignments/${deliveryOf(other).assignmentId}`,
+      status: 404,
+    })),
+  ],
+  'GET /api/training-plans/{id}/enrolments': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: `${planPath(deliveryOf(own).plan.id)}/enrolments`, status: 200 },
+    ...foreign.flatMap((other) => [
+      {
+        label: `${other.label} plan`,
+        method: 'GET' as const,
+        url: `${planPath(deliveryOf(other).plan.id)}/enrolments`,
+        status: 404,
+      },
+      {
+        label: `own plan, search ${other.label}`,
+        method: 'GET' as const,
+        url: `${planPath(deliveryOf(own).plan.id)}/enrolments?search=${other.label}`,
+        status: 200,
+      },
+    ]),
+  ],
+};
 
 describe('company isolation on every route of topics, contents and training plans', () => {
   const actors = {} as Record<CatalogueActorKind, CatalogueActor>;
@@ -1021,6 +1238,9 @@ describe('company isolation on every route of topics, contents and training plan
       A2: await createCatalogue(a2, 'IsoFoods'),
       B1: await createCatalogue(b1, 'IsoConsulting'),
     };
+    deliveries.IsoRobotics = await createDelivery(a1, world.acmeRobotics, 'IsoRobotics');
+    deliveries.IsoFoods = await createDelivery(a2, world.acmeFoods, 'IsoFoods');
+    deliveries.IsoConsulting = await createDelivery(b1, world.globexConsulting, 'IsoConsulting');
     const companyActor = (kind: 'A1' | 'A2' | 'B1', api: Api, companyId: string): CatalogueActor => ({
       kind,
       api,
@@ -1048,8 +1268,11 @@ describe('company isolation on every route of topics, contents and training plan
       const actor = actors[kind];
       const before = await catalogueSnapshot();
 
-      const { outcomes, expected } = await runProbes({ ...catalogueProbes, ...quizProbes }, actor, actor.api.token, (probe) =>
-        actor.companyId ? probe.status : 403,
+      const { outcomes, expected } = await runProbes(
+        { ...catalogueProbes, ...quizProbes, ...deliveryProbes },
+        actor,
+        actor.api.token,
+        (probe) => (actor.companyId ? probe.status : 403),
       );
       expect(outcomes).toEqual(expected);
       expect(await catalogueSnapshot()).toEqual(before);
@@ -1058,14 +1281,14 @@ describe('company isolation on every route of topics, contents and training plan
     it('lists only its own company’s topics, contents, plans, modules and items, even when searching for foreign names', async () => {
       const actor = actors[kind];
       if (!actor.companyId) {
-        for (const url of ['/api/topics', '/api/contents', '/api/training-plans', '/api/quizzes']) {
+        for (const url of ['/api/topics', '/api/contents', '/api/training-plans', '/api/quizzes', '/api/groups']) {
           expect((await actor.api.get(url)).statusCode).toBe(403);
         }
         return;
       }
       const searches = ['', ...actor.foreign.map((other) => `?search=${other.label}`), '?search=Iso'];
 
-      for (const list of ['/api/topics', '/api/contents', '/api/training-plans', '/api/quizzes']) {
+      for (const list of ['/api/topics', '/api/contents', '/api/training-plans', '/api/quizzes', '/api/groups']) {
         for (const search of searches) {
           const listed = await allPages<{ companyId: string }>(actor.api, `${list}${search}`);
           expect(

@@ -41,6 +41,11 @@ const tenantOwned = [
   'account_tokens',
   'user_two_factor',
   'user_recovery_codes',
+  // Learning delivery (issue 27)
+  'groups',
+  'group_members',
+  'plan_assignments',
+  'enrolments',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
 const ownerOnly = ['app_settings', 'idempotency_keys', 'login_throttle', 'rate_limit_counters', 'schema_migrations', 'sign_in_challenges'];

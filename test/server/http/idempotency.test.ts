@@ -7,7 +7,10 @@ import type { Database } from '../../../server/db/client';
 import {
   companies,
   contents,
+  groupMembers,
+  groups,
   idempotencyKeys,
+  planAssignments,
   quizzes,
   tenants,
   topics,
@@ -44,7 +47,7 @@ interface CreateRoute {
   route: string;
   caller: () => Api;
   url: () => string;
-  body: (name: string) => Record<string, unknown> | Promise<Buffer>;
+  body: (name: string) => Record<string, unknown> | Promise<Buffer | Record<string, unknown>>;
   rows: (db: Database, name: string) => Promise<number>;
   /** The status of a first answer, when not 201 (an import answers 200 with a result per row). */
   status?: number;
@@ -61,6 +64,25 @@ describe('Idempotency-Key on every create', () => {
   const callers = {} as { root: Api; tenant: Api; company: Api; otherCompanyAdmin: Api };
   let planId: string;
   let moduleId: string;
+  // Learning delivery (issue 27): a group and a PUBLISHED plan, and a user of the company per name.
+  let groupId: string;
+  let publishedPlanId: string;
+  let companyOf: { tenantId: string; companyId: string };
+  const learners = new Map<string, string>();
+  const learnerNamed = async (name: string) => {
+    if (!learners.has(name)) {
+      const [row] = await testApp.db
+        .insert(users)
+        .values({ scope: 'COMPANY', ...companyOf, name, surname: 'Key', email: `${name}@example.com` })
+        .returning({ id: users.id });
+      learners.set(name, row!.id);
+    }
+    return learners.get(name)!;
+  };
+  const rowsOfLearner = async (db: Database, table: typeof groupMembers | typeof planAssignments, name: string) => {
+    const [row] = await db.select({ rows: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(eq(users.name, name));
+    return row?.rows ?? 0;
+  };
 
   beforeAll(async () => {
     callers.root = await signedIn(testApp.app, demo.root);
@@ -69,6 +91,13 @@ describe('Idempotency-Key on every create', () => {
     callers.otherCompanyAdmin = await signedIn(testApp.app, demo.consultingAdmin);
     planId = created(await callers.company.post('/api/training-plans', { name: `plan ${label()}` })).id;
     moduleId = created(await callers.company.post(modulesPath(planId), { title: 'module' })).id;
+    groupId = created(await callers.company.post('/api/groups', { name: `group ${label()}` })).id;
+    publishedPlanId = created(await callers.company.post('/api/training-plans', { name: `plan ${label()}`, status: 'PUBLISHED' })).id;
+    const [admin] = await testApp.db
+      .select({ tenantId: users.tenantId, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, demo.companyAdmin));
+    companyOf = { tenantId: admin!.tenantId!, companyId: admin!.companyId! };
   });
 
   const routes: CreateRoute[] = [
@@ -143,6 +172,30 @@ describe('Idempotency-Key on every create', () => {
       body: (name) => packageTitled(name),
       rows: (db, name) => rowsWhere(db, quizzes, quizzes.title, name),
       idOf: (answer) => answer.json().quiz.id,
+    },
+    // Learning delivery (issue 27): members added to a group (200), a plan assigned.
+    {
+      route: 'POST /api/groups',
+      caller: () => callers.company,
+      url: () => '/api/groups',
+      body: (name) => ({ name }),
+      rows: (db, name) => rowsWhere(db, groups, groups.name, name),
+    },
+    {
+      route: 'POST /api/groups/{id}/members',
+      caller: () => callers.company,
+      url: () => `/api/groups/${groupId}/members`,
+      body: async (name) => ({ userIds: [await learnerNamed(name)] }),
+      rows: (db, name) => rowsOfLearner(db, groupMembers, name),
+      status: 200,
+      idOf: (answer) => answer.json().added.join(',') || answer.json().groupId,
+    },
+    {
+      route: 'POST /api/training-plans/{id}/assignments',
+      caller: () => callers.company,
+      url: () => `/api/training-plans/${publishedPlanId}/assignments`,
+      body: async (name) => ({ userIds: [await learnerNamed(name)], dueDate: '2099-01-01T00:00:00.000Z' }),
+      rows: (db, name) => rowsOfLearner(db, planAssignments, name),
     },
     {
       route: 'POST /api/users/import',

@@ -8,6 +8,7 @@ import { topicsResource } from '../../../server/routes/topics/topics.resource';
 import { trainingPlansResource } from '../../../server/routes/training-plans/training-plans.resource';
 import { usersResource } from '../../../server/routes/users/users.resource';
 import { quizzesResource } from '../../../server/routes/quizzes/quizzes.resource';
+import { groupsResource } from '../../../server/routes/groups/groups.resource';
 import { useTestApp } from '../../support/server/harness';
 
 const testApp = useTestApp();
@@ -25,6 +26,8 @@ const lists = [
   // A plan search also matches its status (two values): a filter on the company's rows, no index of its own.
   { resource: trainingPlansResource, scopeColumns: ['company_id'], searchColumns: ['name'] },
   { resource: quizzesResource, scopeColumns: ['company_id'], searchColumns: ['title'] },
+  // Learning delivery (issue 27).
+  { resource: groupsResource, scopeColumns: ['company_id'], searchColumns: ['name', 'description'] },
 ];
 
 async function indexesOf(table: PgTable) {

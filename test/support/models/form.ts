@@ -38,6 +38,7 @@ export const storedPlan: TrainingPlan & { companyId: string; tenantId: string } 
   name: 'Onboarding',
   status: 'DRAFT',
   freelyNavigable: false,
+  activityId: 'tag:learning-admin-console,2026:plan/plan-1',
   moduleCount: 0,
   companyId: 'company-1',
   tenantId: 'tenant-1',

@@ -248,6 +248,7 @@ describe('modules and items of a training plan', () => {
         content: { id: articleId, title: 'Module reading' },
         quizId: null,
         quiz: null,
+        activityId: `tag:learning-admin-console,2026:item/${reading.id}`,
       });
       expect(quiz).toMatchObject({ order: 2, type: 'QUIZ', contentId: null, content: null });
       expect(bare).toMatchObject({ order: 3, type: 'CONTENT', contentId: null, content: null });

@@ -36,6 +36,7 @@ describe('training plans', () => {
       moduleCount: 0,
       companyId: world.acmeRobotics.id,
       tenantId: world.acme.id,
+      activityId: `tag:learning-admin-console,2026:plan/${plan.id}`,
     });
     expect(await auditEntriesFor(testApp.db, [plan.id])).toEqual([
       expect.objectContaining({ action: 'CREATE', entity: 'training plan', companyId: world.acmeRobotics.id }),

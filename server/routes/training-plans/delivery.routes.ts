@@ -1,0 +1,341 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Type } from 'typebox';
+import { listQuery, listResponse } from '../../../contract/common.schemas';
+import {
+  AssignmentBody,
+  AssignmentParams,
+  Enrolment,
+  enrolmentFilters,
+  PlanAssignment,
+  PlanAssignmentsCreated,
+  PlanParams,
+} from '../../../contract/delivery.schemas';
+import { errorResponses } from '../../../contract/errors.schemas';
+import type { EnrolmentStatus } from '../../../contract/values';
+import { recordAudits } from '../../audit/audit-log';
+import type { AuthSession } from '../../auth/auth-session';
+import { owners, reachOf } from '../../auth/tenancy';
+import type { Database } from '../../db/client';
+import type { Bind } from '../../db/prepared';
+import { qualified } from '../../db/qualified';
+import { enrolments, groupMembers, groups, planAssignments, trainingPlans, users } from '../../db/schema';
+import { conflict, invalidField, notFound } from '../../http/api-error';
+import { listPage, type ListParams, type ListSource } from '../../store/list-page';
+import { companyUsers } from '../groups/group-members.routes';
+import { allow } from '../resource/resource.routes';
+
+const planNotFound = () => notFound('Training plan not found', 'TRAINING_PLAN_NOT_FOUND');
+
+/** The plan inside the caller's reach, else 404; `lock`: FOR SHARE, so that its status cannot change before commit. */
+async function planInReach(db: Database, session: AuthSession, id: string, lock = false) {
+  const query = db
+    .select({ id: trainingPlans.id, tenantId: trainingPlans.tenantId, companyId: trainingPlans.companyId, status: trainingPlans.status })
+    .from(trainingPlans)
+    .where(and(eq(trainingPlans.id, id), reachOf(session, owners.trainingPlans)));
+  const [plan] = await (lock ? query.for('share') : query);
+  if (!plan) throw planNotFound();
+  return plan;
+}
+
+// --- Assignments ---------------------------------------------------------------------------------------------------
+
+/** How many learners an assignment reaches now: users still of the plan's company. */
+const learnerCount = sql<number>`(case ${qualified(planAssignments.target)}
+  when 'USER' then (select count(*)::int from ${users} where ${qualified(users.id)} = ${qualified(planAssignments.userId)}
+    and ${qualified(users.companyId)} = ${qualified(planAssignments.companyId)})
+  when 'GROUP' then (select count(*)::int from ${groupMembers} join ${users} on ${qualified(users.id)} = ${qualified(groupMembers.userId)}
+    where ${qualified(groupMembers.groupId)} = ${qualified(planAssignments.groupId)} and ${qualified(users.companyId)} = ${qualified(planAssignments.companyId)})
+  else (select count(*)::int from ${users} where ${qualified(users.companyId)} = ${qualified(planAssignments.companyId)}) end)`;
+
+const targetName = sql<string | null>`(case ${qualified(planAssignments.target)}
+  when 'USER' then (select ${qualified(users.name)} || ' ' || ${qualified(users.surname)} from ${users} where ${qualified(users.id)} = ${qualified(planAssignments.userId)})
+  when 'GROUP' then (select ${qualified(groups.name)} from ${groups} where ${qualified(groups.id)} = ${qualified(planAssignments.groupId)})
+  else null end)`;
+
+async function readAssignments(db: Database, planId: string, ids?: string[]) {
+  const rows = await db
+    .select({
+      id: planAssignments.id,
+      createdAt: planAssignments.createdAt,
+      trainingPlanId: planAssignments.trainingPlanId,
+      target: planAssignments.target,
+      userId: planAssignments.userId,
+      groupId: planAssignments.groupId,
+      targetName,
+      dueDate: planAssignments.dueDate,
+      learnerCount,
+    })
+    .from(planAssignments)
+    .where(and(eq(planAssignments.trainingPlanId, planId), ids ? inArray(planAssignments.id, ids) : undefined))
+    .orderBy(asc(planAssignments.createdAt), asc(planAssignments.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), dueDate: row.dueDate?.toISOString() ?? null }));
+}
+
+/** The groups among `ids` of `companyId` inside the caller's reach, locked FOR KEY SHARE; else 400 on `groupIds`. */
+async function companyGroups(db: Database, session: AuthSession, companyId: string, ids: string[]) {
+  const wanted = [...new Set(ids)];
+  const found = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(inArray(groups.id, wanted), eq(groups.companyId, companyId), reachOf(session, owners.groups)))
+    .orderBy(asc(groups.id))
+    .for('key share');
+  if (found.length !== wanted.length) throw invalidField('groupIds', 'notFound', 'names groups that are not of the company');
+  return wanted;
+}
+
+// --- Enrolments ----------------------------------------------------------------------------------------------------
+
+/**
+ * The status at `asOf` (a bound time): COMPLETED once completed, OVERDUE past its due date without completion,
+ * IN_PROGRESS once started, else NOT_STARTED. One expression compared with the bound status, so that every status
+ * filter is one statement (statements are built once per set of bound names: db/prepared.ts).
+ */
+const statusAt = (asOf: SQLWrapper) => sql`(case when ${enrolments.completedAt} is not null then 'COMPLETED'
+  when ${enrolments.dueDate} < ${asOf}::timestamptz then 'OVERDUE'
+  when ${enrolments.startedAt} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
+
+const enrolmentStatus = sql<EnrolmentStatus>`(case when ${qualified(enrolments.completedAt)} is not null then 'COMPLETED'
+  when ${qualified(enrolments.dueDate)} < now() then 'OVERDUE'
+  when ${qualified(enrolments.startedAt)} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
+
+const enrolmentRows = (db: Database) =>
+  db
+    .select({
+      id: enrolments.id,
+      createdAt: enrolments.createdAt,
+      trainingPlanId: enrolments.trainingPlanId,
+      userId: enrolments.userId,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      status: enrolmentStatus,
+      dueDate: enrolments.dueDate,
+      startedAt: enrolments.startedAt,
+      completedAt: enrolments.completedAt,
+      progress: enrolments.progress,
+      lastActivityAt: enrolments.lastActivityAt,
+    })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .$dynamic();
+
+type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolmentRows>['execute']>>[number];
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const enrolmentRecord = ({ createdAt, dueDate, startedAt, completedAt, lastActivityAt, ...row }: EnrolmentRow) => ({
+  ...row,
+  enrolledAt: createdAt.toISOString(),
+  dueDate: iso(dueDate),
+  startedAt: iso(startedAt),
+  completedAt: iso(completedAt),
+  lastActivityAt: iso(lastActivityAt),
+});
+
+const enrolmentSorts: Record<string, AnyPgColumn> = {
+  enrolledAt: enrolments.createdAt,
+  dueDate: enrolments.dueDate,
+  progress: enrolments.progress,
+  lastActivityAt: enrolments.lastActivityAt,
+};
+
+/** A uuid[] as the driver gives it: an array, or its text form. */
+const arrayOf = (value: string[] | string | null | undefined): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' && value.length > 2 ? value.slice(1, -1).split(',') : [];
+
+/** The enrolments of one plan; a search matches the learner's name, surname or email (looked up first, like users'). */
+function enrolmentSource(session: AuthSession, companyId: string): ListSource<EnrolmentRow> {
+  return {
+    table: enrolments,
+    id: enrolments.id,
+    createdAt: enrolments.createdAt,
+    rows: enrolmentRows as ListSource<EnrolmentRow>['rows'],
+    sorts: enrolmentSorts,
+    search: async (pattern, db, bind) => {
+      const [row] = await db
+        .select({ ids: sql<string[] | string | null>`array_agg(${users.id})` })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, companyId),
+            reachOf(session, owners.users),
+            or(ilike(users.name, pattern), ilike(users.surname, pattern), ilike(users.email, pattern)),
+          ),
+        );
+      // Bound even when empty: the count learned for a condition is keyed by its bound names and values.
+      return [sql`${enrolments.userId} = any(${bind('searchUserIds', arrayOf(row?.ids))}::uuid[])`];
+    },
+  };
+}
+
+/** Status filters bind the time to the minute, so that a count learned for a condition is reused for a minute at most. */
+const minuteNow = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+
+/**
+ * A plan's delivery (issue 27): its assignments (`GET/POST /training-plans/:id/assignments`,
+ * `DELETE …/assignments/:assignmentId`) and its learners' enrolments (`GET /training-plans/:id/enrolments`).
+ * COMPANY only, like the plans. Enrolments are never written here: migration 0020's triggers derive them from the
+ * assignments, in the write's transaction.
+ */
+export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['training-plans'];
+  const { exactCountLimit } = app.listSettings;
+
+  app.get(
+    '/:id/assignments',
+    {
+      onRequest: allow(['COMPANY']),
+      schema: {
+        summary: 'List the assignments of a plan, all of them, oldest first',
+        tags,
+        params: PlanParams,
+        response: { 200: listResponse('PlanAssignment', PlanAssignment), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const plan = await planInReach(request.db, request.session, request.params.id);
+      const items = await readAssignments(request.db, plan.id);
+      return { items, total: items.length, totalIsEstimate: false };
+    },
+  );
+
+  app.post(
+    '/:id/assignments',
+    {
+      onRequest: allow(['COMPANY']),
+      config: { idempotent: true },
+      schema: {
+        summary:
+          'Assign a PUBLISHED plan to users, groups and/or the whole company, with an optional due date: one assignment per target; every learner reached is enrolled once (earliest due date)',
+        tags,
+        params: PlanParams,
+        body: AssignmentBody,
+        response: { 201: PlanAssignmentsCreated, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { session } = request;
+      const { userIds = [], groupIds = [], wholeCompany = false, dueDate = null } = request.body;
+      if (!userIds.length && !groupIds.length && !wholeCompany) {
+        throw invalidField('userIds', 'required', 'name users, groups or the whole company');
+      }
+      const due = dueDate === null ? null : new Date(dueDate);
+      if (due !== null && (Number.isNaN(due.getTime()) || due.getUTCFullYear() < 1970 || due.getUTCFullYear() > 9999)) {
+        throw invalidField('dueDate', 'format', 'must be a date-time between 1970 and 9999');
+      }
+      const created = await request.db.transaction(async (tx) => {
+        const plan = await planInReach(tx, session, request.params.id, true);
+        if (plan.status !== 'PUBLISHED') throw conflict('Only a published plan can be assigned', 'PLAN_NOT_PUBLISHED');
+        const owner = { tenantId: plan.tenantId, companyId: plan.companyId };
+        const targets = [
+          ...(userIds.length ? await companyUsers(tx, session, plan.companyId, userIds, 'userIds') : []).map((userId) => ({
+            target: 'USER' as const,
+            userId,
+          })),
+          ...(groupIds.length ? await companyGroups(tx, session, plan.companyId, groupIds) : []).map((groupId) => ({
+            target: 'GROUP' as const,
+            groupId,
+          })),
+          ...(wholeCompany ? [{ target: 'COMPANY' as const }] : []),
+        ];
+        const rows = await tx
+          .insert(planAssignments)
+          .values(targets.map((target) => ({ ...owner, trainingPlanId: plan.id, dueDate: due, ...target })))
+          .returning({
+            id: planAssignments.id,
+            target: planAssignments.target,
+            userId: planAssignments.userId,
+            groupId: planAssignments.groupId,
+          });
+        await recordAudits(
+          tx,
+          session,
+          rows.map((row) => ({
+            action: 'CREATE' as const,
+            entity: 'assignment',
+            entityId: row.id,
+            owner,
+            details: {
+              changed: ['target', ...(row.userId ? ['userId'] : []), ...(row.groupId ? ['groupId'] : []), ...(due ? ['dueDate'] : [])],
+              trainingPlanId: plan.id,
+            },
+          })),
+        );
+        return readAssignments(
+          tx,
+          plan.id,
+          rows.map((row) => row.id),
+        );
+      });
+      return reply.code(201).send({ id: created[0]!.id, items: created });
+    },
+  );
+
+  app.delete(
+    '/:id/assignments/:assignmentId',
+    {
+      onRequest: allow(['COMPANY']),
+      schema: {
+        summary: 'Remove an assignment; its learners lose the plan unless another assignment gives it to them',
+        tags,
+        params: AssignmentParams,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { session } = request;
+      await request.db.transaction(async (tx) => {
+        const plan = await planInReach(tx, session, request.params.id, true);
+        const [assignment] = await tx
+          .select({ id: planAssignments.id, groupId: planAssignments.groupId, userId: planAssignments.userId })
+          .from(planAssignments)
+          .where(and(eq(planAssignments.id, request.params.assignmentId), eq(planAssignments.trainingPlanId, plan.id)))
+          .for('update');
+        if (!assignment) throw notFound('Assignment not found', 'ASSIGNMENT_NOT_FOUND');
+        // The rows the delete's trigger reads come before the company's enrolment lock (migration 0020).
+        if (assignment.groupId) await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, assignment.groupId)).for('key share');
+        await tx.delete(planAssignments).where(eq(planAssignments.id, assignment.id));
+        await recordAudits(tx, session, [
+          {
+            action: 'DELETE',
+            entity: 'assignment',
+            entityId: assignment.id,
+            owner: { tenantId: plan.tenantId, companyId: plan.companyId },
+            details: { changed: [], trainingPlanId: plan.id },
+          },
+        ]);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/enrolments',
+    {
+      onRequest: allow(['COMPANY']),
+      schema: {
+        summary:
+          "List a plan's enrolments (one per learner its assignments reach): one page, sorted, searched by learner, filtered by status",
+        tags,
+        params: PlanParams,
+        querystring: listQuery('Enrolment', Object.keys(enrolmentSorts), enrolmentFilters),
+        response: { 200: listResponse('Enrolment', Enrolment), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { db, session } = request;
+      const plan = await planInReach(db, session, request.params.id);
+      const query = request.query as ListParams & { status?: EnrolmentStatus };
+      const filter = (bind: Bind) =>
+        and(
+          reachOf(session, owners.enrolments, bind),
+          eq(enrolments.trainingPlanId, bind('planId', plan.id)),
+          query.status ? sql`${statusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
+        );
+      const page = await listPage(db, enrolmentSource(session, plan.companyId), query, filter, exactCountLimit);
+      return { ...page, items: page.items.map(enrolmentRecord) };
+    },
+  );
+};
