@@ -48,9 +48,11 @@ export interface BulkWork {
    * Starts `rows` rows of bulk work (a function counts them, and is called only when row budgets are on, once the
    * session's claim is taken) of `kind` for the request's session, or answers 429 (with `Retry-After`) when the
    * session already has one of that kind in flight or the rows exceed its session's or tenant's budget. Then waits for
-   * a turn of the session's tenant. Everything it holds is given back when the answer ends (or the client goes).
+   * a turn of the session's tenant. Answers the function that gives everything back, which the route awaits once the
+   * work is done and before the answer's end is sent, so that the session's next request finds the claim gone; a
+   * client going away first gives it back too.
    */
-  begin(request: FastifyRequest, reply: FastifyReply, kind: BulkKind, rows: number | (() => Promise<number>)): Promise<void>;
+  begin(request: FastifyRequest, reply: FastifyReply, kind: BulkKind, rows: number | (() => Promise<number>)): Promise<() => Promise<void>>;
 }
 
 /** The tenant a session's bulk work counts against: the effective one (assumed included), else the platform's. */
@@ -110,37 +112,37 @@ export async function registerBulkWork(app: FastifyInstance, db: Database, setti
       const claimKey = `${kind}:${session.sessionId}`;
       let claimed = false;
       let turn: (() => void) | undefined;
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        turn?.();
-        if (claimed) {
-          db.delete(bulkWorkClaims)
-            .where(sql`${bulkWorkClaims.claimKey} = ${claimKey}`)
-            .catch((error: unknown) => request.log.warn({ err: error }, 'could not end a bulk work claim'));
-        }
-      };
-      // The answer's end, or the client going away first, gives everything back.
-      reply.raw.once('finish', end);
-      reply.raw.once('close', end);
+      let ending: Promise<void> | undefined;
+      const end = () =>
+        (ending ??= (async () => {
+          turn?.();
+          if (!claimed) return;
+          try {
+            await db.delete(bulkWorkClaims).where(sql`${bulkWorkClaims.claimKey} = ${claimKey}`);
+          } catch (error) {
+            request.log.warn({ err: error }, 'could not end a bulk work claim');
+          }
+        })());
+      // A client going away before the work ends gives everything back too.
+      reply.raw.once('close', () => void end());
 
       claimed = await claim(claimKey);
       if (!claimed) {
-        end();
+        await end();
         throw tooMany(`This session already has an ${kind} in progress. Wait for it to end.`, 1);
       }
       try {
         if (rows) await chargeRows(session, kind, typeof count === 'number' ? count : await count());
         turn = await turns.take(tenantKey(session), settings.maxWaitMs);
       } catch (error) {
-        end();
+        await end();
         throw error;
       }
-      if (ended) {
+      if (ending) {
         turn();
         throw tooMany('The request ended before its turn came.', 1);
       }
+      return end;
     },
   } satisfies BulkWork);
 

@@ -74,7 +74,7 @@ export function resourceRoutes<
         const { lang, ...query } = request.query as { lang?: string } & Partial<ListParams> & Static<TObject<Filters>>;
         const language = exportLanguage(lang, request.language([...exportLanguages]));
         // Bulk work (`http/bulk-work.ts`): one export in flight per session, its rows counted (the list's own count).
-        await app.bulkWork.begin(request, reply, 'export', async () => {
+        const end = await app.bulkWork.begin(request, reply, 'export', async () => {
           const params = { ...query, page: 1, pageSize: 1, withTotal: true } as ListParams & Static<TObject<Filters>>;
           return (await store.list(request.db, request.session, params)).total ?? 0;
         });
@@ -88,7 +88,7 @@ export function resourceRoutes<
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${tag}-${day}.csv"`)
           .header('cache-control', 'no-store')
-          .send(csvExport(columns, language, readBatch));
+          .send(csvExport(columns, language, readBatch, end));
       },
     );
 

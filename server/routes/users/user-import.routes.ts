@@ -28,15 +28,19 @@ export const userImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // One batch at a time per session, its rows (the addresses it checks) counted: `http/bulk-work.ts`.
-      await app.bulkWork.begin(request, reply, 'import', request.body.rows.length);
-      return {
-        dryRun: request.body.dryRun,
-        results: await importUsers(request.db, request.session, request.body.rows, request.body.dryRun, {
-          send: request.body.sendInvitations ?? false,
-          language: request.body.language ?? 'en',
-          services: app.storeServices,
-        }),
-      };
+      const end = await app.bulkWork.begin(request, reply, 'import', request.body.rows.length);
+      try {
+        return {
+          dryRun: request.body.dryRun,
+          results: await importUsers(request.db, request.session, request.body.rows, request.body.dryRun, {
+            send: request.body.sendInvitations ?? false,
+            language: request.body.language ?? 'en',
+            services: app.storeServices,
+          }),
+        };
+      } finally {
+        await end();
+      }
     },
   );
 };
