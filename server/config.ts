@@ -140,8 +140,8 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
     bulkWork: {
       rows: {
         windowSeconds: integerSetting(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
-        importRowsPerSession: integerSetting(env, 'BULK_IMPORT_ROWS_PER_SESSION', 5000, 1),
-        importRowsPerTenant: integerSetting(env, 'BULK_IMPORT_ROWS_PER_TENANT', 20_000, 1),
+        importRowsPerSession: integerSetting(env, 'BULK_IMPORT_ROWS_PER_SESSION', 20_000, 1),
+        importRowsPerTenant: integerSetting(env, 'BULK_IMPORT_ROWS_PER_TENANT', 50_000, 1),
         exportRowsPerSession: integerSetting(env, 'BULK_EXPORT_ROWS_PER_SESSION', 100_000, 1),
         exportRowsPerTenant: integerSetting(env, 'BULK_EXPORT_ROWS_PER_TENANT', 200_000, 1),
       },
