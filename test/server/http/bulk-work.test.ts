@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../server/auth/auth-session';
 import { ApiError } from '../../../server/http/api-error';
 import { tenantTurns, type BulkKind } from '../../../server/http/bulk-work';
-import { bearer, demo, useTestApp } from '../../support/server/harness';
-import { signedIn, type Api } from '../../support/server/resources';
+import { buildApp } from '../../../server/app';
+import { bearer, demo, generousRateLimits, useTestApp } from '../../support/server/harness';
+import { apiAs, signedIn, type Api } from '../../support/server/resources';
 
 // Turns wide enough that a held claim never makes another session wait for its tenant's turn.
 const testApp = useTestApp({ bulkWork: { perTenant: 8, total: 16, maxWaitMs: 10_000 } });
@@ -79,6 +80,24 @@ describe('bulk work: one import batch and one export in flight per session (issu
     expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429, 200]);
     await exporting.end();
     expect((await api.get('/api/companies/export')).statusCode).toBe(200);
+  });
+
+  it('holds the claim for every instance of the API on the database', async () => {
+    const other = await buildApp({ db: testApp.db, rateLimits: generousRateLimits });
+    try {
+      const api = await signedIn(testApp.app, demo.tenantAdmin);
+      const sameSessionElsewhere = apiAs(other, api.token);
+      const importing = await held(api, 'import');
+      await importing.begun;
+
+      const answers = await Promise.all([dryRun(sameSessionElsewhere), dryRun(sameSessionElsewhere)]);
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429]);
+      await importing.end();
+      expect((await dryRun(sameSessionElsewhere)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives the claim back when a request ends, however it ends', async () => {
