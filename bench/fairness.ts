@@ -45,14 +45,21 @@ const row = (line: number, prefix: string) => ({
   email: `${prefix}.${line}@acme.example.com`,
 });
 
-async function post(origin: string, token: string, path: string, body: unknown) {
-  const answer = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return answer.json();
+/** A setup request, sent again after `Retry-After` when the server sheds load (503) or limits it (429). */
+async function post(origin: string, token: string, path: string, body: unknown): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (answer.ok) return answer.json();
+    if ((answer.status !== 503 && answer.status !== 429) || attempt === 10) {
+      throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+    }
+    await answer.arrayBuffer();
+    await sleep(Number(answer.headers.get('retry-after') ?? 1) * 1000);
+  }
 }
 
 /** Timed list requests one after another until `until()` is false; p50 in ms and the answers by status. */
