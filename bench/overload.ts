@@ -158,10 +158,15 @@ function timedGet(agent: http.Agent, url: string) {
 }
 
 async function signInAsRoot(origin: string) {
+  return signInAs(origin, 'root@example.com');
+}
+
+/** A new session of a demo account (`server/db/seed.ts`). */
+export async function signInAs(origin: string, email: string) {
   const answer = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'root@example.com', password: 'Demo-2026!' }),
+    body: JSON.stringify({ email, password: 'Demo-2026!' }),
   });
   if (!answer.ok) throw new Error(`sign-in: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { token: string }).token;
@@ -206,7 +211,8 @@ function startFlood(url: string, token: string, options: OverloadOptions) {
   return state;
 }
 
-async function startServer(env: Record<string, string>) {
+/** `server/main.ts` in a process of its own on a free port, the demo data loaded, the flood's rate limits raised. */
+export async function startServer(env: Record<string, string>) {
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,

@@ -27,7 +27,7 @@ export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
 /** What the audit log records (the Activity page filters by it). */
-export const auditActions = ['CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT', 'ASSUME'] as const;
+export const auditActions = ['CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT', 'ASSUME', 'PREVIEW'] as const;
 export type AuditAction = (typeof auditActions)[number];
 /** What the audit log records actions on (the Activity page filters by it); `session` is a sign-in or sign-out. */
 export const auditEntities = [

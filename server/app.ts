@@ -11,6 +11,7 @@ import type { IdempotencySettings } from './http/idempotency';
 import type { LoadSheddingSettings } from './http/load-shedding';
 import { registerProtection } from './http/protection';
 import { requestGate, type RequestGate } from './http/request-gate';
+import type { BulkWorkSettings } from './http/bulk-work';
 import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
@@ -51,6 +52,8 @@ export interface AppOptions {
   hsts?: HstsMode;
   /** The API's rate limits (`server/main.ts` gives the configured ones); none when absent. */
   rateLimits?: RateLimitSettings;
+  /** Bulk work's row budgets and turns (see `http/bulk-work.ts`); turns by default, no row budgets when absent. */
+  bulkWork?: BulkWorkSettings;
   /** How long `Idempotency-Key` answers are kept (see `http/idempotency.ts`). */
   idempotency?: IdempotencySettings;
   /** When the API answers 503 under load (see `http/load-shedding.ts`); never when absent (`server/main.ts` gives it). */
@@ -159,6 +162,7 @@ export async function buildApp(options: AppOptions) {
     videoServiceUrl: app.videoServiceUrl,
     hsts: options.hsts,
     rateLimits: options.rateLimits,
+    bulkWork: options.bulkWork,
     idempotency: options.idempotency,
     loadShedding: options.loadShedding,
     starting: options.starting,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RateLimitSettings } from './http/rate-limits';
+import { defaultBulkWork, type BulkWorkSettings } from './http/bulk-work';
 import { defaultLoadShedding, type LoadSheddingSettings } from './http/load-shedding';
 import type { HstsMode } from './http/security-headers';
 import { defaultPoolSize } from './db/request-context';
@@ -47,6 +48,8 @@ export interface MailConfig {
 /** How the process serves: rate limits, load shedding, HSTS, shutdown, log format. */
 export interface ServingSettings {
   rateLimits: RateLimitSettings;
+  /** Bulk work (imports, dry runs, exports): rows per window and turns per tenant (`http/bulk-work.ts`). */
+  bulkWork: BulkWorkSettings;
   loadShedding: LoadSheddingSettings;
   hsts: HstsMode;
   /** After SIGTERM, how long the server keeps answering (readiness 503) before it stops taking connections. */
@@ -133,6 +136,18 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
       perSession: integerSetting(env, 'RATE_LIMIT_PER_SESSION', 600, 1),
       writesPerSession: integerSetting(env, 'RATE_LIMIT_WRITES_PER_SESSION', 120, 1),
       perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
+    },
+    bulkWork: {
+      rows: {
+        windowSeconds: integerSetting(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+        importRowsPerSession: integerSetting(env, 'BULK_IMPORT_ROWS_PER_SESSION', 20_000, 1),
+        importRowsPerTenant: integerSetting(env, 'BULK_IMPORT_ROWS_PER_TENANT', 50_000, 1),
+        exportRowsPerSession: integerSetting(env, 'BULK_EXPORT_ROWS_PER_SESSION', 100_000, 1),
+        exportRowsPerTenant: integerSetting(env, 'BULK_EXPORT_ROWS_PER_TENANT', 200_000, 1),
+      },
+      perTenant: integerSetting(env, 'BULK_WORK_PER_TENANT', defaultBulkWork.perTenant, 1),
+      total: integerSetting(env, 'BULK_WORK_TOTAL', defaultBulkWork.total, 1),
+      maxWaitMs: defaultBulkWork.maxWaitMs,
     },
     loadShedding: {
       maxEventLoopDelayMs: integerSetting(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', defaultLoadShedding.maxEventLoopDelayMs, 0),

@@ -81,6 +81,7 @@ const app = await buildApp({
   videoServiceUrl: () => videoServiceUrl,
   hsts: config.serving.hsts,
   rateLimits: config.serving.rateLimits,
+  bulkWork: config.serving.bulkWork,
   loadShedding: config.serving.loadShedding,
   videoProcessingTimeoutMs: config.video.processingTimeoutMs,
   mail: { enabled: smtpUrl !== undefined, retry: { limit: config.mail.retryLimit, delaySeconds: config.mail.retryDelaySeconds } },

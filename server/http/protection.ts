@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { ApiError } from './api-error';
+import { defaultBulkWork, registerBulkWork, type BulkWorkSettings } from './bulk-work';
 import { isApiPath } from './api-path';
 import { defaultIdempotency, registerIdempotency, type IdempotencySettings } from './idempotency';
 import { registerLoadShedding, type LoadSheddingSettings } from './load-shedding';
@@ -14,6 +15,8 @@ export interface ProtectionOptions {
   hsts?: HstsMode;
   /** The API's rate limits; none when absent (`server/main.ts` always gives them). */
   rateLimits?: RateLimitSettings;
+  /** Bulk work's row budgets and turns per tenant; turns with their defaults when absent. */
+  bulkWork?: BulkWorkSettings;
   idempotency?: IdempotencySettings;
   /** When the API answers 503 under load (see `load-shedding.ts`); never when absent (`server/main.ts` always gives it). */
   loadShedding?: LoadSheddingSettings;
@@ -65,6 +68,7 @@ export async function registerProtection(app: FastifyInstance, options: Protecti
   if (options.loadShedding) await registerLoadShedding(app, options.db, options.loadShedding);
   if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
   await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
+  await registerBulkWork(app, options.db, options.bulkWork ?? defaultBulkWork);
 
   app.decorate('draining', false);
   app.decorate('startDraining', () => {

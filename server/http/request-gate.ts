@@ -66,15 +66,19 @@ function gateStatement(db: Database) {
 type Callback<T> = (error: Error | null, result?: T) => void;
 
 interface Batch {
-  hits: Map<string, { windowMs: number; callbacks: Callback<Counted>[] }>;
+  /** Each key's callers, each with the hits it counts (1 for a request, its rows for bulk work: `bulk-work.ts`). */
+  hits: Map<string, { windowMs: number; callbacks: Array<{ callback: Callback<Counted>; weight: number }> }>;
   sessions: Map<string, Callback<AuthSession | null>[]>;
 }
 
 const emptyBatch = (): Batch => ({ hits: new Map(), sessions: new Map() });
 
 export interface RequestGate {
-  /** Counts one hit of `key` in its window of `windowMs` (a store of @fastify/rate-limit calls it). */
-  countHit(key: string, windowMs: number, callback: Callback<Counted>): void;
+  /**
+   * Counts `weight` hits (one by default) of `key` in its window of `windowMs` (a store of @fastify/rate-limit calls it
+   * with one; `bulk-work.ts` with the rows of an import or export, which that library's `incr` cannot weigh).
+   */
+  countHit(key: string, windowMs: number, callback: Callback<Counted>, weight?: number): void;
   /** The active session of the request's bearer token, null without one; one lookup per request, however often asked. */
   sessionOf(request: FastifyRequest): Promise<AuthSession | null>;
 }
@@ -102,7 +106,7 @@ export function requestGate(db: Database): RequestGate {
         run ??= gateStatement(db);
         const row = await run({
           keys,
-          hits: keys.map((key) => batch.hits.get(key)!.callbacks.length),
+          hits: keys.map((key) => batch.hits.get(key)!.callbacks.reduce((sum, { weight }) => sum + weight, 0)),
           windows: keys.map((key) => batch.hits.get(key)!.windowMs),
           tokenHashes: [...batch.sessions.keys()],
         });
@@ -110,11 +114,15 @@ export function requestGate(db: Database): RequestGate {
         for (const [key, { callbacks }] of batch.hits) {
           const hit = counted.get(key);
           if (!hit) {
-            for (const callback of callbacks) callback(new Error(`rate limit counter ${key} was not written`));
+            for (const { callback } of callbacks) callback(new Error(`rate limit counter ${key} was not written`));
             continue;
           }
-          const first = hit.hits - callbacks.length + 1;
-          callbacks.forEach((callback, index) => callback(null, { current: first + index, ttl: Math.max(0, hit.ttl) }));
+          // Each caller gets the count its own hits end at, in the order they were asked.
+          let current = hit.hits - callbacks.reduce((sum, { weight }) => sum + weight, 0);
+          for (const { callback, weight } of callbacks) {
+            current += weight;
+            callback(null, { current, ttl: Math.max(0, hit.ttl) });
+          }
         }
         const found = new Map(row.sessions.map(({ tokenHash, session }) => [tokenHash, session]));
         for (const [tokenHash, callbacks] of batch.sessions) {
@@ -122,7 +130,7 @@ export function requestGate(db: Database): RequestGate {
           for (const callback of callbacks) callback(null, session ? authSessionOf(session) : null);
         }
       } catch (error) {
-        for (const { callbacks } of batch.hits.values()) for (const callback of callbacks) callback(error as Error);
+        for (const { callbacks } of batch.hits.values()) for (const { callback } of callbacks) callback(error as Error);
         for (const callbacks of batch.sessions.values()) for (const callback of callbacks) callback(error as Error);
       }
     }
@@ -137,10 +145,10 @@ export function requestGate(db: Database): RequestGate {
   }
 
   return {
-    countHit(key, windowMs, callback) {
+    countHit(key, windowMs, callback, weight = 1) {
       const entry = waiting.hits.get(key);
-      if (entry) entry.callbacks.push(callback);
-      else waiting.hits.set(key, { windowMs, callbacks: [callback] });
+      if (entry) entry.callbacks.push({ callback, weight });
+      else waiting.hits.set(key, { windowMs, callbacks: [{ callback, weight }] });
       schedule();
     },
     sessionOf(request) {

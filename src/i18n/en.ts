@@ -159,6 +159,7 @@ export const en = {
       scope: 'Must be GLOBAL, TENANT or COMPANY',
       duplicate: 'Appears more than once in the file (first on line {{line}})',
       exists: 'A user with this email already exists',
+      unavailable: 'This email cannot be used for a new user',
       ambiguous: 'More than one company has this name: give its id',
       notImported: 'Not imported: the import was stopped',
     },
@@ -532,6 +533,7 @@ export const en = {
       LOGIN: 'Signed in',
       LOGOUT: 'Signed out',
       ASSUME: 'Assumed a tenant',
+      PREVIEW: 'Previewed an import',
     },
   },
   activity: {

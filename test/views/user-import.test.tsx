@@ -64,6 +64,29 @@ describe('the CSV import of users', () => {
   });
 
   it.each([
+    ['en', 'Check the rows', /^Import 1 new user/, 'This email cannot be used for a new user'],
+    ['it', 'Controlla le righe', /^Importa 1 nuovo utente/, 'Questa email non può essere usata per un nuovo utente'],
+  ] as const)('says (%s) that an email cannot be used, without saying where it is used', async (language, check, start, reason) => {
+    // Issue 26: the import skips an address used outside the admin's reach as `unavailable`.
+    const importBatch = vi.fn((body: UserImportBody) =>
+      Promise.resolve<UserImportResponse>({
+        dryRun: body.dryRun,
+        results: body.rows.map(({ line }) =>
+          body.dryRun
+            ? { line, outcome: 'created' }
+            : { line, outcome: 'skipped', field: 'email', rule: 'unavailable', message: 'cannot be used for a new user' },
+        ),
+      }),
+    );
+    const { dialog, upload, user } = await openImport(language, importBatch);
+    await upload(file('Name;Surname;Email\nAnna;Neri;anna@example.com\n'));
+    await user.click(await within(dialog).findByRole('button', { name: check }));
+    await user.click(await within(dialog).findByRole('button', { name: start }));
+
+    expect(await within(dialog).findByText(reason)).toBeDefined();
+  });
+
+  it.each([
     ['', 'This file is empty.'],
     ['anna@example.com;Anna\nbruno@example.com;Bruno\n', 'The first row must name the columns'],
     ['Name\tSurname\tEmail\nAnna\tNeri\ta@example.com\n', 'Only one column was found'],

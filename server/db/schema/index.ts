@@ -13,6 +13,7 @@ export * from './audit-log';
 export * from './app-settings';
 export * from './rate-limit-counters';
 export * from './idempotency-keys';
+export * from './bulk-work-claims';
 export * from './list-cache';
 // Quizzes (issue 28)
 export * from './quizzes';

@@ -153,12 +153,18 @@ export function csvExport(
   columns: string[],
   language: ExportLanguage,
   readBatch: (batch: number) => Promise<Record<string, unknown>[]>,
+  done?: () => Promise<void>,
 ): Readable {
   async function* records() {
-    for (let batch = 1; ; batch++) {
-      const rows = await readBatch(batch);
-      for (const row of rows) yield columns.map((column) => cell(row[column], language));
-      if (rows.length < EXPORT_BATCH_SIZE) return;
+    try {
+      for (let batch = 1; ; batch++) {
+        const rows = await readBatch(batch);
+        for (const row of rows) yield columns.map((column) => cell(row[column], language));
+        if (rows.length < EXPORT_BATCH_SIZE) return;
+      }
+    } finally {
+      // Before the file's end is sent (or when it is cut short): the export's bulk work turn and claim are given back.
+      await done?.();
     }
   }
   const csv = stringify({

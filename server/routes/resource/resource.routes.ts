@@ -66,13 +66,18 @@ export function resourceRoutes<
           querystring: exportQuery(title, Object.keys(resource.sorts), filters),
           response: {
             200: Type.String({ description: 'CSV (UTF-8 with BOM), a header row in the language asked' }),
-            ...errorResponses(400, 401, 403),
+            ...errorResponses(400, 401, 403, 429),
           },
         },
       },
       async (request, reply) => {
         const { lang, ...query } = request.query as { lang?: string } & Partial<ListParams> & Static<TObject<Filters>>;
         const language = exportLanguage(lang, request.language([...exportLanguages]));
+        // Bulk work (`http/bulk-work.ts`): one export in flight per session, its rows counted (the list's own count).
+        const end = await app.bulkWork.begin(request, reply, 'export', async () => {
+          const params = { ...query, page: 1, pageSize: 1, withTotal: true } as ListParams & Static<TObject<Filters>>;
+          return (await store.list(request.db, request.session, params)).total ?? 0;
+        });
         const readBatch = async (page: number) => {
           const params = { ...query, page, pageSize: EXPORT_BATCH_SIZE, withTotal: false } as ListParams & Static<TObject<Filters>>;
           const { items } = await store.list(request.db, request.session, params);
@@ -83,7 +88,7 @@ export function resourceRoutes<
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${tag}-${day}.csv"`)
           .header('cache-control', 'no-store')
-          .send(csvExport(columns, language, readBatch));
+          .send(csvExport(columns, language, readBatch, end));
       },
     );
 

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { invalidField, unauthorized } from '../../http/api-error';
 import type { MeUpdateBody, PasswordChangeBody } from '../../../contract/account.schemas';
+import { withoutByteOrderMarks } from './user-names';
 
 /**
  * The signed-in user's own row: always the real user's (a GLOBAL admin who assumed a tenant changes the root
@@ -36,9 +37,13 @@ async function lockOwnRow(db: Database, session: AuthSession) {
 
 const bumpedVersion = { version: sql`${users.version} + 1` };
 
-/** Stores the trimmed name and surname; answers the session read again, as `GET /users/me` would. */
+/** Stores the trimmed name and surname (without byte-order marks: `user-names.ts`); answers the session read again, as `GET /users/me` would. */
 export async function updateOwnName(db: Database, session: AuthSession, body: Static<typeof MeUpdateBody>) {
-  const values = { name: body.name.trim(), surname: body.surname.trim(), ...(body.language && { language: body.language }) };
+  const values = {
+    name: withoutByteOrderMarks(body.name).trim(),
+    surname: withoutByteOrderMarks(body.surname).trim(),
+    ...(body.language && { language: body.language }),
+  };
   return db.transaction(async (tx) => {
     const existing = await lockOwnRow(tx, session);
     await tx

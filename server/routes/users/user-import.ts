@@ -3,12 +3,13 @@ import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, reachOf } from '../../auth/tenancy';
-import { recordAudits } from '../../audit/audit-log';
+import { recordAudit, recordAudits } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { toFieldErrors } from '../../http/validation';
 import { OneOf } from '../../../contract/common.schemas';
+import { withoutByteOrderMarks } from './user-names';
 import { userBody } from '../../../contract/users.schemas';
 import type { UserImportResult, UserImportRow } from '../../../contract/user-import.schemas';
 import { scopes, type Scope } from '../../../contract/values';
@@ -46,8 +47,6 @@ interface Checked {
   values: typeof users.$inferInsert;
 }
 
-class DryRunRollback extends Error {}
-
 /** A refused row: the field at fault, the rule it broke (the codes of contract/errors.schemas.ts) and its words. */
 const failed = (line: number, field: string, rule: string, message: string, params?: UserImportResult['params']): UserImportResult => ({
   line,
@@ -61,10 +60,10 @@ const failed = (line: number, field: string, rule: string, message: string, para
 /**
  * One batch of an import (`POST /api/users/import`): every row is checked on its own with the rules of a create (the
  * body's schema, the placement of `placeUser`: scope no wider than the caller's, a company in reach); the rows that
- * pass are written in ONE transaction with their audit rows, so a batch is created whole or not at all. An email
- * already in use (any case, any tenant: the unique index decides, so parallel imports of one file cannot both create
- * it) makes the row skipped, not failed: running a file again creates nothing twice. `dryRun` does the same work and
- * rolls it back, so the preview says exactly what the import will do.
+ * pass are written in ONE transaction with their audit rows, so a batch is created whole or not at all
+ * (`writeBatch`). An email already in use makes the row skipped, not failed: running a file again creates nothing
+ * twice. `dryRun` checks the same rows with reads only (`previewWrites`) and writes one audit row with its counts; it
+ * answers what the import will do, but for addresses held outside the caller's reach, which it does not look at.
  */
 export async function importUsers(
   db: Database,
@@ -145,59 +144,148 @@ export async function importUsers(
     }
   }
 
-  if (checked.length > 0) {
-    try {
-      await db.transaction(async (tx) => {
-        const created = await tx
-          .insert(users)
-          .values(checked.map(({ values }) => values))
-          .onConflictDoNothing()
-          .returning();
-        const createdWith = new Map(created.map((row) => [row.email.toLowerCase(), row]));
-        for (const { index, line, values } of checked) {
-          const row = createdWith.get(values.email.toLowerCase());
-          if (!row) {
-            results.set(index, { line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' });
-            continue;
-          }
-          const invited = invitations.send && row.enabled;
-          // The invitation and its mail are in the batch's transaction: a dry run rolls them back with the rest.
-          if (invited) await sendInvitation(tx, session, invitations.services, row, false);
-          results.set(index, { line, outcome: 'created', id: row.id, ...(invitations.send && { invited }) });
-        }
-        await recordAudits(
-          tx,
-          session,
-          checked.flatMap(({ values }) => {
-            const row = createdWith.get(values.email.toLowerCase());
-            return row
-              ? [
-                  {
-                    action: 'CREATE' as const,
-                    entity: 'user',
-                    entityId: row.id,
-                    owner: row,
-                    details: {
-                      changed: [...changedFields(values), ...(invitations.send && row.enabled ? ['invitation'] : [])],
-                      import: true,
-                    },
-                  },
-                ]
-              : [];
-          }),
-        );
-        if (dryRun) throw new DryRunRollback();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-    }
+  if (dryRun) await previewWrites(db, session, checked, results, invitations.send);
+  else if (checked.length > 0) await writeBatch(db, session, checked, results, invitations);
+  if (dryRun) {
+    // What the dry run answered, with how many of its addresses were found in use: a preview is audited like a write.
+    const outcomes = [...results.values()];
+    await recordAudit(db, session, {
+      action: 'PREVIEW',
+      entity: 'user',
+      entityId: null,
+      details: {
+        import: true,
+        rows: rows.length,
+        conflicts: outcomes.filter((result) => result.outcome === 'skipped').length,
+        failed: outcomes.filter((result) => result.outcome === 'failed').length,
+      },
+    });
   }
   return rows.map((_row, index) => results.get(index)!);
 }
 
-/** Cells are read as typed; the spaces around a value are never part of it, an empty optional cell is no value. */
+/** An email in use that the caller may see is said so; one outside its reach is not confirmed (see `writeBatch`). */
+const inUse = (line: number): UserImportResult => ({ line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' });
+const unavailable = (line: number): UserImportResult => ({
+  line,
+  outcome: 'skipped',
+  field: 'email',
+  rule: 'unavailable',
+  message: 'cannot be used for a new user',
+});
+
+/**
+ * The emails of `emails` (any case) held by users in the caller's reach: the only conflicts an import tells apart. On
+ * PostgreSQL the policies of the request's role hold the same reach a second time.
+ */
+async function emailsInReach(db: Database, session: AuthSession, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const lowerEmail = sql<string>`lower(${users.email})`;
+  const found = await db
+    .select({ email: lowerEmail })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          lowerEmail,
+          emails.map((email) => email.toLowerCase()),
+        ),
+        reachOf(session, owners.users),
+      ),
+    );
+  return new Set(found.map(({ email }) => email));
+}
+
+/**
+ * A dry run's answer, from reads only (nothing inserted, nothing rolled back): a row whose email a user in the caller's
+ * reach holds is skipped, every other checked row would be created. An address held outside the caller's reach is
+ * never looked up, so the preview says nothing about it (the import itself may still skip it, `unavailable`): the dry
+ * run is no way to learn whether an address exists on the platform.
+ */
+async function previewWrites(
+  db: Database,
+  session: AuthSession,
+  checked: Array<Checked & { index: number }>,
+  results: Map<number, UserImportResult>,
+  invite: boolean,
+) {
+  const taken = await emailsInReach(
+    db,
+    session,
+    checked.map(({ values }) => values.email),
+  );
+  for (const { index, line, values } of checked) {
+    if (taken.has(values.email.toLowerCase())) results.set(index, inUse(line));
+    else results.set(index, { line, outcome: 'created', ...(invite && { invited: values.enabled !== false }) });
+  }
+}
+
+/**
+ * The rows that passed, written in ONE transaction with their invitations and audit rows. An email already in use (any
+ * case, any tenant: the unique index decides, so parallel imports of one file cannot both create it) skips its row:
+ * `unique` when a user in the caller's reach holds it, else `unavailable`, words that do not confirm that the address
+ * exists elsewhere on the platform.
+ */
+async function writeBatch(
+  db: Database,
+  session: AuthSession,
+  checked: Array<Checked & { index: number }>,
+  results: Map<number, UserImportResult>,
+  invitations: ImportInvitations,
+) {
+  await db.transaction(async (tx) => {
+    const created = await tx
+      .insert(users)
+      .values(checked.map(({ values }) => values))
+      .onConflictDoNothing()
+      .returning();
+    const createdWith = new Map(created.map((row) => [row.email.toLowerCase(), row]));
+    const notCreated = checked.filter(({ values }) => !createdWith.has(values.email.toLowerCase()));
+    const visible = await emailsInReach(
+      tx,
+      session,
+      notCreated.map(({ values }) => values.email),
+    );
+    for (const { index, line, values } of checked) {
+      const row = createdWith.get(values.email.toLowerCase());
+      if (!row) {
+        results.set(index, visible.has(values.email.toLowerCase()) ? inUse(line) : unavailable(line));
+        continue;
+      }
+      const invited = invitations.send && row.enabled;
+      if (invited) await sendInvitation(tx, session, invitations.services, row, false);
+      results.set(index, { line, outcome: 'created', id: row.id, ...(invitations.send && { invited }) });
+    }
+    await recordAudits(
+      tx,
+      session,
+      checked.flatMap(({ values }) => {
+        const row = createdWith.get(values.email.toLowerCase());
+        return row
+          ? [
+              {
+                action: 'CREATE' as const,
+                entity: 'user',
+                entityId: row.id,
+                owner: row,
+                details: {
+                  changed: [...changedFields(values), ...(invitations.send && row.enabled ? ['invitation'] : [])],
+                  import: true,
+                },
+              },
+            ]
+          : [];
+      }),
+    );
+  });
+}
+
+/**
+ * Cells are read as typed; the spaces around a value are never part of it, an empty optional cell is no value, and a
+ * U+FEFF (a byte-order mark a spreadsheet left inside a cell) is no character of it.
+ */
 function trimmed(row: UserImportRow): UserImportRow {
-  const text = (value: string | undefined) => value?.trim();
+  const text = (value: string | undefined) => withoutByteOrderMarks(value)?.trim();
   const optional = (value: string | undefined) => text(value) || undefined;
   return {
     line: row.line,

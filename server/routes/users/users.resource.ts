@@ -10,6 +10,7 @@ import { companies, tenants, users, type User as StoredUser } from '../../db/sch
 import { conflict, invalidField } from '../../http/api-error';
 import { preparedOnce } from '../../db/prepared';
 import { defineResource, isoTimestamps } from '../../store/resource';
+import { withoutByteOrderMarks } from './user-names';
 import { placeUser } from './user-placement';
 import { invitationRefusal, mailNotConfigured, sendInvitation } from './invitations';
 import { User, userBody } from '../../../contract/users.schemas';
@@ -82,6 +83,9 @@ export const usersResource = defineResource({
     }
     return {
       ...fields,
+      // A byte-order mark inside a name is no character of it (`user-names.ts`).
+      ...(fields.name !== undefined && { name: withoutByteOrderMarks(fields.name) }),
+      ...(fields.surname !== undefined && { surname: withoutByteOrderMarks(fields.surname) }),
       ...(await placeUser(db, session, { scope, tenantId, companyId }, existing)),
       ...(password !== undefined
         ? { passwordHash: await hashPassword(password), status: 'ACTIVE' as const }

@@ -23,6 +23,7 @@ export function reasonText(result: RowResult, t: TFunction): string {
   if (result.rule === 'duplicate') return t('userImport.reasons.duplicate', { line: result.params?.line ?? '?' });
   if (result.rule === 'ambiguous') return t('userImport.reasons.ambiguous');
   if (result.rule === 'unique') return t('userImport.reasons.exists');
+  if (result.rule === 'unavailable') return t('userImport.reasons.unavailable');
   if (result.rule === undefined && result.message === undefined) return '';
   return serverProblemText({ server: result.message ?? '', serverRule: result.rule, params: result.params }, t);
 }

@@ -41,6 +41,7 @@ describe('migrations and seed', () => {
           '0011_unlogged_counters.sql',
           '0012_video_tenant_owner.sql',
           '0013_video_processing_since.sql',
+          '0014_bulk_work.sql',
           '0020_groups_and_enrolments.sql',
           '0030_account_tokens.sql',
           '0031_two_factor.sql',
@@ -54,7 +55,7 @@ describe('migrations and seed', () => {
     }
   });
 
-  it('keeps only counters and list caches out of the WAL; everything else survives a crash', async () => {
+  it('keeps only counters, bulk work claims and list caches out of the WAL; everything else survives a crash', async () => {
     const client = await database.open();
     try {
       const tables = await rows<{ name: string; persistence: string }>(
@@ -66,7 +67,7 @@ describe('migrations and seed', () => {
         .filter((table) => table.persistence === 'u')
         .map((table) => table.name)
         .sort();
-      expect(unlogged).toEqual(['list_boundaries', 'list_counts', 'rate_limit_counters']);
+      expect(unlogged).toEqual(['bulk_work_claims', 'list_boundaries', 'list_counts', 'rate_limit_counters']);
       expect(tables.map((table) => table.name)).toEqual(
         expect.arrayContaining(['users', 'sessions', 'idempotency_keys', 'login_throttle', 'table_write_versions']),
       );

@@ -48,7 +48,15 @@ const tenantOwned = [
   'enrolments',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
-const ownerOnly = ['app_settings', 'idempotency_keys', 'login_throttle', 'rate_limit_counters', 'schema_migrations', 'sign_in_challenges'];
+const ownerOnly = [
+  'app_settings',
+  'bulk_work_claims',
+  'idempotency_keys',
+  'login_throttle',
+  'rate_limit_counters',
+  'schema_migrations',
+  'sign_in_challenges',
+];
 /** What lists learn (migration 0008): counts and sort keys of conditions that carry the caller's reach; no policy. */
 const listCaches = ['list_boundaries', 'list_counts', 'table_write_versions'];
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../../server/db/schema';
+import { auditLog, users } from '../../../../server/db/schema';
 import { bearer, demo, useTestApp } from '../../../support/server/harness';
 import { assumed, auditEntriesFor, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
-const testApp = useTestApp();
+/** The statements the app sends, to tell a dry run's reads from writes. */
+const statements: string[] = [];
+const testApp = useTestApp({}, { logQuery: (query) => void statements.push(query) });
 
 interface Row {
   line: number;
@@ -49,6 +51,14 @@ const storedWith = (emails: string[]) =>
         emails.map((email) => email.toLowerCase()),
       ),
     );
+
+/** The dry runs audited for an actor, oldest first. */
+const previews = (actorUserId: string) =>
+  testApp.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'PREVIEW'), eq(auditLog.actorUserId, actorUserId)))
+    .orderBy(auditLog.at);
 
 describe('POST /api/users/import', () => {
   let world: DemoWorld;
@@ -122,9 +132,15 @@ describe('POST /api/users/import', () => {
     );
 
     expect(first.map((result) => result.outcome)).toEqual(['created', 'created', 'skipped']);
-    expect(again).toEqual(
-      rows.map(({ line }) => ({ line, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' })),
-    );
+    const inUse = { outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' };
+    // Issue 26: another tenant's address is refused in words that do not say it exists there.
+    const unavailable = { outcome: 'skipped', field: 'email', rule: 'unavailable', message: 'cannot be used for a new user' };
+    expect(first[2]).toEqual({ line: 4, ...unavailable });
+    expect(again).toEqual([
+      { line: 2, ...inUse },
+      { line: 3, ...inUse },
+      { line: 4, ...unavailable },
+    ]);
     expect(await storedWith(rows.map((sent) => sent.email!))).toHaveLength(3);
   });
 
@@ -144,18 +160,91 @@ describe('POST /api/users/import', () => {
     });
   });
 
-  it('checks a dry run exactly as the import and writes nothing', async () => {
-    const rows = [row(2), row(3, { company: 'Globex Energy Ltd' }), row(4, { email: demo.learner })];
+  it('checks a dry run as the import with reads only, and audits it with its counts', async () => {
+    const rows = [row(2), row(3, { company: 'Globex Energy Ltd' }), row(4, { email: demo.learner }), row(5, { email: 'nope' })];
+    const before = await previews(world.tenantAdmin.id);
+    statements.length = 0;
 
     const preview = await importing(tenantAdmin, rows, true);
 
     expect(preview).toEqual([
-      { line: 2, outcome: 'created', id: expect.any(String) },
+      { line: 2, outcome: 'created' },
       { line: 3, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
       { line: 4, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
+      expect.objectContaining({ line: 5, outcome: 'failed', field: 'email' }),
     ]);
+    // Issue 26: nothing inserted and rolled back; the one write is the audit row.
+    const writes = statements.filter(
+      (statement) => /^\s*(insert|update|delete)\b/i.test(statement) && !/rate_limit|bulk_work|idempotency/.test(statement),
+    );
+    expect(writes).toEqual([expect.stringMatching(/^insert into "audit_log"/i)]);
+    expect(statements.some((statement) => /rollback/i.test(statement))).toBe(false);
     expect(await storedWith(rows.map((sent) => sent.email!))).toHaveLength(1);
-    expect(await auditEntriesFor(testApp.db, [preview[0]!.id!])).toEqual([]);
+    const audited = (await previews(world.tenantAdmin.id)).slice(before.length);
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'PREVIEW',
+        entity: 'user',
+        entityId: null,
+        tenantId: world.acme.id,
+        details: { import: true, rows: 4, conflicts: 1, failed: 2 },
+      }),
+    ]);
+  });
+
+  it("does not tell a dry run whether an address outside the caller's reach exists, in parallel and across tenants", async () => {
+    const globexAdmin = await signedIn(testApp.app, demo.globexAdmin);
+    const fresh = row(2);
+    const elsewhere = [row(3, { email: world.learner.email }), row(4, { email: demo.root }), row(5, { email: world.globexLearner.email })];
+
+    // Each admin previews the others' addresses, at once: every one answers as a fresh address would.
+    const [acmeView, globexView] = await Promise.all([
+      importing(tenantAdmin, [fresh, elsewhere[1]!, elsewhere[2]!], true),
+      importing(globexAdmin, [fresh, elsewhere[0]!, elsewhere[1]!], true),
+    ]);
+
+    expect(acmeView).toEqual([
+      { line: 2, outcome: 'created' },
+      { line: 4, outcome: 'created' },
+      { line: 5, outcome: 'created' },
+    ]);
+    expect(globexView).toEqual([
+      { line: 2, outcome: 'created' },
+      { line: 3, outcome: 'created' },
+      { line: 4, outcome: 'created' },
+    ]);
+    // Its own tenant's address is a conflict it may see.
+    expect(await importing(globexAdmin, [elsewhere[2]!], true)).toEqual([
+      { line: 5, outcome: 'skipped', field: 'email', rule: 'unique', message: 'already in use' },
+    ]);
+    expect(await storedWith([fresh.email!])).toEqual([]);
+  });
+
+  it('drops a U+FEFF inside a name or surname (import, create, update)', async () => {
+    const [imported] = await importing(tenantAdmin, [row(2, { name: 'Ma\uFEFFrio', surname: '\uFEFFRossi\uFEFFBianchi' })]);
+    const created = await tenantAdmin.post('/api/users', {
+      name: 'Lu\uFEFFca',
+      surname: 'Ve\uFEFFrdi',
+      email: `bom.${unique()}@example.com`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { email } = created.json<{ email: string }>();
+    const updated = await tenantAdmin.put(`/api/users/${created.json().id}`, {
+      name: 'Lu\uFEFF\uFEFFca',
+      surname: 'Verdi\uFEFF',
+      email,
+      version: 1,
+    });
+
+    expect(updated.statusCode, updated.body).toBe(200);
+    const stored = await testApp.db
+      .select({ name: users.name, surname: users.surname })
+      .from(users)
+      .where(inArray(users.id, [imported!.id!, created.json().id]));
+    expect(stored.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Luca', surname: 'Verdi' },
+      { name: 'Mario', surname: 'RossiBianchi' },
+    ]);
   });
 
   describe('keeps every admin in its reach', () => {
@@ -252,8 +341,10 @@ describe('POST /api/users/import', () => {
 
     it('creates each user once when the same file is imported in parallel', async () => {
       const rows = Array.from({ length: 40 }, (_, index) => row(index + 2));
+      // Six sessions: one session has one import batch in flight at a time (bulk-work.test.ts).
+      const admins = await Promise.all(Array.from({ length: 6 }, () => signedIn(testApp.app, demo.tenantAdmin)));
 
-      const answers = await Promise.all(Array.from({ length: 6 }, () => tenantAdmin.post('/api/users/import', { rows })));
+      const answers = await Promise.all(admins.map((admin) => admin.post('/api/users/import', { rows })));
 
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
       const outcomes = answers.flatMap((answer) => answer.json<{ results: Result[] }>().results);
