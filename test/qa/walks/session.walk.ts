@@ -26,6 +26,13 @@ export interface SessionReference {
   root: Person | null;
   /** Signed out by the user, the server not told yet: the session still holds the token the sign-out sends. */
   leaving: boolean;
+  /**
+   * The sign-in's step after the password, while nobody is in the console yet: a code asked, the forced set-up, or
+   * its recovery codes shown (the session opened and kept, the console not shown until the user has kept them).
+   */
+  step: 'code' | 'setup' | 'codes' | null;
+  /** Who the forced set-up signed in, shown once the recovery codes are kept. */
+  pending: Person | null;
 }
 
 type Described = { user: { name: string; surname: string }; assumedBy?: { name: string } | null };
@@ -36,7 +43,7 @@ const personOf = ({ user, assumedBy }: Described): Person => ({
 });
 
 export const sessionReference = {
-  initial: (): SessionReference => ({ who: null, root: null, leaving: false }),
+  initial: (): SessionReference => ({ who: null, root: null, leaving: false, step: null, pending: null }),
   step(state: SessionReference, label: string, event: GraphEvent): SessionReference {
     const output = event.output as { session?: { state: Described }; rootSession?: { state: Described } | null } & Described;
     switch (label) {
@@ -44,6 +51,23 @@ export const sessionReference = {
       case 'restore: an assumed tenant':
       case 'restore: a company admin with videos':
         return { ...state, who: personOf(output.session!.state), root: output.rootSession ? personOf(output.rootSession.state) : null };
+      case 'login: a code is asked':
+        return { ...state, step: 'code' };
+      case 'login: set-up is asked':
+        return { ...state, step: 'setup' };
+      case 'confirm: ok':
+        return { ...state, step: 'codes', pending: personOf(output) };
+      case 'recovery codes kept':
+        return { ...state, who: state.pending, root: null, step: null, pending: null };
+      // Back on the sign-in page: the user's choice, an expired step, too many codes.
+      case 'back to the password':
+      case 'code: expired':
+      case 'code: 429':
+      case 'set-up: expired':
+      case 'confirm: expired':
+        return { ...state, step: null };
+      case 'code: ok':
+        return { ...state, who: personOf(output), root: null, step: null };
       case 'login: ok':
       case 'assume: ok':
         return { ...state, who: personOf(output), root: label === 'assume: ok' ? state.who : null };
@@ -71,7 +95,8 @@ export const sessionReference = {
       default:
         // restore: nothing stored / storage unreadable, sign in, login: 401 / 429 / offline, me: 500 / offline (a
         // check that fails otherwise than 401 keeps the user signed in), assume Acme Learning, assume: 404, back to
-        // root: who is signed in stays as it was.
+        // root, and the second step's own moves (send a code, a wrong or unreachable one, the key asked again):
+        // who is signed in stays as it was.
         return state;
     }
   },
@@ -87,10 +112,17 @@ export const sessionReference = {
       token = undefined;
     }
     if (!state.who) {
-      if (!state.leaving) expect(session, 'nobody is signed in').toBeNull();
       expect(header, 'the sign-in page, no console frame').toBeNull();
-      expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+      if (state.step === 'codes') {
+        expect(session?.state.user.name, 'the session the set-up opened').toBe(state.pending?.name);
+        expect(screen.getByRole('button', { name: 'I have kept the codes' })).toBeTruthy();
+        return;
+      }
+      if (!state.leaving) expect(session, 'nobody is signed in').toBeNull();
       if (token !== undefined) expect(token, 'no token kept').toBeNull();
+      if (state.step === 'code') expect(screen.getByRole('button', { name: 'Back to the password' })).toBeTruthy();
+      else if (state.step === 'setup') expect(screen.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeTruthy();
+      else expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
       return;
     }
     const { name, surname, assumedBy } = state.who;
