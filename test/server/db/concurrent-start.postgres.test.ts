@@ -28,6 +28,8 @@ describe('several instances starting at once on PostgreSQL', () => {
         '0011_unlogged_counters.sql',
         '0012_video_tenant_owner.sql',
         '0013_video_processing_since.sql',
+        '0014_bulk_work.sql',
+        '0020_groups_and_enrolments.sql',
         '0030_account_tokens.sql',
         '0031_two_factor.sql',
         '0050_quizzes.sql',
