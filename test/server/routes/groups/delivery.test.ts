@@ -422,6 +422,32 @@ describe('concurrent changes of assignments and memberships', () => {
       .where(and(eq(enrolments.trainingPlanId, plan.id), inArray(enrolments.userId, learners)));
     expect(new Set(rows.map((row) => row.userId)).size).toBe(rows.length);
   });
+
+  it('deletes users while they are added to groups and assigned, without a deadlock or a 500', async () => {
+    const plan = await publishedPlan();
+    const [teamA, teamB] = [await group(), await group()];
+    await assign(plan.id, { groupIds: [teamA.id, teamB.id] });
+    const learners = await newUsers(world.acmeRobotics, 12);
+    await addMembers(teamB.id, learners);
+
+    // Each user deleted alone, and named with the others by one request of each kind: rows locked in many orders.
+    const requests = [
+      addMembers(teamA.id, learners),
+      assign(plan.id, { userIds: learners, dueDate: soon }),
+      ...learners.flatMap((id) => [
+        admin.delete(`/api/users/${id}`),
+        addMembers(teamA.id, [id]),
+        admin.delete(`/api/groups/${teamB.id}/members/${id}`),
+        assign(plan.id, { userIds: [id], dueDate: soon }),
+      ]),
+      addMembers(teamA.id, [...learners].reverse()),
+    ];
+    const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    // Every user is gone, and with them every membership and enrolment.
+    expect(await testApp.db.select({ id: users.id }).from(users).where(inArray(users.id, learners))).toEqual([]);
+    expect(await enrolled(plan.id)).toEqual({});
+  });
 });
 
 describe('the demo data', () => {
