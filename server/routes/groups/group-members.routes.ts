@@ -46,6 +46,26 @@ export async function companyUsers(db: Database, session: AuthSession, companyId
   return wanted;
 }
 
+/** A change of the group's members: the group is touched (its `updatedAt`) and one audit row says who came or went. */
+async function membersChanged(
+  tx: Database,
+  session: AuthSession,
+  group: Awaited<ReturnType<typeof groupInReach>>,
+  change: { added: string[] } | { removed: string[] },
+) {
+  await tx
+    .update(groups)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(groups.id, group.id));
+  await recordAudit(tx, session, {
+    action: 'UPDATE',
+    entity: 'group',
+    entityId: group.id,
+    owner: group,
+    details: { changed: ['members'], ...change },
+  });
+}
+
 const MembersQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -129,19 +149,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .onConflictDoNothing()
           .returning({ userId: groupMembers.userId });
         const added = inserted.map((row) => row.userId).sort();
-        if (added.length) {
-          await tx
-            .update(groups)
-            .set({ updatedAt: sql`now()` })
-            .where(eq(groups.id, group.id));
-          await recordAudit(tx, session, {
-            action: 'UPDATE',
-            entity: 'group',
-            entityId: group.id,
-            owner: group,
-            details: { changed: ['members'], added },
-          });
-        }
+        if (added.length) await membersChanged(tx, session, group, { added });
         return { groupId: group.id, added };
       });
     },
@@ -167,17 +175,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, request.params.userId)))
           .returning({ userId: groupMembers.userId });
         if (!removed.length) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
-        await tx
-          .update(groups)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(groups.id, group.id));
-        await recordAudit(tx, session, {
-          action: 'UPDATE',
-          entity: 'group',
-          entityId: group.id,
-          owner: group,
-          details: { changed: ['members'], removed: [request.params.userId] },
-        });
+        await membersChanged(tx, session, group, { removed: [request.params.userId] });
       });
       return reply.code(204).send(null);
     },
