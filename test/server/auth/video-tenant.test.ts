@@ -45,21 +45,26 @@ beforeAll(async () => {
 const companyBody = (vinapseTenant: unknown) => ({ name: 'Video Tenant S.r.l.', taxId: 'IT555', countryCode: 'IT', vinapseTenant });
 const storedCompany = async (id: string) => (await testApp.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 
+/** The five writes that take a video tenant (a company created by each scope and updated, a tenant created and updated), with the company and tenant as they were before. */
+async function writeEverywhere(value: unknown) {
+  const company = await storedCompany(world.acmeFoods.id);
+  const tenant = (await testApp.db.select().from(tenants).where(eq(tenants.id, world.globex.id)))[0]!;
+  const answers = [
+    await tenantAdmin.post('/api/companies', companyBody(value)),
+    await root.post('/api/companies', { ...companyBody(value), tenantId: world.acme.id }),
+    await tenantAdmin.put(`/api/companies/${company.id}`, { ...companyBody(value), version: company.version }),
+    await root.post('/api/tenants', { name: 'Video Tenant', vinapseTenant: value }),
+    await root.put(`/api/tenants/${tenant.id}`, { name: tenant.name, vinapseTenant: value, version: tenant.version }),
+  ];
+  return { company, tenant, answers };
+}
+
 describe('vinapseTenant of companies and tenants', () => {
   const named = (values: string[]) =>
     values.map((value) => [value.length > 20 ? `${value.slice(0, 8)}… (${value.length} characters)` : value, value]);
 
   it.each(named(hostile))('refuses %j on every write with a field error, storing nothing', async (_label, value) => {
-    const company = await storedCompany(world.acmeFoods.id);
-    const tenant = (await testApp.db.select().from(tenants).where(eq(tenants.id, world.globex.id)))[0]!;
-
-    const answers = [
-      await tenantAdmin.post('/api/companies', companyBody(value)),
-      await root.post('/api/companies', { ...companyBody(value), tenantId: world.acme.id }),
-      await tenantAdmin.put(`/api/companies/${company.id}`, { ...companyBody(value), version: company.version }),
-      await root.post('/api/tenants', { name: 'Video Tenant', vinapseTenant: value }),
-      await root.put(`/api/tenants/${tenant.id}`, { name: tenant.name, vinapseTenant: value, version: tenant.version }),
-    ];
+    const { company, tenant, answers } = await writeEverywhere(value);
 
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
@@ -236,16 +241,7 @@ describe('a video tenant belongs to one tenant', () => {
   it.each(['localhost', 'www', 'api', 'WWW'.toLowerCase(), 'admin', 'static'])(
     'refuses the reserved name %j on every write (400)',
     async (value) => {
-      const company = await storedCompany(world.acmeFoods.id);
-      const tenant = (await testApp.db.select().from(tenants).where(eq(tenants.id, world.globex.id)))[0]!;
-
-      const answers = [
-        await tenantAdmin.post('/api/companies', companyBody(value)),
-        await root.post('/api/companies', { ...companyBody(value), tenantId: world.acme.id }),
-        await tenantAdmin.put(`/api/companies/${company.id}`, { ...companyBody(value), version: company.version }),
-        await root.post('/api/tenants', { name: 'Reserved', vinapseTenant: value }),
-        await root.put(`/api/tenants/${tenant.id}`, { name: tenant.name, vinapseTenant: value, version: tenant.version }),
-      ];
+      const { company, tenant, answers } = await writeEverywhere(value);
 
       for (const answer of answers) {
         expect(answer.statusCode).toBe(400);
@@ -254,6 +250,7 @@ describe('a video tenant belongs to one tenant', () => {
         ]);
       }
       expect(await storedCompany(company.id)).toEqual(company);
+      expect((await testApp.db.select().from(tenants).where(eq(tenants.id, tenant.id)))[0]).toEqual(tenant);
     },
   );
 

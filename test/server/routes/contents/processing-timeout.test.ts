@@ -24,6 +24,20 @@ describe('a video content waiting for the video service', () => {
     consultingAdmin = await signedIn(testApp.app, demo.consultingAdmin);
   });
 
+  /** The video service's report, signed for Acme Robotics, that the video of `externalUuid` is READY. */
+  const reportReady = async (externalUuid: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/video-callbacks/processed',
+      headers: {
+        authorization: `Bearer ${await serviceTokenSigner(secret).callbackToken('acme-robotics', {
+          course: world.acmeRobotics.id,
+          owner: world.acme.id,
+        })}`,
+      },
+      payload: { externalUuid, status: 'READY' },
+    });
+
   const newVideo = async (api: Api, title: string) => {
     const created = await api.post('/api/contents', { title, type: 'Video' });
     expect(created.statusCode, created.body).toBe(201);
@@ -50,17 +64,7 @@ describe('a video content waiting for the video service', () => {
       await companyAdmin.put(`/api/contents/${madeUp.id}`, { externalUuid: 'made-up-id', status: 'PENDING_PROCESSING', version: 1 }),
       await consultingAdmin.put(`/api/contents/${foreign.id}`, { externalUuid: acmeVideo, status: 'PENDING_PROCESSING', version: 1 }),
     ];
-    const acmeReport = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/video-callbacks/processed',
-      headers: {
-        authorization: `Bearer ${await serviceTokenSigner(secret).callbackToken('acme-robotics', {
-          course: world.acmeRobotics.id,
-          owner: world.acme.id,
-        })}`,
-      },
-      payload: { externalUuid: acmeVideo, status: 'READY' },
-    });
+    const acmeReport = await reportReady(acmeVideo);
 
     expect(pending.map((answer) => [answer.statusCode, answer.json().status])).toEqual([
       [200, 'PENDING_PROCESSING'],
@@ -108,17 +112,7 @@ describe('a video content waiting for the video service', () => {
     await companyAdmin.put(`/api/contents/${video.id}`, { externalUuid: uuid, status: 'PENDING_PROCESSING', version: 1 });
     await waitFor(async () => ((await stored(video.id)).status === 'FAILED' ? true : undefined), 30_000);
 
-    const late = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/video-callbacks/processed',
-      headers: {
-        authorization: `Bearer ${await serviceTokenSigner(secret).callbackToken('acme-robotics', {
-          course: world.acmeRobotics.id,
-          owner: world.acme.id,
-        })}`,
-      },
-      payload: { externalUuid: uuid, status: 'READY' },
-    });
+    const late = await reportReady(uuid);
 
     expect(late.statusCode).toBe(204);
     expect((await stored(video.id)).status).toBe('READY');
