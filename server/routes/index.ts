@@ -29,6 +29,7 @@ import { userAccountRoutes } from './users/user-account.routes';
 import { groupMemberRoutes } from './groups/group-members.routes';
 import { groupsResource } from './groups/groups.resource';
 import { planDeliveryRoutes } from './training-plans/delivery.routes';
+import { reportRoutes } from './reports/reports.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
@@ -64,5 +65,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(resourceRoutes(groupsResource), { prefix: groupsResource.path });
   await app.register(groupMemberRoutes, { prefix: groupsResource.path });
   await app.register(planDeliveryRoutes, { prefix: trainingPlansResource.path });
+  await app.register(reportRoutes, { prefix: '/reports' });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

@@ -1375,3 +1375,58 @@ describe('tenant isolation of the audit log', () => {
     expect([foreignHistory, ownCompanyHistory]).toEqual([[], []]);
   });
 });
+
+/**
+ * The completion reports (`GET /api/reports/{companies,plans,groups}`): a TENANT admin, or a GLOBAL admin assuming its
+ * tenant, lists its tenant's companies only, whatever it searches; a COMPANY admin its company's plans and groups
+ * only, and the enrolments it counts are its company's (another company's admin counts none of the demo company's).
+ */
+describe('tenant isolation of the completion reports', () => {
+  const apis = {} as Record<ActorKind | 'OTHER_COMPANY', Api>;
+  type Row = { id: string; enrolled: number; tenant?: { id: string } };
+
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    apis.GLOBAL = await signedIn(testApp.app, demo.root);
+    apis.TENANT = await signedIn(testApp.app, demo.tenantAdmin);
+    apis.ASSUMED = await assumed(testApp.app, world.acme.id);
+    apis.COMPANY = await signedIn(testApp.app, demo.companyAdmin);
+    apis.OTHER_COMPANY = await signedIn(testApp.app, demo.consultingAdmin);
+  });
+
+  it('answers each report to its scopes only', async () => {
+    const statuses: Record<string, number[]> = {};
+    for (const kind of ['GLOBAL', 'TENANT', 'ASSUMED', 'COMPANY'] as const) {
+      statuses[kind] = [];
+      for (const report of ['companies', 'plans', 'groups'])
+        statuses[kind].push((await apis[kind].get(`/api/reports/${report}`)).statusCode);
+    }
+    expect(statuses).toEqual({ GLOBAL: [200, 403, 403], TENANT: [200, 403, 403], ASSUMED: [200, 403, 403], COMPANY: [403, 200, 200] });
+  });
+
+  it.each(['TENANT', 'ASSUMED'] as const)('as %s: its own tenant’s companies only, whatever the search names', async (kind) => {
+    const foreign = [];
+    for (const search of ['', 'Globex', world.globexConsulting.name, world.globexConsulting.id])
+      foreign.push(
+        ...(await allPages<Row>(apis[kind], `/api/reports/companies?search=${encodeURIComponent(search)}`)).filter(
+          (row) => row.tenant?.id !== world.acme.id,
+        ),
+      );
+    const own = await allPages<Row>(apis[kind], '/api/reports/companies');
+
+    expect(foreign).toEqual([]);
+    expect(own.map((row) => row.id)).toContain(world.acmeRobotics.id);
+  });
+
+  it('as COMPANY: its own plans and groups only, another company’s admin counting none of its learners', async () => {
+    const ownPlans = (await allPages<{ id: string }>(apis.COMPANY, '/api/training-plans')).map((plan) => plan.id).sort();
+    const ownGroups = (await allPages<{ id: string }>(apis.COMPANY, '/api/groups')).map((group) => group.id).sort();
+    const reported = async (api: Api, report: string) => allPages<Row>(api, `/api/reports/${report}`);
+
+    expect((await reported(apis.COMPANY, 'plans')).map((row) => row.id).sort()).toEqual(ownPlans);
+    expect((await reported(apis.COMPANY, 'groups')).map((row) => row.id).sort()).toEqual(ownGroups);
+    const otherPlans = await reported(apis.OTHER_COMPANY, 'plans');
+    expect(otherPlans.filter((row) => ownPlans.includes(row.id) || row.enrolled > 0)).toEqual([]);
+    expect(await reported(apis.OTHER_COMPANY, 'groups')).toEqual([]);
+  });
+});
