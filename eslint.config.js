@@ -39,9 +39,18 @@ const serverFloor = (files, above, message) => ({
 /**
  * The console-only shapes of src/domain (what the machines and the browser hold, not what travels): every other
  * object or literal type there comes from contract/ with Static<>, so no wire shape is written twice. (ResourceRecords
- * only names which contract record each resource answers.)
+ * and ReportRows only name which contract record each resource or report answers.)
  */
-const consoleOnlyShapes = ['Failure', 'ListQuery', 'ListRequest', 'ResourceRecords', 'StoredSession', 'VideoAccess', 'VideoFailure'];
+const consoleOnlyShapes = [
+  'Failure',
+  'ListQuery',
+  'ListRequest',
+  'ReportRows',
+  'ResourceRecords',
+  'StoredSession',
+  'VideoAccess',
+  'VideoFailure',
+];
 const notConsoleOnly = `[id.name!=/^(${consoleOnlyShapes.join('|')})$/]`;
 const handWrittenWireShape =
   'src/domain declares no wire shape by hand: derive it from contract/ with Static<> (console-only shapes are listed in eslint.config.js).';

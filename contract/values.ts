@@ -81,3 +81,7 @@ export type AssignmentTarget = (typeof assignmentTargets)[number];
  */
 export const enrolmentStatuses = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'OVERDUE'] as const;
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
+
+/** The completion reports (issue 27): `GET /reports/{name}`. */
+export const reportNames = ['companies', 'plans', 'groups'] as const;
+export type ReportName = (typeof reportNames)[number];

@@ -4,6 +4,7 @@ import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/accou
 import { createAccountAdminApi, type AccountAdminApi } from '../api/account-admin';
 import { createActivityApi, type ActivityApi } from '../api/activity';
 import { createExportApi, type ExportApi } from '../api/exports';
+import { createReportsApi, type ReportsApi } from '../api/reports';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createResourceApis, type ResourceApis } from '../api/resources';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
@@ -20,6 +21,8 @@ export interface ConsoleApis {
   activity: ActivityApi;
   /** An admin's actions on other accounts (invitations, second factors, two-factor policies), never cached. */
   accountAdmin: AccountAdminApi;
+  /** The completion reports, never cached: learners move them at any time. */
+  reports: ReportsApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -29,19 +32,21 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   exports: createExportApi(http),
   activity: createActivityApi(http),
   accountAdmin: createAccountAdminApi(http),
+  reports: createReportsApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, reports }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
     exports,
     activity,
     accountAdmin,
+    reports,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

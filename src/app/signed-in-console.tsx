@@ -2,6 +2,7 @@ import { use, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { ResourceName } from '../domain/resource';
 import { ActivityPage } from '../views/activity/ActivityPage';
+import { ReportsPage } from '../views/reports/ReportsPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
@@ -104,6 +105,9 @@ export function SignedInConsole() {
                     {trainingPlanRoutes()}
                     <Route key="activity" path="/activity">
                       <ActivityPage />
+                    </Route>
+                    <Route key="reports" path="/reports/:view?">
+                      {({ view }) => <ReportsPage view={view} />}
                     </Route>
                     <Route key="settings" path="/settings">
                       <LazyPage titleKey="settings.title">

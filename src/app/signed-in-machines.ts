@@ -6,6 +6,7 @@ import { primeResourceCache, type PrimedAnswer } from '../api/resource-cache';
 import type { BrowserStorage } from '../api/storage';
 import type { ExportApi } from '../api/exports';
 import type { ActivityEntry } from '../domain/activity';
+import type { ReportName, ReportRows } from '../domain/reports';
 import type { ResourceName, StoredRecord } from '../domain/resource';
 import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
@@ -46,6 +47,17 @@ function provideResourceMachines<Item extends StoredRecord>(
   };
 }
 
+/** A completion report as a read-only list (issue 27). */
+function provideReportMachine<Name extends ReportName>(name: Name, apis: CachedApis, outcomes: OutcomeActions) {
+  return listMachineOf<ReportRows[Name]>().provide({
+    actors: {
+      fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.reports.list(name, request)),
+      deleteRecord: fromPromise(() => Promise.reject(new Error('A report has no rows to delete'))),
+    },
+    actions: outcomes,
+  });
+}
+
 /** The machines every signed-in screen may need: the lists and forms of every resource, the settings, the audit log. */
 export type CoreMachines = Omit<ConsoleMachines, keyof ScreenMachines>;
 
@@ -72,6 +84,11 @@ export function provideCoreMachines(
       },
       actions: outcomes,
     }),
+    reports: {
+      companies: provideReportMachine('companies', apis, outcomes),
+      plans: provideReportMachine('plans', apis, outcomes),
+      groups: provideReportMachine('groups', apis, outcomes),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ActivityEntry } from '../domain/activity';
+import type { ReportName, ReportRows } from '../domain/reports';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { accountActionsMachine } from '../machines/account-actions.machine';
@@ -72,6 +73,8 @@ export interface ConsoleMachines {
   settings: SettingsMachines;
   /** The audit log as a list: a record's History, the Activity page. */
   activity: ListMachine<ActivityEntry>;
+  /** The completion reports (issue 27), each a read-only list. */
+  reports: { [Name in ReportName]: ListMachine<ReportRows[Name]> };
   accounts: AccountMachines;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
@@ -124,6 +127,7 @@ export const useVideoMachines = () => useMachines().video;
 export const useTrainingPlanMachines = () => useMachines().trainingPlans;
 export const useSettingsMachines = () => useMachines().settings;
 export const useActivityMachine = () => useMachines().activity;
+export const useReportMachine = <Name extends ReportName>(name: Name) => useMachines().reports[name];
 export const useUserImportMachine = () => useMachines().userImport;
 export const useAccountMachines = () => useMachines().accounts;
 export const useAccountLinkMachine = () => useActors().accountLink;

@@ -141,7 +141,7 @@ describe('a GLOBAL admin assuming a tenant', () => {
     const row = dataRows(page()).filter({ hasText: target.name });
     await row.getByRole('button', { name: 'Assume tenant' }).click();
     await page().waitForURL('**/home');
-    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users', 'Activity']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users', 'Activity', 'Reports']);
     const banner = page().getByTestId('assumed-tenant-banner');
     await expect.poll(() => banner.innerText()).toContain(target.name);
     await expect.poll(() => page().getByTestId('sidebar-header').innerText()).toContain(target.name);
@@ -151,7 +151,7 @@ describe('a GLOBAL admin assuming a tenant', () => {
     expect(await dataRows(page()).count()).toBeGreaterThan(0);
 
     await banner.getByRole('button', { name: 'Back to root admin' }).click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Tenants', 'Users', 'Activity']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Tenants', 'Users', 'Activity', 'Reports']);
     expect(await page().getByTestId('assumed-tenant-banner').count()).toBe(0);
     expect(await page().getByTestId('sidebar-header').innerText()).toContain('Root admin');
   });

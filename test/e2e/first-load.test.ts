@@ -131,7 +131,7 @@ describe('the first load of the console', () => {
 
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-it').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Aziende', 'Utenti', 'Attività']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Aziende', 'Utenti', 'Attività', 'Report']);
     await expect.poll(() => page().title()).toContain(marks.italian);
     expect(await scripts.holding(marks.italian)).toBe(true);
   });

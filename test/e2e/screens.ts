@@ -27,8 +27,8 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
   const { call } = await apiSession(scopeAccounts[scope]);
   const resource = async (name: string) => [`/${name}`, `/${name}/new`, `/${name}/${await firstId(call, `${name}?pageSize=1`)}`];
   const common = ['/home', '/settings', ...(await resource('users'))];
-  if (scope === 'GLOBAL') return [...common, ...(await resource('tenants'))];
-  if (scope === 'TENANT') return [...common, ...(await resource('companies'))];
+  if (scope === 'GLOBAL') return [...common, ...(await resource('tenants')), '/reports'];
+  if (scope === 'TENANT') return [...common, ...(await resource('companies')), '/reports'];
   // The demo plan with modules and items.
   const plan = await firstId(call, 'training-plans?pageSize=1&search=New%20hire%20onboarding');
   const planModule = await firstId(call, `training-plans/${plan}/modules`);
@@ -45,6 +45,8 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
     modulePath,
     `${modulePath}/items/new`,
     `${modulePath}/items/${item}`,
+    '/reports/plans',
+    '/reports/groups',
   ];
 }
 

@@ -20,12 +20,17 @@ async function apiLogin(account: { email: string; password: string }): Promise<L
 }
 
 const scopes = [
-  { account: demo.root, scope: 'GLOBAL', menu: ['Tenants', 'Users', 'Activity'], place: () => 'Root admin' },
-  { account: demo.tenant, scope: 'TENANT', menu: ['Companies', 'Users', 'Activity'], place: (a: LoginAnswer) => a.tenant?.name ?? '' },
+  { account: demo.root, scope: 'GLOBAL', menu: ['Tenants', 'Users', 'Activity', 'Reports'], place: () => 'Root admin' },
+  {
+    account: demo.tenant,
+    scope: 'TENANT',
+    menu: ['Companies', 'Users', 'Activity', 'Reports'],
+    place: (a: LoginAnswer) => a.tenant?.name ?? '',
+  },
   {
     account: demo.company,
     scope: 'COMPANY',
-    menu: ['Users', 'Contents', 'Topics', 'Training plans'],
+    menu: ['Users', 'Contents', 'Topics', 'Training plans', 'Reports'],
     place: (a: LoginAnswer) => a.company?.name ?? '',
   },
 ] as const;
@@ -73,7 +78,7 @@ describe('routing and the session', () => {
     await signIn(page(), demo.tenant);
     await page().goto('/no/such/page');
     await page().waitForURL('**/home');
-    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users', 'Activity']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Companies', 'Users', 'Activity', 'Reports']);
   });
 
   it('keeps the session across a reload and shows the list routes with their titles', async () => {
@@ -126,13 +131,13 @@ describe('language', () => {
     await signIn(page(), demo.company);
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-it').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
     await page().reload();
-    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
 
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-en').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Contents', 'Topics', 'Training plans']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Contents', 'Topics', 'Training plans', 'Reports']);
   });
 });
 

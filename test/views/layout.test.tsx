@@ -25,6 +25,7 @@ describe('sidebar menu', () => {
         ['Tenants', '/tenants'],
         ['Users', '/users'],
         ['Activity', '/activity'],
+        ['Reports', '/reports'],
       ],
     ],
     [
@@ -34,6 +35,7 @@ describe('sidebar menu', () => {
         ['Companies', '/companies'],
         ['Users', '/users'],
         ['Activity', '/activity'],
+        ['Reports', '/reports'],
       ],
     ],
     [
@@ -44,6 +46,7 @@ describe('sidebar menu', () => {
         ['Contents', '/contents'],
         ['Topics', '/topics'],
         ['Training plans', '/training-plans'],
+        ['Reports', '/reports'],
       ],
     ],
     [
@@ -53,6 +56,7 @@ describe('sidebar menu', () => {
         ['Companies', '/companies'],
         ['Users', '/users'],
         ['Activity', '/activity'],
+        ['Reports', '/reports'],
       ],
     ],
   ])('offers %s its sections', async (_, answer, links) => {
@@ -63,7 +67,7 @@ describe('sidebar menu', () => {
 
   it('speaks Italian', async () => {
     await openAs(companyLogin, 'it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
   });
 
   it('navigates and marks the current section', async () => {
@@ -101,7 +105,7 @@ describe('user menu', () => {
     await user.click(screen.getByTestId('user-menu-button'));
     await user.click(screen.getByTestId('language-it'));
     expect(i18n.language).toBe('it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('language-it').classList.contains('Mui-selected')).toBe(true);
     await user.click(screen.getByTestId('language-en'));

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ArticleIcon from '@mui/icons-material/Article';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelIcon from '@mui/icons-material/Label';
@@ -69,7 +70,10 @@ const trainingPlans: ResourceMenuEntry = {
   newLabelKey: 'pages.trainingPlanNew',
 };
 
-const entries = [tenants, users, companies, contents, topics, activity, trainingPlans];
+/** Completion reports (issue 27): per company for the admins of many companies, per plan and group for a company's. */
+const reports: MenuEntry = { path: '/reports', labelKey: 'menu.reports', Icon: AssessmentIcon };
+
+const entries = [tenants, users, companies, contents, topics, activity, trainingPlans, reports];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(

@@ -2,9 +2,9 @@ import type { Scope } from '../../domain/session';
 
 /** The sections of each scope's menu, by path, in the menu's order (`menu.ts` gives them their labels and icons). */
 export const sectionPathsByScope: Record<Scope, readonly string[]> = {
-  GLOBAL: ['/tenants', '/users', '/activity'],
-  TENANT: ['/companies', '/users', '/activity'],
-  COMPANY: ['/users', '/contents', '/topics', '/training-plans'],
+  GLOBAL: ['/tenants', '/users', '/activity', '/reports'],
+  TENANT: ['/companies', '/users', '/activity', '/reports'],
+  COMPANY: ['/users', '/contents', '/topics', '/training-plans', '/reports'],
 };
 
 const allSections = Object.values(sectionPathsByScope).flat();

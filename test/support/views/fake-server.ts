@@ -25,6 +25,8 @@ export interface FakeBackend {
   importUsers?: (body: UserImportBody, idempotencyKey: string | null) => Promise<UserImportResponse>;
   /** `GET activity`: the audit log's page for the request (empty unless given). */
   activity?: (request: ListRequest) => Promise<unknown>;
+  /** `GET reports/{name}`: a completion report's page for the request (empty unless given). */
+  reports?: (name: string, request: ListRequest) => Promise<unknown>;
   /** Issue 30's calls: one-time links, a user's account, invitations, second factors, policies (see {@link accountSecurityCall}). */
   accountSecurity?: Partial<AccountSecurityFakes>;
 }
@@ -235,6 +237,10 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
         ? answering(backend.activity(listRequestOf(call.params)))
         : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   }
+  if (method === 'GET' && segments[0] === 'reports' && segments.length === 2)
+    return backend.reports
+      ? answering(backend.reports(segments[1]!, listRequestOf(call.params)))
+      : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   const accountSecurity = accountSecurityCall(call, backend);
   if (accountSecurity) return accountSecurity;
   const ordered = orderedCall(call, backend);

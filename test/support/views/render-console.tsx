@@ -47,6 +47,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   importUsers?: FakeBackend['importUsers'];
   /** `GET activity`: the audit log's page for the request the list machine made (empty unless given). */
   activity?: FakeBackend['activity'];
+  /** `GET reports/{name}`: a completion report's page (empty unless given). */
+  reports?: FakeBackend['reports'];
   /** Issue 30's calls (invitations, links, second factors, policies): as the API answers them unless given. */
   accountSecurity?: FakeBackend['accountSecurity'];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
@@ -72,6 +74,7 @@ export function renderConsole({
   account: givenAccount,
   importUsers,
   activity,
+  reports,
   accountSecurity,
   clock,
   firstLoad = false,
@@ -98,6 +101,7 @@ export function renderConsole({
     account,
     refreshVideoToken: vi.fn(refreshVideoToken),
     ...(activity && { activity }),
+    ...(reports && { reports }),
     ...(accountSecurity && { accountSecurity }),
     importUsers,
   });

@@ -1,0 +1,40 @@
+import type { Page as BrowserPage } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demo, signIn, usePage } from './browser';
+
+const dataRows = (page: BrowserPage) => page.locator('[role="row"][data-id]');
+/** The cells of the row whose first column says `name`, as the screen shows them. */
+const cellsOf = async (page: BrowserPage, name: string) => {
+  const row = dataRows(page).filter({ hasText: name }).first();
+  await row.waitFor();
+  return row.locator('[role="gridcell"]').allInnerTexts();
+};
+
+// Completion reports (issue 27), on the demo data: the onboarding plan assigned to "New hires" (five learners) and to
+// one more learner directly, due a week before the seeding (overdue).
+describe('the completion reports', () => {
+  const page = usePage();
+
+  it('show a TENANT admin its demo company’s enrolments', async () => {
+    await signIn(page(), demo.tenant);
+    await page().getByTestId('sidebar-menu').getByRole('link', { name: 'Reports' }).click();
+    await page().waitForURL('**/reports');
+    const company = await cellsOf(page(), 'Acme Robotics S.p.A.');
+    expect(company.slice(0, 3)).toEqual(['Acme Robotics S.p.A.', 'Acme Learning', expect.stringMatching(/^\d+$/)]);
+    expect(Number(company[2])).toBeGreaterThanOrEqual(6);
+  });
+
+  it('show a COMPANY admin its plans, then its groups', async () => {
+    await signIn(page(), demo.company);
+    await page().goto('/reports');
+    await page().waitForURL('**/reports/plans');
+    const plan = await cellsOf(page(), 'New hire onboarding');
+    // Name, status, enrolled, not started, in progress, completed, overdue, completion rate.
+    expect(plan.slice(0, 7)).toEqual(['New hire onboarding', 'Published', '6', '5', '0', '0', '1']);
+    expect(plan[7]).toContain('0%');
+
+    await page().getByRole('tab', { name: 'By group' }).click();
+    await page().waitForURL('**/reports/groups');
+    expect((await cellsOf(page(), 'New hires')).slice(0, 3)).toEqual(['New hires', '5', '5']);
+  });
+});
