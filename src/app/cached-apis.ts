@@ -49,6 +49,7 @@ export function cacheConsoleApis(
       topics: cacheResourceApi(resources.topics, queryClient, 'topics'),
       contents: cacheResourceApi(resources.contents, queryClient, 'contents'),
       'training-plans': cacheResourceApi(resources['training-plans'], queryClient, 'training-plans'),
+      quizzes: cacheResourceApi(resources.quizzes, queryClient, 'quizzes'),
     },
     trainingPlans: cacheTrainingPlanApis(trainingPlans, queryClient),
     account: cacheAccountApi(account, queryClient),

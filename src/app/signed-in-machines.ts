@@ -62,6 +62,7 @@ export function provideCoreMachines(
       topics: provideResourceMachines('topics', apis.resources.topics, apis.exports, outcomes),
       contents: provideResourceMachines('contents', apis.resources.contents, apis.exports, outcomes),
       'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
+      quizzes: provideResourceMachines('quizzes', apis.resources.quizzes, apis.exports, outcomes),
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),

@@ -7,15 +7,26 @@ import { isVideoTenant } from '../domain/video';
 /**
  * How a field holds its value and travels to the API:
  * text/email/select/color as strings (empty → null), password only when typed, switch as a boolean,
- * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids.
+ * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids, number as the text
+ * typed, sent as a number (empty → null).
  */
-export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references';
+export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references' | 'number';
 
 export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | null;
 
 export type FormValues = Record<string, FieldValue>;
 
-export type Rule = 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | { minLength: number } | { sameAs: string };
+export type Rule =
+  | 'required'
+  | 'email'
+  | 'url'
+  | 'countryCode'
+  | 'hexColor'
+  | 'videoTenant'
+  | { minLength: number }
+  | { sameAs: string }
+  /** A whole number from `min` to `max` (a number field). */
+  | { wholeNumber: { min: number; max: number } };
 
 /** While `field` holds one of `oneOf`, a field holds `value` and cannot be changed. */
 export interface FixedWhen {
@@ -53,6 +64,7 @@ export interface FieldSpec {
 export type FieldProblem =
   | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | 'sameAs' }
   | { rule: 'minLength'; min: number }
+  | { rule: 'wholeNumber'; min: number; max: number }
   /** The API's: its words, and the rule (with its values) the view translates when it knows it. */
   | { server: string; serverRule?: string; params?: Record<string, string | number> };
 
@@ -124,6 +136,7 @@ export function valuesFromRecord(fields: readonly FieldSpec[], record: object): 
       if (kind === 'switch') return [name, typeof value === 'boolean' ? value : fallback[name]!];
       if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: String(fieldOf(value, labelField) ?? '') } : null];
       if (kind === 'references') return [name, Array.isArray(value) ? value.filter(isNamedRef).map((ref) => ({ ...ref })) : []];
+      if (kind === 'number') return [name, typeof value === 'number' ? String(value) : value === null ? '' : fallback[name]!];
       return [name, typeof value === 'string' ? value : fallback[name]!];
     }),
   );
@@ -170,6 +183,11 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
   if (rule === 'videoTenant') return typeof value === 'string' && isVideoTenant(value.trim()) ? null : { rule };
+  if ('wholeNumber' in rule) {
+    const { min, max } = rule.wholeNumber;
+    const number = Number(text);
+    return /^-?\d+$/.test(text) && number >= min && number <= max ? null : { rule: 'wholeNumber', min, max };
+  }
   if ('minLength' in rule)
     return typeof value === 'string' && value.length < rule.minLength ? { rule: 'minLength', min: rule.minLength } : null;
   return (values[rule.sameAs] ?? '') === (value ?? '') ? null : { rule: 'sameAs' };
@@ -206,6 +224,7 @@ export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues,
     if (field.kind === 'switch') body[field.name] = value === true;
     else if (field.kind === 'reference') body[wireName(field)] = isNamedRef(value) ? value.id : null;
     else if (field.kind === 'references') body[wireName(field)] = isNamedRefList(value) ? value.map(({ id }) => id) : [];
+    else if (field.kind === 'number') body[field.name] = textOf(value) === '' ? null : Number(textOf(value));
     else if (field.kind === 'password') {
       if (typeof value === 'string' && value) body[field.name] = value;
     } else body[field.name] = textOf(value) || null;

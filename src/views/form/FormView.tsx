@@ -63,6 +63,7 @@ const auditEntities: Record<ResourceName, string> = {
   topics: 'topic',
   contents: 'content',
   'training-plans': 'training plan',
+  quizzes: 'quiz',
 };
 
 export interface RecordFormPageProps {

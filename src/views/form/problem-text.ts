@@ -10,6 +10,7 @@ const ruleKeys = {
   videoTenant: 'validation.videoTenant',
   sameAs: 'validation.passwordsDiffer',
   minLength: 'validation.minLength',
+  wholeNumber: 'validation.wholeNumber',
 } as const;
 
 /** The API's field rules (contract/errors.schemas.ts) the console says in the user's language. */
@@ -25,6 +26,9 @@ const serverRuleKeys: Record<string, string> = {
   videoTenantTaken: 'validation.videoTenantTaken',
   minLength: 'validation.minLength',
   maxLength: 'validation.maxLength',
+  minimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  needsQuestions: 'validation.needsQuestions',
   oneOf: 'validation.oneOf',
   pattern: 'validation.invalid',
   type: 'validation.invalid',
@@ -66,5 +70,6 @@ export function serverProblemText(
 
 export function problemText(problem: FieldProblem, t: TFunction): string {
   if ('server' in problem) return serverProblemText(problem, t);
+  if (problem.rule === 'wholeNumber') return t(ruleKeys.wholeNumber, { min: problem.min, max: problem.max });
   return problem.rule === 'minLength' ? t(ruleKeys.minLength, { count: problem.min }) : t(ruleKeys[problem.rule]);
 }

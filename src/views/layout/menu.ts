@@ -5,6 +5,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelIcon from '@mui/icons-material/Label';
 import PeopleIcon from '@mui/icons-material/People';
+import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceName } from '../../domain/resource';
 import type { Scope } from '../../domain/session';
@@ -69,7 +70,15 @@ const trainingPlans: ResourceMenuEntry = {
   newLabelKey: 'pages.trainingPlanNew',
 };
 
-const entries = [tenants, users, companies, contents, topics, activity, trainingPlans];
+const quizzes: ResourceMenuEntry = {
+  path: '/quizzes',
+  labelKey: 'menu.quizzes',
+  Icon: QuizIcon,
+  resource: 'quizzes',
+  newLabelKey: 'pages.quizNew',
+};
+
+const entries = [tenants, users, companies, contents, topics, quizzes, activity, trainingPlans];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(
