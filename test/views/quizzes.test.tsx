@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
 import { companyLogin } from '../support/fixtures/session';
-import { quizzes, topics } from '../support/views/catalogue-fixtures';
+import { quizRecord, quizzes, topics } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { dataRows, messageOf, notificationTexts } from '../support/views/screen-queries';
 
@@ -82,6 +82,7 @@ describe('quizzes', { timeout: 15_000 }, () => {
         shuffleQuestions: false,
         shuffleAnswers: true,
         showCorrectAnswers: false,
+        questions: [],
       },
       expect.any(String),
     );
@@ -124,5 +125,91 @@ describe('quizzes', { timeout: 15_000 }, () => {
   it("says 'Error loading quiz' for a quiz that cannot be loaded", async () => {
     await open('/quizzes/missing', { resources: { quizzes: quizzes() } });
     expect(await screen.findByText('Error loading quiz')).toBeTruthy();
+  });
+
+  it(
+    'writes questions: adds by type, checks them as the server would before saving, and sends them in order',
+    { timeout: 90_000 },
+    async () => {
+      const resource = quizzes([]);
+      const { user, location } = await open('/quizzes/new', { resources: { quizzes: resource } });
+      await user.type(textbox('Title'), 'Mixed');
+      const add = async (type: string) => {
+        await user.click(screen.getByRole('button', { name: 'Add question' }));
+        await user.click(await screen.findByRole('menuitem', { name: type }));
+      };
+      await add('Single choice');
+      await add('Numeric');
+      const questions = () => screen.getAllByTestId('question');
+      expect(questions()).toHaveLength(2);
+      const first = () => within(questions()[0]!);
+      await user.type(first().getByRole('textbox', { name: 'Question text' }), 'Stop sign colour?');
+      await user.type(first().getByRole('textbox', { name: 'Answer 1' }), 'Red');
+      await user.type(first().getByRole('textbox', { name: 'Answer 2' }), 'Blue');
+      await user.type(within(questions()[1]!).getByRole('textbox', { name: 'Question text' }), 'Pi?');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(first().getByRole('alert').textContent).toBe('Mark at least one answer as right');
+      expect(messageOf(within(questions()[1]!).getByRole<HTMLInputElement>('spinbutton', { name: 'Value' }))).toBe('Required field');
+      expect(resource.api.create).not.toHaveBeenCalled();
+
+      await user.click(first().getByRole('radio', { name: 'Answer 1 is right' }));
+      await user.type(within(questions()[1]!).getByRole('spinbutton', { name: 'Value' }), '3.14');
+      await user.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+      expect(within(questions()[0]!).getByRole<HTMLInputElement>('textbox', { name: 'Question text' }).value).toBe('Pi?');
+      await user.click(screen.getByRole('button', { name: 'Duplicate question 2' }));
+      expect(questions()).toHaveLength(3);
+      await user.click(screen.getByRole('button', { name: 'Delete question 3' }));
+      expect(questions()).toHaveLength(2);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(location()).toBe('/quizzes/new-1'));
+      expect(resource.api.create.mock.calls[0]![0].questions).toEqual([
+        { type: 'NUMERIC', text: 'Pi?', points: 1, correctFeedback: null, incorrectFeedback: null, value: 3.14, tolerance: 0 },
+        {
+          type: 'SINGLE_CHOICE',
+          text: 'Stop sign colour?',
+          points: 1,
+          correctFeedback: null,
+          incorrectFeedback: null,
+          answers: [
+            { text: 'Red', correct: true },
+            { text: 'Blue', correct: false },
+          ],
+        },
+      ]);
+    },
+  );
+
+  it("shows the API's refusal of a question on that question's field", async () => {
+    const resource = quizzes([
+      quizRecord('q3', {
+        title: 'With a question',
+        questions: [
+          {
+            id: 'x1',
+            type: 'SHORT_ANSWER',
+            text: 'Capital?',
+            points: 1,
+            correctFeedback: null,
+            incorrectFeedback: null,
+            acceptedAnswers: ['Rome'],
+          },
+        ],
+      }),
+    ]);
+    resource.api.update.mockRejectedValueOnce({
+      kind: 'http',
+      status: 400,
+      message: 'questions.0.acceptedAnswers.0 is too long',
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'questions.0.acceptedAnswers.0', rule: 'somethingNew', message: 'is too long for the server' }],
+    } satisfies Failure);
+    const { user } = await open('/quizzes/q3', { resources: { quizzes: resource } });
+    const accepted = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Accepted answer 1' });
+    expect(accepted.value).toBe('Rome');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(messageOf(screen.getByRole<HTMLInputElement>('textbox', { name: 'Accepted answer 1' }))).toBe('is too long for the server'),
+    );
+    expect(screen.getByText('Some questions cannot be scored: see the marked fields below')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldProblem } from '../../machines/form-fields';
+import type { QuestionProblem } from '../../machines/quiz-questions';
 
 const ruleKeys = {
   required: 'validation.required',
@@ -11,6 +12,7 @@ const ruleKeys = {
   sameAs: 'validation.passwordsDiffer',
   minLength: 'validation.minLength',
   wholeNumber: 'validation.wholeNumber',
+  questions: 'quizzes.questionsInvalid',
 } as const;
 
 /** The API's field rules (contract/errors.schemas.ts) the console says in the user's language. */
@@ -72,4 +74,26 @@ export function problemText(problem: FieldProblem, t: TFunction): string {
   if ('server' in problem) return serverProblemText(problem, t);
   if (problem.rule === 'wholeNumber') return t(ruleKeys.wholeNumber, { min: problem.min, max: problem.max });
   return problem.rule === 'minLength' ? t(ruleKeys.minLength, { count: problem.min }) : t(ruleKeys[problem.rule]);
+}
+
+/** Why a question's field cannot be saved (the editor's rules and the API's share their codes). */
+const questionRuleKeys: Record<string, string> = {
+  required: 'validation.required',
+  maxLength: 'validation.maxLength',
+  points: 'quizzes.problems.points',
+  decimals: 'quizzes.problems.decimals',
+  minItems: 'quizzes.problems.minItems',
+  maxItems: 'quizzes.problems.maxItems',
+  noCorrectAnswer: 'quizzes.problems.noCorrectAnswer',
+  oneCorrectAnswer: 'quizzes.problems.oneCorrectAnswer',
+  duplicate: 'quizzes.problems.duplicate',
+  number: 'quizzes.problems.number',
+  tolerance: 'quizzes.problems.tolerance',
+  notAllowed: 'validation.notAllowed',
+};
+
+export function questionProblemText({ rule, params, server }: QuestionProblem, t: TFunction): string {
+  const key = questionRuleKeys[rule];
+  if (!key) return server ?? t('validation.invalid');
+  return t(key, { count: Number(params?.limit ?? params?.count ?? 0), limit: params?.limit ?? '' });
 }

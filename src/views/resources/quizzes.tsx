@@ -50,6 +50,7 @@ export const quizFields: FieldConfig[] = [
   { name: 'shuffleQuestions', kind: 'switch', labelKey: 'quizzes.shuffleQuestions', defaultValue: false },
   { name: 'shuffleAnswers', kind: 'switch', labelKey: 'quizzes.shuffleAnswers', defaultValue: false },
   { name: 'showCorrectAnswers', kind: 'switch', labelKey: 'quizzes.showCorrectAnswers', defaultValue: false },
+  { name: 'questions', kind: 'questions', labelKey: 'quizzes.questions' },
 ];
 
 /** A company's quizzes: deleted unless a training plan uses one (the API says which: 409). */
