@@ -5,6 +5,7 @@ import { createAccountAdminApi, type AccountAdminApi } from '../api/account-admi
 import { createActivityApi, type ActivityApi } from '../api/activity';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { cacheResourceApi } from '../api/resource-cache';
+import { createQuizApi, type QuizApi } from '../api/quizzes';
 import { createResourceApis, type ResourceApis } from '../api/resources';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
 import type { StoredRecord } from '../domain/resource';
@@ -20,6 +21,8 @@ export interface ConsoleApis {
   activity: ActivityApi;
   /** An admin's actions on other accounts (invitations, second factors, two-factor policies), never cached. */
   accountAdmin: AccountAdminApi;
+  /** A quiz's preview and QTI exchange, never cached: a preview scores the quiz as stored now. */
+  quizzes: QuizApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -29,19 +32,21 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   exports: createExportApi(http),
   activity: createActivityApi(http),
   accountAdmin: createAccountAdminApi(http),
+  quizzes: createQuizApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, quizzes }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
     exports,
     activity,
     accountAdmin,
+    quizzes,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

@@ -9,6 +9,7 @@ import type { ActivityEntry } from '../domain/activity';
 import type { ResourceName, StoredRecord } from '../domain/resource';
 import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
+import { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { provideAccountMachines } from './account-security';
@@ -66,6 +67,10 @@ export function provideCoreMachines(
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),
+    quizPreview: quizPreviewMachine.provide({
+      actors: { scorePreview: fromPromise(({ input }) => apis.quizzes.preview(input.quizId, input.answers)) },
+      actions: outcomes,
+    }),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

@@ -1,3 +1,4 @@
+import type { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
@@ -73,6 +74,8 @@ export interface ConsoleMachines {
   /** The audit log as a list: a record's History, the Activity page. */
   activity: ListMachine<ActivityEntry>;
   accounts: AccountMachines;
+  /** A quiz's preview as a learner takes it, scored by the server. */
+  quizPreview: typeof quizPreviewMachine;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -126,6 +129,7 @@ export const useSettingsMachines = () => useMachines().settings;
 export const useActivityMachine = () => useMachines().activity;
 export const useUserImportMachine = () => useMachines().userImport;
 export const useAccountMachines = () => useMachines().accounts;
+export const useQuizPreviewMachine = () => useMachines().quizPreview;
 export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { quizLimits, quizStatuses } from '../../domain/quizzes';
 import type { FieldConfig } from '../form/form-config';
+import { QuizExtras } from '../quizzes/QuizExtras';
 import type { ResourceConfig } from './resource-config';
 import { listSorts } from './list-sorts';
 
@@ -95,5 +96,6 @@ export const quizzesResource: ResourceConfig<'quizzes'> = {
     deletion: { blockedKey: 'feedback.deleteFailed' },
     deletedKey: 'feedback.quizDeleted',
     fields: () => quizFields,
+    Extra: QuizExtras,
   },
 };

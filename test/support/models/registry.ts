@@ -7,6 +7,7 @@ import { listExportModel } from './list-export';
 import { listModel } from './list';
 import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
+import { quizPreviewModel } from './quiz-preview';
 import { sessionModel } from './session';
 import { twoFactorModel } from './two-factor';
 import { userImportModel } from './user-import';
@@ -26,4 +27,5 @@ export const registry: MachineModel[] = [
   twoFactorModel,
   accountLinkModel,
   accountActionsModel,
+  quizPreviewModel,
 ];

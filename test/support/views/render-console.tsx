@@ -49,6 +49,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   activity?: FakeBackend['activity'];
   /** Issue 30's calls (invitations, links, second factors, policies): as the API answers them unless given. */
   accountSecurity?: FakeBackend['accountSecurity'];
+  /** `POST quizzes/{id}/preview` (pending unless given). */
+  quizPreview?: FakeBackend['quizPreview'];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
   /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
@@ -73,6 +75,7 @@ export function renderConsole({
   importUsers,
   activity,
   accountSecurity,
+  quizPreview,
   clock,
   firstLoad = false,
   ...overrides
@@ -99,6 +102,7 @@ export function renderConsole({
     refreshVideoToken: vi.fn(refreshVideoToken),
     ...(activity && { activity }),
     ...(accountSecurity && { accountSecurity }),
+    ...(quizPreview && { quizPreview }),
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');
