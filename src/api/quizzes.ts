@@ -2,7 +2,16 @@ import type { KyInstance } from 'ky';
 import type { QtiImportResult, QuizAnswer, QuizResult } from '../domain/quizzes';
 import { attachmentName, type DownloadedFile } from './exports';
 import { call, toFailure } from './http';
-import { idempotencyHeaders } from './idempotency';
+import { idempotencyHeaders, newIdempotencyKey } from './idempotency';
+
+/** A file's bytes, read first: a request body every fetch takes (a Blob of another realm is not one). */
+const bytesOf = (file: Blob) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer).slice().buffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
 
 /** What a quiz does beyond its record (docs/server-guide.md, "Quizzes"): the preview and the QTI 3.0 exchange. */
 export function createQuizApi(http: KyInstance) {
@@ -20,10 +29,12 @@ export function createQuizApi(http: KyInstance) {
       }
     },
     /** `POST /quizzes/qti`: a package imported as a new DRAFT quiz, with what became of each of its items. */
-    importQti: (file: Blob, idempotencyKey?: string | null) =>
-      call<QtiImportResult>(
-        http.post('quizzes/qti', { body: file, headers: { 'content-type': 'application/zip', ...idempotencyHeaders(idempotencyKey) } }),
-      ),
+    async importQti(file: Blob, idempotencyKey: string | null = newIdempotencyKey()): Promise<QtiImportResult> {
+      const body = await bytesOf(file);
+      return call<QtiImportResult>(
+        http.post('quizzes/qti', { body, headers: { 'content-type': 'application/zip', ...idempotencyHeaders(idempotencyKey) } }),
+      );
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { ActivityEntry } from '../domain/activity';
 import type { ResourceName, StoredRecord } from '../domain/resource';
 import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
+import { quizExchangeMachine } from '../machines/quiz-exchange.machine';
 import { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
@@ -69,6 +70,13 @@ export function provideCoreMachines(
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),
     quizPreview: quizPreviewMachine.provide({
       actors: { scorePreview: fromPromise(({ input }) => apis.quizzes.preview(input.quizId, input.answers)) },
+      actions: outcomes,
+    }),
+    quizExchange: quizExchangeMachine.provide({
+      actors: {
+        exportQti: fromPromise(async ({ input }) => saveDownload(await apis.quizzes.exportQti(input.quizId))),
+        importQti: fromPromise(({ input }) => apis.quizzes.importQti(input.file)),
+      },
       actions: outcomes,
     }),
     activity: listMachineOf<ActivityEntry>().provide({

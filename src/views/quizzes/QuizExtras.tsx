@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quiz } from '../../domain/quizzes';
 import { selectRecord } from '../../machines/form.machine';
 import type { FormActor } from '../form/form-actor';
+import { QtiExportButton } from './QtiExchange';
 import { QuizPreview } from './QuizPreview';
 
 /** Below a saved quiz's form: "Preview", the quiz as last saved, as a learner takes it. */
@@ -23,6 +24,7 @@ export function QuizExtras({ form }: { form: FormActor }) {
         <Typography id="quiz-preview-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('preview.title')}
         </Typography>
+        <QtiExportButton quizId={record.id} />
         <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => setOpened((count) => count + 1)}>
           {t(opened ? 'preview.restart' : 'preview.open')}
         </Button>

@@ -7,6 +7,7 @@ import { listExportModel } from './list-export';
 import { listModel } from './list';
 import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
+import { quizExchangeModel } from './quiz-exchange';
 import { quizPreviewModel } from './quiz-preview';
 import { sessionModel } from './session';
 import { twoFactorModel } from './two-factor';
@@ -28,4 +29,5 @@ export const registry: MachineModel[] = [
   accountLinkModel,
   accountActionsModel,
   quizPreviewModel,
+  quizExchangeModel,
 ];
