@@ -144,7 +144,18 @@ export function QuestionsEditor({ value, problem, disabled, onChange }: Question
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+/** Read by screen readers only; sizes in px (a bare 1 is 100% to MUI's sx). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface QuestionCardProps {
   question: QuestionDraft;
