@@ -6,6 +6,7 @@ import { createActivityApi, type ActivityApi } from '../api/activity';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { createReportsApi, type ReportsApi } from '../api/reports';
 import { cacheResourceApi } from '../api/resource-cache';
+import { createQuizApi, type QuizApi } from '../api/quizzes';
 import { createResourceApis, type ResourceApis } from '../api/resources';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
 import type { StoredRecord } from '../domain/resource';
@@ -23,6 +24,8 @@ export interface ConsoleApis {
   accountAdmin: AccountAdminApi;
   /** The completion reports, never cached: learners move them at any time. */
   reports: ReportsApi;
+  /** A quiz's preview and QTI exchange, never cached: a preview scores the quiz as stored now. */
+  quizzes: QuizApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -33,13 +36,14 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   activity: createActivityApi(http),
   accountAdmin: createAccountAdminApi(http),
   reports: createReportsApi(http),
+  quizzes: createQuizApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin, reports }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, reports, quizzes }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
@@ -47,6 +51,7 @@ export function cacheConsoleApis(
     activity,
     accountAdmin,
     reports,
+    quizzes,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),
@@ -54,6 +59,7 @@ export function cacheConsoleApis(
       topics: cacheResourceApi(resources.topics, queryClient, 'topics'),
       contents: cacheResourceApi(resources.contents, queryClient, 'contents'),
       'training-plans': cacheResourceApi(resources['training-plans'], queryClient, 'training-plans'),
+      quizzes: cacheResourceApi(resources.quizzes, queryClient, 'quizzes'),
     },
     trainingPlans: cacheTrainingPlanApis(trainingPlans, queryClient),
     account: cacheAccountApi(account, queryClient),

@@ -12,6 +12,7 @@ import { HomeView } from '../views/pages/HomeView';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
 import type { ResourceConfig } from '../views/resources/resource-config';
+import { quizzesResource } from '../views/resources/quizzes';
 import { tenantsResource } from '../views/resources/tenants';
 import { topicsResource } from '../views/resources/topics';
 import { usersResource } from '../views/resources/users';
@@ -102,6 +103,7 @@ export function SignedInConsole() {
                       )}
                     </Route>
                     {resourceRoutes(contentsResource, { newPage: <ContentWizardRoute />, newPageCode: ContentWizardRoute })}
+                    {resourceRoutes(quizzesResource)}
                     {trainingPlanRoutes()}
                     <Route key="activity" path="/activity">
                       <ActivityPage />

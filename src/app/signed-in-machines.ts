@@ -10,6 +10,8 @@ import type { ReportName, ReportRows } from '../domain/reports';
 import type { ResourceName, StoredRecord } from '../domain/resource';
 import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
+import { quizExchangeMachine } from '../machines/quiz-exchange.machine';
+import { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { provideAccountMachines } from './account-security';
@@ -74,9 +76,21 @@ export function provideCoreMachines(
       topics: provideResourceMachines('topics', apis.resources.topics, apis.exports, outcomes),
       contents: provideResourceMachines('contents', apis.resources.contents, apis.exports, outcomes),
       'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
+      quizzes: provideResourceMachines('quizzes', apis.resources.quizzes, apis.exports, outcomes),
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),
+    quizPreview: quizPreviewMachine.provide({
+      actors: { scorePreview: fromPromise(({ input }) => apis.quizzes.preview(input.quizId, input.answers)) },
+      actions: outcomes,
+    }),
+    quizExchange: quizExchangeMachine.provide({
+      actors: {
+        exportQti: fromPromise(async ({ input }) => saveDownload(await apis.quizzes.exportQti(input.quizId))),
+        importQti: fromPromise(({ input }) => apis.quizzes.importQti(input.file)),
+      },
+      actions: outcomes,
+    }),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

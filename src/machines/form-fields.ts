@@ -3,19 +3,31 @@ import type { RecordBody } from '../domain/resource';
 import type { NamedRef } from '../domain/session';
 import { isEmail } from '../domain/email';
 import { isVideoTenant } from '../domain/video';
+import { checkQuestions, isQuestionSet, questionBodies, questionSetOf, type QuestionProblems, type QuestionSet } from './quiz-questions';
 
 /**
  * How a field holds its value and travels to the API:
  * text/email/select/color as strings (empty → null), password only when typed, switch as a boolean,
- * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids.
+ * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids, number as the text
+ * typed, sent as a number (empty → null), questions as a quiz's questions (`quiz-questions.ts`) sent as their bodies.
  */
-export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references';
+export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references' | 'number' | 'questions';
 
-export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | null;
+export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | QuestionSet | null;
 
 export type FormValues = Record<string, FieldValue>;
 
-export type Rule = 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | { minLength: number } | { sameAs: string };
+export type Rule =
+  | 'required'
+  | 'email'
+  | 'url'
+  | 'countryCode'
+  | 'hexColor'
+  | 'videoTenant'
+  | { minLength: number }
+  | { sameAs: string }
+  /** A whole number from `min` to `max` (a number field). */
+  | { wholeNumber: { min: number; max: number } };
 
 /** While `field` holds one of `oneOf`, a field holds `value` and cannot be changed. */
 export interface FixedWhen {
@@ -53,6 +65,9 @@ export interface FieldSpec {
 export type FieldProblem =
   | { rule: 'required' | 'email' | 'url' | 'countryCode' | 'hexColor' | 'videoTenant' | 'sameAs' }
   | { rule: 'minLength'; min: number }
+  | { rule: 'wholeNumber'; min: number; max: number }
+  /** What in a quiz's questions cannot be scored, by path (`questions.3.answers`): ours or the API's. */
+  | { rule: 'questions'; at: QuestionProblems }
   /** The API's: its words, and the rule (with its values) the view translates when it knows it. */
   | { server: string; serverRule?: string; params?: Record<string, string | number> };
 
@@ -72,7 +87,7 @@ export const isHttpUrl = (text: string) => {
 };
 
 const emptyValue = (kind: FieldKind): FieldValue =>
-  kind === 'switch' ? false : kind === 'reference' ? null : kind === 'references' ? [] : '';
+  kind === 'switch' ? false : kind === 'reference' ? null : kind === 'references' ? [] : kind === 'questions' ? { questions: [] } : '';
 
 /** A property of a record named at run time (a form field, a column, a label field); undefined when it has none. */
 export const fieldOf = (record: unknown, field: string): unknown =>
@@ -124,6 +139,8 @@ export function valuesFromRecord(fields: readonly FieldSpec[], record: object): 
       if (kind === 'switch') return [name, typeof value === 'boolean' ? value : fallback[name]!];
       if (kind === 'reference') return [name, isNamedRef(value) ? { id: value.id, name: String(fieldOf(value, labelField) ?? '') } : null];
       if (kind === 'references') return [name, Array.isArray(value) ? value.filter(isNamedRef).map((ref) => ({ ...ref })) : []];
+      if (kind === 'questions') return [name, questionSetOf(value)];
+      if (kind === 'number') return [name, typeof value === 'number' ? String(value) : value === null ? '' : fallback[name]!];
       return [name, typeof value === 'string' ? value : fallback[name]!];
     }),
   );
@@ -170,6 +187,11 @@ function breaks(rule: Rule, value: FieldValue, values: FormValues): FieldProblem
   if (rule === 'url') return isHttpUrl(text) ? null : { rule };
   if (rule === 'countryCode') return countryCodePattern.test(text) ? null : { rule };
   if (rule === 'videoTenant') return typeof value === 'string' && isVideoTenant(value.trim()) ? null : { rule };
+  if ('wholeNumber' in rule) {
+    const { min, max } = rule.wholeNumber;
+    const number = Number(text);
+    return /^-?\d+$/.test(text) && number >= min && number <= max ? null : { rule: 'wholeNumber', min, max };
+  }
   if ('minLength' in rule)
     return typeof value === 'string' && value.length < rule.minLength ? { rule: 'minLength', min: rule.minLength } : null;
   return (values[rule.sameAs] ?? '') === (value ?? '') ? null : { rule: 'sameAs' };
@@ -180,6 +202,12 @@ export function validate(fields: readonly FieldSpec[], values: FormValues): Fiel
   const problems: FieldProblems = {};
   for (const field of fields) {
     if (!isShown(field, values)) continue;
+    const value = values[field.name];
+    if (field.kind === 'questions' && isQuestionSet(value)) {
+      const at = checkQuestions(value);
+      if (Object.keys(at).length > 0) problems[field.name] = { rule: 'questions', at };
+      continue;
+    }
     for (const rule of field.rules ?? []) {
       const problem = breaks(rule, values[field.name] ?? null, values);
       if (problem) {
@@ -206,6 +234,8 @@ export function bodyFromValues(fields: readonly FieldSpec[], values: FormValues,
     if (field.kind === 'switch') body[field.name] = value === true;
     else if (field.kind === 'reference') body[wireName(field)] = isNamedRef(value) ? value.id : null;
     else if (field.kind === 'references') body[wireName(field)] = isNamedRefList(value) ? value.map(({ id }) => id) : [];
+    else if (field.kind === 'questions') body[wireName(field)] = questionBodies(isQuestionSet(value) ? value : { questions: [] });
+    else if (field.kind === 'number') body[field.name] = textOf(value) === '' ? null : Number(textOf(value));
     else if (field.kind === 'password') {
       if (typeof value === 'string' && value) body[field.name] = value;
     } else body[field.name] = textOf(value) || null;
@@ -218,6 +248,14 @@ export function problemsFromFailure(fields: readonly FieldSpec[], failure: Failu
   const problems: FieldProblems = {};
   if (failure.kind !== 'http') return problems;
   for (const { field: wire, message, rule, params } of failure.errors ?? []) {
+    const questions = fields.find((candidate) => candidate.kind === 'questions' && wire.startsWith(`${wireName(candidate)}.`));
+    if (questions) {
+      const current = problems[questions.name];
+      const at = current && 'rule' in current && current.rule === 'questions' ? current.at : {};
+      at[wire] ??= { rule: rule ?? 'server', server: message, ...(params && { params }) };
+      problems[questions.name] = { rule: 'questions', at };
+      continue;
+    }
     const field = fields.find((candidate) => wireName(candidate) === wire);
     if (field && !problems[field.name])
       problems[field.name] = { server: message, ...(rule && { serverRule: rule }), ...(params && { params }) };
@@ -228,6 +266,7 @@ export function problemsFromFailure(fields: readonly FieldSpec[], failure: Failu
 const idsOf = (refs: readonly NamedRef[]) => refs.map(({ id }) => id).join('\n');
 
 const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) => {
+  if (isQuestionSet(a) || isQuestionSet(b)) return JSON.stringify(a) === JSON.stringify(b);
   if (isNamedRefList(a) || isNamedRefList(b)) return isNamedRefList(a) && isNamedRefList(b) && idsOf(a) === idsOf(b);
   return isNamedRef(a) || isNamedRef(b) ? isNamedRef(a) && isNamedRef(b) && a.id === b.id : a === b;
 };

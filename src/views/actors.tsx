@@ -1,3 +1,5 @@
+import type { quizExchangeMachine } from '../machines/quiz-exchange.machine';
+import type { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
@@ -76,6 +78,10 @@ export interface ConsoleMachines {
   /** The completion reports (issue 27), each a read-only list. */
   reports: { [Name in ReportName]: ListMachine<ReportRows[Name]> };
   accounts: AccountMachines;
+  /** A quiz's preview as a learner takes it, scored by the server. */
+  quizPreview: typeof quizPreviewMachine;
+  /** A quiz's QTI 3.0 export, and the import of a package as a new quiz. */
+  quizExchange: typeof quizExchangeMachine;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -130,6 +136,8 @@ export const useActivityMachine = () => useMachines().activity;
 export const useReportMachine = <Name extends ReportName>(name: Name) => useMachines().reports[name];
 export const useUserImportMachine = () => useMachines().userImport;
 export const useAccountMachines = () => useMachines().accounts;
+export const useQuizPreviewMachine = () => useMachines().quizPreview;
+export const useQuizExchangeMachine = () => useMachines().quizExchange;
 export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */

@@ -336,3 +336,31 @@ describe('form fields: the body and the API errors', () => {
     expect(sameValues({}, { topics: [] })).toBe(false);
   });
 });
+
+describe('form fields: numbers', () => {
+  const numberFields: FieldSpec[] = [
+    { name: 'passMark', kind: 'number', rules: ['required', { wholeNumber: { min: 0, max: 100 } }], defaultValue: '70' },
+    { name: 'attemptsAllowed', kind: 'number', rules: [{ wholeNumber: { min: 1, max: 100 } }] },
+  ];
+
+  it('reads a number as its text, a null one as empty, and a missing one as its default', () => {
+    expect(valuesFromRecord(numberFields, { passMark: 0, attemptsAllowed: null })).toEqual({ passMark: '0', attemptsAllowed: '' });
+    expect(valuesFromRecord(numberFields, {})).toEqual({ passMark: '70', attemptsAllowed: '' });
+  });
+
+  it('sends the text as a number, an empty one as null', () => {
+    expect(bodyFromValues(numberFields, { passMark: ' 85 ', attemptsAllowed: '' })).toEqual({ passMark: 85, attemptsAllowed: null });
+  });
+
+  it('takes whole numbers within the bounds only, an empty optional one too', () => {
+    const problems = (passMark: string, attemptsAllowed = '') => validate(numberFields, { passMark, attemptsAllowed });
+    expect(problems('0')).toEqual({});
+    expect(problems('100', '1')).toEqual({});
+    expect(problems('101')).toEqual({ passMark: { rule: 'wholeNumber', min: 0, max: 100 } });
+    expect(problems('-1')).toEqual({ passMark: { rule: 'wholeNumber', min: 0, max: 100 } });
+    expect(problems('7.5')).toEqual({ passMark: { rule: 'wholeNumber', min: 0, max: 100 } });
+    expect(problems('1e2')).toEqual({ passMark: { rule: 'wholeNumber', min: 0, max: 100 } });
+    expect(problems('')).toEqual({ passMark: { rule: 'required' } });
+    expect(problems('50', '0')).toEqual({ attemptsAllowed: { rule: 'wholeNumber', min: 1, max: 100 } });
+  });
+});

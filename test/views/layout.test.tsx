@@ -45,6 +45,7 @@ describe('sidebar menu', () => {
         ['Users', '/users'],
         ['Contents', '/contents'],
         ['Topics', '/topics'],
+        ['Quizzes', '/quizzes'],
         ['Training plans', '/training-plans'],
         ['Reports', '/reports'],
       ],
@@ -67,7 +68,7 @@ describe('sidebar menu', () => {
 
   it('speaks Italian', async () => {
     await openAs(companyLogin, 'it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
   });
 
   it('navigates and marks the current section', async () => {
@@ -105,7 +106,7 @@ describe('user menu', () => {
     await user.click(screen.getByTestId('user-menu-button'));
     await user.click(screen.getByTestId('language-it'));
     expect(i18n.language).toBe('it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('language-it').classList.contains('Mui-selected')).toBe(true);
     await user.click(screen.getByTestId('language-en'));

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyLogin } from '../support/fixtures/session';
+import { quizzes } from '../support/views/catalogue-fixtures';
 import { renderConsole } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
 import { notificationTexts } from '../support/views/screen-queries';
@@ -9,7 +10,7 @@ const open = async (path: string, nested = modulesAndItems(), planResource = pla
   const view = renderConsole({
     path,
     signedIn: companyLogin,
-    resources: { 'training-plans': planResource, contents: contents() },
+    resources: { 'training-plans': planResource, contents: contents(), quizzes: quizzes() },
     trainingPlans: nested,
   });
   await screen.findByTestId('page-title');
@@ -119,6 +120,22 @@ describe('item page', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() =>
       expect(nested.items.spies.create).toHaveBeenCalledExactlyOnceWith('m1', { title: 'Read this', type: 'CONTENT', contentId: 'k2' }),
+    );
+  });
+
+  it("offers a QUIZ item the company's quizzes where a CONTENT item offers contents", async () => {
+    const nested = modulesAndItems();
+    const { user } = await open('/training-plans/plan-1/modules/m1/items/new', nested);
+    await fill(user, textbox('Title'), 'Check');
+    expect(screen.queryByRole('combobox', { name: 'Quiz', hidden: true })).toBeNull();
+    await user.click(combobox('Type'));
+    await user.click(await screen.findByRole('option', { name: 'Quiz' }));
+    expect(screen.queryByRole('combobox', { name: 'Content', hidden: true })).toBeNull();
+    await user.type(combobox('Quiz'), 'fork');
+    await user.click(await screen.findByRole('option', { name: 'Forklift safety' }));
+    await save(user);
+    await waitFor(() =>
+      expect(nested.items.spies.create).toHaveBeenCalledExactlyOnceWith('m1', { title: 'Check', type: 'QUIZ', quizId: 'q1' }),
     );
   });
 

@@ -15,6 +15,7 @@ const recordPaths: Readonly<Record<string, ResourceName>> = {
   topic: 'topics',
   content: 'contents',
   'training plan': 'training-plans',
+  quiz: 'quizzes',
 };
 
 function When({ at }: { at: string }) {

@@ -9,6 +9,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedRef } from '../../domain/session';
 import { isHttpUrl, isNamedRefList, type FieldProblem, type FieldValue } from '../../machines/form-fields';
+import { isQuestionSet } from '../../machines/quiz-questions';
+import { QuestionsEditor } from '../quizzes/QuestionsEditor';
 import { ColorField } from './ColorField';
 import type { FormActor } from './form-actor';
 import type { FieldConfig } from './form-config';
@@ -47,6 +49,11 @@ export const FormField = memo(function FormField({
   const required = !field.hideRequiredMark && (field.rules ?? []).includes('required');
   const change = (changed: FieldValue) => form.send({ type: 'form.change', field: field.name, value: changed });
 
+  if (field.kind === 'questions') {
+    return (
+      <QuestionsEditor value={isQuestionSet(value) ? value : { questions: [] }} problem={problem} disabled={disabled} onChange={change} />
+    );
+  }
   if (field.kind === 'switch') {
     return (
       <FormControl error={Boolean(error)}>

@@ -63,6 +63,7 @@ const auditEntities: Record<ResourceName, string> = {
   topics: 'topic',
   contents: 'content',
   'training-plans': 'training plan',
+  quizzes: 'quiz',
 };
 
 export interface RecordFormPageProps {
@@ -170,7 +171,7 @@ export function RecordForm({
         {fields
           .filter((field) => isShown(field, values))
           .map((field) => (
-            <Box key={field.name} sx={field.multiline ? { gridColumn: '1 / -1' } : undefined}>
+            <Box key={field.name} sx={field.multiline || field.kind === 'questions' ? { gridColumn: '1 / -1' } : undefined}>
               <FormField
                 form={form}
                 field={field}

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldProblem } from '../../machines/form-fields';
+import type { QuestionProblem } from '../../machines/quiz-questions';
 
 const ruleKeys = {
   required: 'validation.required',
@@ -10,6 +11,8 @@ const ruleKeys = {
   videoTenant: 'validation.videoTenant',
   sameAs: 'validation.passwordsDiffer',
   minLength: 'validation.minLength',
+  wholeNumber: 'validation.wholeNumber',
+  questions: 'quizzes.questionsInvalid',
 } as const;
 
 /** The API's field rules (contract/errors.schemas.ts) the console says in the user's language. */
@@ -25,6 +28,9 @@ const serverRuleKeys: Record<string, string> = {
   videoTenantTaken: 'validation.videoTenantTaken',
   minLength: 'validation.minLength',
   maxLength: 'validation.maxLength',
+  minimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  needsQuestions: 'validation.needsQuestions',
   oneOf: 'validation.oneOf',
   pattern: 'validation.invalid',
   type: 'validation.invalid',
@@ -66,5 +72,28 @@ export function serverProblemText(
 
 export function problemText(problem: FieldProblem, t: TFunction): string {
   if ('server' in problem) return serverProblemText(problem, t);
+  if (problem.rule === 'wholeNumber') return t(ruleKeys.wholeNumber, { min: problem.min, max: problem.max });
   return problem.rule === 'minLength' ? t(ruleKeys.minLength, { count: problem.min }) : t(ruleKeys[problem.rule]);
+}
+
+/** Why a question's field cannot be saved (the editor's rules and the API's share their codes). */
+const questionRuleKeys: Record<string, string> = {
+  required: 'validation.required',
+  maxLength: 'validation.maxLength',
+  points: 'quizzes.problems.points',
+  decimals: 'quizzes.problems.decimals',
+  minItems: 'quizzes.problems.minItems',
+  maxItems: 'quizzes.problems.maxItems',
+  noCorrectAnswer: 'quizzes.problems.noCorrectAnswer',
+  oneCorrectAnswer: 'quizzes.problems.oneCorrectAnswer',
+  duplicate: 'quizzes.problems.duplicate',
+  number: 'quizzes.problems.number',
+  tolerance: 'quizzes.problems.tolerance',
+  notAllowed: 'validation.notAllowed',
+};
+
+export function questionProblemText({ rule, params, server }: QuestionProblem, t: TFunction): string {
+  const key = questionRuleKeys[rule];
+  if (!key) return server ?? t('validation.invalid');
+  return t(key, { count: Number(params?.limit ?? params?.count ?? 0), limit: params?.limit ?? '' });
 }

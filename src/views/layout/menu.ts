@@ -6,6 +6,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelIcon from '@mui/icons-material/Label';
 import PeopleIcon from '@mui/icons-material/People';
+import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceName } from '../../domain/resource';
 import type { Scope } from '../../domain/session';
@@ -73,7 +74,15 @@ const trainingPlans: ResourceMenuEntry = {
 /** Completion reports (issue 27): per company for the admins of many companies, per plan and group for a company's. */
 const reports: MenuEntry = { path: '/reports', labelKey: 'menu.reports', Icon: AssessmentIcon };
 
-const entries = [tenants, users, companies, contents, topics, activity, trainingPlans, reports];
+const quizzes: ResourceMenuEntry = {
+  path: '/quizzes',
+  labelKey: 'menu.quizzes',
+  Icon: QuizIcon,
+  resource: 'quizzes',
+  newLabelKey: 'pages.quizNew',
+};
+
+const entries = [tenants, users, companies, contents, topics, quizzes, activity, trainingPlans, reports];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(

@@ -14,6 +14,7 @@ import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
+import { QtiImportButton } from '../quizzes/QtiExchange';
 import { ResendInvitationsButton } from '../accounts/ResendInvitationsButton';
 import { PlatformSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { ActionAlert } from '../pages/ActionAlert';
@@ -40,6 +41,8 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
         <ResendInvitationsButton list={list as ListActor<ResourceRecords['users']>} />
         <UserImportButton onClosed={() => list.send({ type: 'list.refresh' })} />
       </>
+    ) : resource === 'quizzes' ? (
+      <QtiImportButton onClosed={() => list.send({ type: 'list.refresh' })} />
     ) : undefined;
   return (
     <>

@@ -145,6 +145,16 @@ export const itemForm: FormConfig = {
       labelField: 'title',
       omitWhenEmpty: true,
       reference: { resource: 'contents' },
+      showWhen: { field: 'type', oneOf: ['CONTENT'] },
+    },
+    {
+      name: 'quiz',
+      kind: 'reference',
+      labelKey: 'trainingPlans.quiz',
+      labelField: 'title',
+      omitWhenEmpty: true,
+      reference: { resource: 'quizzes' },
+      showWhen: { field: 'type', oneOf: ['QUIZ'] },
     },
   ],
 };

@@ -44,7 +44,8 @@ export function controlledNetwork() {
         method: request.method,
         path: url.pathname.replace(/^\/api\//, ''),
         url,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        // JSON as sent by every call but a file's upload (a QTI package), whose bytes stay text.
+        body: text ? (request.headers.get('content-type')?.includes('json') === false ? text : (JSON.parse(text) as unknown)) : undefined,
         headers: request.headers,
         respond: (status, body, headers) => {
           answered.push(entry);

@@ -7,6 +7,8 @@ import { listExportModel } from './list-export';
 import { listModel } from './list';
 import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
+import { quizExchangeModel } from './quiz-exchange';
+import { quizPreviewModel } from './quiz-preview';
 import { sessionModel } from './session';
 import { twoFactorModel } from './two-factor';
 import { userImportModel } from './user-import';
@@ -26,4 +28,6 @@ export const registry: MachineModel[] = [
   twoFactorModel,
   accountLinkModel,
   accountActionsModel,
+  quizPreviewModel,
+  quizExchangeModel,
 ];

@@ -39,3 +39,31 @@ export const videoOrigin = 'http://acme.localhost:3001';
 
 /** The token `POST auth/refresh-jwt` answers for the video service (the one `videoAccess` hands to the frames). */
 export const videoToken = { token: videoAccess.token, expiresAt: '2099-01-01T00:00:00.000Z' };
+
+export const quizRecord = (id: string, fields: Record<string, unknown> = {}): FakeRecord =>
+  record(id, {
+    title: `Quiz ${id}`,
+    description: null,
+    status: 'DRAFT',
+    topicIds: [],
+    topics: [],
+    passMark: 70,
+    attemptsAllowed: null,
+    timeLimitMinutes: null,
+    shuffleQuestions: false,
+    shuffleAnswers: false,
+    showCorrectAnswers: false,
+    questionCount: 0,
+    totalPoints: 0,
+    questions: [],
+    companyId: 'company-1',
+    tenantId: 'tenant-1',
+    ...fields,
+  });
+
+export const quizRecords: FakeRecord[] = [
+  quizRecord('q1', { title: 'Forklift safety', status: 'READY', questionCount: 3, totalPoints: 4, attemptsAllowed: 2 }),
+  quizRecord('q2', { title: 'Welcome check', passMark: 50, timeLimitMinutes: 10 }),
+];
+
+export const quizzes = (items: FakeRecord[] = quizRecords) => fakeResource(items, ['title']);

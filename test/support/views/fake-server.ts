@@ -29,6 +29,8 @@ export interface FakeBackend {
   reports?: (name: string, request: ListRequest) => Promise<unknown>;
   /** Issue 30's calls: one-time links, a user's account, invitations, second factors, policies (see {@link accountSecurityCall}). */
   accountSecurity?: Partial<AccountSecurityFakes>;
+  /** `POST quizzes/{id}/preview`: the answers scored (pending unless given). */
+  quizPreview?: (id: string, body: unknown) => Promise<unknown>;
 }
 
 /** Issue 30's calls, each answering as the API does unless a test gives its own. */
@@ -246,6 +248,8 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
   const ordered = orderedCall(call, backend);
   if (ordered) return ordered;
   const [name, id, more] = segments;
+  if (method === 'POST' && name === 'quizzes' && id && more === 'preview' && segments.length === 3)
+    return answering((backend.quizPreview ?? (() => new Promise<never>(() => {})))(id, body));
   if (more !== undefined || !resourceNames.includes(name as ResourceName)) return undefined;
   return resourceCall(backend.resources[name as ResourceName].api, method, id, call.params, body, call.headers.get('idempotency-key'));
 }

@@ -51,6 +51,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   reports?: FakeBackend['reports'];
   /** Issue 30's calls (invitations, links, second factors, policies): as the API answers them unless given. */
   accountSecurity?: FakeBackend['accountSecurity'];
+  /** `POST quizzes/{id}/preview` (pending unless given). */
+  quizPreview?: FakeBackend['quizPreview'];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
   /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
@@ -76,6 +78,7 @@ export function renderConsole({
   activity,
   reports,
   accountSecurity,
+  quizPreview,
   clock,
   firstLoad = false,
   ...overrides
@@ -103,6 +106,7 @@ export function renderConsole({
     ...(activity && { activity }),
     ...(reports && { reports }),
     ...(accountSecurity && { accountSecurity }),
+    ...(quizPreview && { quizPreview }),
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');
