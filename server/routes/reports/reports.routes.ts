@@ -74,31 +74,27 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.get(
-    '/companies',
-    report(['GLOBAL', 'TENANT'], 'Completion per company', CompanyCompletion, 'CompanyCompletion'),
-    async (request) => {
-      const { db, session } = request;
-      const query = request.query as ListParams;
-      const counts = completionCounts(new Date());
-      const where = and(reachOf(session, owners.companies), searched(companies.name, query));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ id: companies.id, name: companies.name, tenantId: tenants.id, tenantName: tenants.name, ...counts })
-          .from(companies)
-          .innerJoin(tenants, eq(tenants.id, companies.tenantId))
-          .leftJoin(enrolments, eq(enrolments.companyId, companies.id))
-          .where(where)
-          .groupBy(companies.id, tenants.id)
-          .orderBy(...reportOrder(query, companies.name, counts, companies.id))
-          .limit(page(query).limit)
-          .offset(page(query).offset),
-        db.select({ total: count() }).from(companies).where(where),
-      ]);
-      const items = rows.map(({ tenantId, tenantName, ...row }) => ({ ...row, tenant: { id: tenantId, name: tenantName } }));
-      return { items, total: total?.total ?? 0, totalIsEstimate: false };
-    },
-  );
+  app.get('/companies', report(['GLOBAL', 'TENANT'], 'Completion per company', CompanyCompletion, 'CompanyCompletion'), async (request) => {
+    const { db, session } = request;
+    const query = request.query as ListParams;
+    const counts = completionCounts(new Date());
+    const where = and(reachOf(session, owners.companies), searched(companies.name, query));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: companies.id, name: companies.name, tenantId: tenants.id, tenantName: tenants.name, ...counts })
+        .from(companies)
+        .innerJoin(tenants, eq(tenants.id, companies.tenantId))
+        .leftJoin(enrolments, eq(enrolments.companyId, companies.id))
+        .where(where)
+        .groupBy(companies.id, tenants.id)
+        .orderBy(...reportOrder(query, companies.name, counts, companies.id))
+        .limit(page(query).limit)
+        .offset(page(query).offset),
+      db.select({ total: count() }).from(companies).where(where),
+    ]);
+    const items = rows.map(({ tenantId, tenantName, ...row }) => ({ ...row, tenant: { id: tenantId, name: tenantName } }));
+    return { items, total: total?.total ?? 0, totalIsEstimate: false };
+  });
 
   app.get(
     '/plans',

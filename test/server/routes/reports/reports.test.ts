@@ -9,7 +9,14 @@ import { allPages, demoWorld, signedIn, type Api, type DemoWorld } from '../../.
 // Completion reports (issue 27): per company for GLOBAL and TENANT admins, per plan and per group for COMPANY admins.
 const testApp = useTestApp();
 
-type Counts = { enrolled: number; notStarted: number; inProgress: number; completed: number; overdue: number; completionRate: number | null };
+type Counts = {
+  enrolled: number;
+  notStarted: number;
+  inProgress: number;
+  completed: number;
+  overdue: number;
+  completionRate: number | null;
+};
 type Row = Counts & { id: string; name: string };
 const counts = ({ enrolled, notStarted, inProgress, completed, overdue, completionRate }: Counts) => ({
   enrolled,
@@ -116,7 +123,9 @@ describe('completion per plan (COMPANY)', () => {
     expect(descending.indexOf(0.5)).toBeGreaterThanOrEqual(0);
     expect(page.items).toHaveLength(1);
     expect(page.total).toBeGreaterThan(1);
-    expect(page.items[0].enrolled).toBe(Math.max(...(await allPages<Row>(companyAdmin, '/api/reports/plans')).map((item) => item.enrolled)));
+    expect(page.items[0].enrolled).toBe(
+      Math.max(...(await allPages<Row>(companyAdmin, '/api/reports/plans')).map((item) => item.enrolled)),
+    );
     expect(searched.items.map((item: Row) => [item.name, item.completionRate])).toEqual([[name, 0.5]]);
   });
 
@@ -139,7 +148,15 @@ describe('completion per group (COMPANY)', () => {
 
     expect(listed.map((item) => item.id).sort()).toEqual(ownGroups.map((item) => item.id).sort());
     // New hires: five members, the onboarding plan assigned to them. Warehouse team: five members, no plan.
-    expect(byName['New hires']).toEqual({ memberCount: 5, enrolled: 5, notStarted: 5, inProgress: 0, completed: 0, overdue: 0, completionRate: 0 });
+    expect(byName['New hires']).toEqual({
+      memberCount: 5,
+      enrolled: 5,
+      notStarted: 5,
+      inProgress: 0,
+      completed: 0,
+      overdue: 0,
+      completionRate: 0,
+    });
     expect(byName['Warehouse team']).toEqual({ memberCount: 5, ...none });
   });
 
