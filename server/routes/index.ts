@@ -29,6 +29,8 @@ import { userAccountRoutes } from './users/user-account.routes';
 import { groupMemberRoutes } from './groups/group-members.routes';
 import { groupsResource } from './groups/groups.resource';
 import { planDeliveryRoutes } from './training-plans/delivery.routes';
+import { lrsCredentialRoutes } from './xapi/lrs-credentials.routes';
+import { xapiRoutes } from './xapi/xapi.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
@@ -64,5 +66,8 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(resourceRoutes(groupsResource), { prefix: groupsResource.path });
   await app.register(groupMemberRoutes, { prefix: groupsResource.path });
   await app.register(planDeliveryRoutes, { prefix: trainingPlansResource.path });
+  // The Learning Record Store (issue 27): its credentials and its xAPI statements (HTTP Basic, not sessions).
+  await app.register(lrsCredentialRoutes, { prefix: '/lrs-credentials' });
+  await app.register(xapiRoutes, { prefix: '/xapi' });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

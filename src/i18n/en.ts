@@ -557,6 +557,7 @@ export const en = {
       quiz: 'Quiz',
       group: 'Group',
       assignment: 'Assignment',
+      'lrs credential': 'LRS credential',
     },
   },
   accountLink: {
