@@ -31,10 +31,13 @@ import { groupsResource } from './groups/groups.resource';
 import { planDeliveryRoutes } from './training-plans/delivery.routes';
 import { lrsCredentialRoutes } from './xapi/lrs-credentials.routes';
 import { xapiRoutes } from './xapi/xapi.routes';
+import { learnerQuizRoutes } from './xapi/learner-quiz.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
   app.decorateRequest('db', null as never);
+  // The LRS credential of an xAPI or learner call (`xapi/xapi.routes.ts`).
+  app.decorateRequest('lrs', null);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', bindRequestDatabase);
   await app.register(fastifyAccepts);
@@ -69,5 +72,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   // The Learning Record Store (issue 27): its credentials and its xAPI statements (HTTP Basic, not sessions).
   await app.register(lrsCredentialRoutes, { prefix: '/lrs-credentials' });
   await app.register(xapiRoutes, { prefix: '/xapi' });
+  // Quizzes taken by learners (issue 28 item 4), with the same credentials.
+  await app.register(learnerQuizRoutes, { prefix: '/learner/quizzes' });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

@@ -2,7 +2,7 @@
 -- written through its LRS credentials and read only by them.
 --
 -- id                  the statement's id (unique per store: the same id in two companies' stores is two statements).
--- seq                 the order they were stored in: queries are ordered by it and the `more` cursor resumes after
+-- seq                 the order they were stored in (a sequence): queries are ordered by it and the `more` cursor resumes after
 --                     it, so a page turn is stable under new inserts (every new statement has a higher seq).
 -- statement           as answered by GET: the statement sent, with `id`, `timestamp`, `stored`, `authority` and
 --                     `version` set by the LRS.
@@ -15,7 +15,7 @@ CREATE TABLE xapi_statements (
   company_id uuid NOT NULL,
   id uuid NOT NULL,
   tenant_id uuid NOT NULL,
-  seq bigint GENERATED ALWAYS AS IDENTITY,
+  seq bigserial NOT NULL,
   stored timestamptz NOT NULL DEFAULT now(),
   credential_id uuid CONSTRAINT xapi_statements_credential_id_lrs_credentials_id_fk
     REFERENCES lrs_credentials (id) ON DELETE SET NULL,

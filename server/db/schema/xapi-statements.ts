@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumn } from './columns';
 import { companies } from './companies';
@@ -12,7 +13,10 @@ export const xapiStatements = pgTable(
     companyId: uuid('company_id').notNull(),
     id: uuid('id').notNull(),
     tenantId: uuid('tenant_id').notNull(),
-    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    // bigserial in SQL: its sequence's default.
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('xapi_statements_seq_seq')`),
     stored: timestampColumn('stored').notNull().defaultNow(),
     credentialId: uuid('credential_id').references(() => lrsCredentials.id, { onDelete: 'set null' }),
     statement: jsonb('statement').$type<Record<string, unknown>>().notNull(),

@@ -48,7 +48,7 @@ const unauthorizedLrs = () =>
   );
 
 /** The credential of an HTTP Basic header, checked against its stored hash with the owner's database (no caller yet). */
-async function lrsCallerOf(request: FastifyRequest): Promise<LrsCaller> {
+export async function lrsCallerOf(request: FastifyRequest): Promise<LrsCaller> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
   if (!match) throw unauthorizedLrs();
@@ -81,15 +81,23 @@ async function lrsCallerOf(request: FastifyRequest): Promise<LrsCaller> {
   return { credentialId: row.id, tenantId: row.tenantId, companyId: row.companyId, key, label: row.label };
 }
 
+/** The LRS credential of the request (else 401); its database becomes the credential's company's. */
+export async function authenticateLrs(request: FastifyRequest) {
+  const caller = await lrsCallerOf(request);
+  request.lrs = caller;
+  request.db = request.server.forRequest({ scope: 'COMPANY', tenantId: caller.tenantId, companyId: caller.companyId });
+  return caller;
+}
+
 /** The authority the LRS writes into every statement it stores: the credential, as an account of this LRS. */
-const authorityOf = (caller: LrsCaller) => ({
+export const authorityOf = (caller: LrsCaller) => ({
   objectType: 'Agent',
   name: caller.label,
   account: { homePage: 'https://learning-admin-console/lrs', name: caller.key },
 });
 
 /** Counts the statements of a write against the credential's budget (`http/request-gate.ts`): 429 past it. */
-async function chargeStatements(request: FastifyRequest, caller: LrsCaller, count: number) {
+export async function chargeStatements(request: FastifyRequest, caller: LrsCaller, count: number) {
   const limit = request.server.xapiStatementLimit;
   if (!limit || count <= 0) return;
   const counted = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
@@ -115,7 +123,7 @@ const same = (left: unknown, right: unknown) => stringify(left) === stringify(ri
  * statement cannot be voided: 400); then the statements move the company's enrolments (`enrolment-progress.ts`).
  * Answers the ids in the batch's order.
  */
-async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[]) {
+export async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[]) {
   const ids = batch.map((statement) => statement.id);
   const seen = new Map<string, PreparedStatement>();
   for (const statement of batch) {
@@ -361,7 +369,6 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
  */
 export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['xapi'];
-  app.decorateRequest('lrs', null);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-experience-api-version', xapiVersion);
     return payload;
@@ -372,9 +379,7 @@ export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!acceptsXapiVersion(request.headers['x-experience-api-version'])) {
       throw badRequest(`X-Experience-API-Version must be a supported version (${xapiVersion})`);
     }
-    const caller = await lrsCallerOf(request);
-    request.lrs = caller;
-    request.db = request.server.forRequest({ scope: 'COMPANY', tenantId: caller.tenantId, companyId: caller.companyId });
+    await authenticateLrs(request);
   });
 
   app.get('/about', { config: { public: true }, schema: { summary: 'The xAPI versions this LRS speaks', tags } }, async () => ({

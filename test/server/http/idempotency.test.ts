@@ -253,6 +253,8 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/users/{id}/invitation',
       'POST /api/video-callbacks/processed',
       'POST /api/video-callbacks/session-status',
+      // A learner's quiz attempt (LRS credentials, not a session whose keys they could be): each is a new attempt.
+      'POST /api/learner/quizzes/{id}/attempts',
       // xAPI statements are idempotent by their own ids, as the specification says (a repeat is not stored twice).
       'POST /api/xapi/statements',
     ]);
