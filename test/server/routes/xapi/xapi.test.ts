@@ -307,6 +307,7 @@ describe('validation', () => {
       '?more=abc',
       '?statementId=x',
       `?statementId=${randomUUID()}&verb=x`,
+      `?more=${Buffer.from(JSON.stringify({ query: { verb: 'a\u0000b' }, after: 1 })).toString('base64url')}`,
     ]) {
       expect((await get(acmeLrs, query)).statusCode, query).toBe(400);
     }
