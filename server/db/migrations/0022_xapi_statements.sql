@@ -59,3 +59,5 @@ CREATE POLICY enrolment_items_reach ON enrolment_items USING (console_reaches(te
 ALTER TABLE xapi_statements ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
 ALTER TABLE enrolment_items ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON xapi_statements, enrolment_items TO console_app;
+-- The requests insert statements: their seq comes from the sequence.
+GRANT USAGE ON SEQUENCE xapi_statements_seq_seq TO console_app;
