@@ -43,6 +43,7 @@ export const auditEntities = [
   'quiz',
   'group',
   'assignment',
+  'lrs credential',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -136,6 +136,7 @@ function readServingSettings(env: NodeJS.ProcessEnv): ServingSettings {
       perSession: integerSetting(env, 'RATE_LIMIT_PER_SESSION', 600, 1),
       writesPerSession: integerSetting(env, 'RATE_LIMIT_WRITES_PER_SESSION', 120, 1),
       perClient: integerSetting(env, 'RATE_LIMIT_PER_CLIENT', 3000, 1),
+      xapiStatementsPerCredential: integerSetting(env, 'RATE_LIMIT_XAPI_STATEMENTS_PER_CREDENTIAL', 6000, 1),
     },
     bulkWork: {
       rows: {

@@ -67,6 +67,8 @@ export async function registerProtection(app: FastifyInstance, options: Protecti
   // Before the rate limits: a shed request costs the database nothing.
   if (options.loadShedding) await registerLoadShedding(app, options.db, options.loadShedding);
   if (options.rateLimits) await registerRateLimits(app, options.db, options.rateLimits);
+  const statements = options.rateLimits?.xapiStatementsPerCredential;
+  app.decorate('xapiStatementLimit', statements ? { max: statements, windowMs: options.rateLimits!.windowSeconds * 1000 } : null);
   await registerIdempotency(app, options.db, options.idempotency ?? defaultIdempotency);
   await registerBulkWork(app, options.db, options.bulkWork ?? defaultBulkWork);
 

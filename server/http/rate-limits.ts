@@ -16,6 +16,11 @@ export interface RateLimitSettings {
   writesPerSession: number;
   /** Every request from one client address (`TRUST_PROXY` makes it the forwarded one), signed in or not. */
   perClient: number;
+  /**
+   * xAPI statements written with one LRS credential (issue 27): a batch of 50 counts 50, not one request
+   * (`routes/xapi/xapi.routes.ts`); no such limit when absent.
+   */
+  xapiStatementsPerCredential?: number;
 }
 
 /** Load balancers' probes are never limited. */

@@ -30,10 +30,15 @@ import { groupMemberRoutes } from './groups/group-members.routes';
 import { groupsResource } from './groups/groups.resource';
 import { planDeliveryRoutes } from './training-plans/delivery.routes';
 import { reportRoutes } from './reports/reports.routes';
+import { lrsCredentialRoutes } from './xapi/lrs-credentials.routes';
+import { xapiRoutes } from './xapi/xapi.routes';
+import { learnerQuizRoutes } from './xapi/learner-quiz.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
   app.decorateRequest('db', null as never);
+  // The LRS credential of an xAPI or learner call (`xapi/xapi.routes.ts`).
+  app.decorateRequest('lrs', null);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', bindRequestDatabase);
   await app.register(fastifyAccepts);
@@ -66,5 +71,10 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(groupMemberRoutes, { prefix: groupsResource.path });
   await app.register(planDeliveryRoutes, { prefix: trainingPlansResource.path });
   await app.register(reportRoutes, { prefix: '/reports' });
+  // The Learning Record Store (issue 27): its credentials and its xAPI statements (HTTP Basic, not sessions).
+  await app.register(lrsCredentialRoutes, { prefix: '/lrs-credentials' });
+  await app.register(xapiRoutes, { prefix: '/xapi' });
+  // Quizzes taken by learners (issue 28 item 4), with the same credentials.
+  await app.register(learnerQuizRoutes, { prefix: '/learner/quizzes' });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

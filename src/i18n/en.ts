@@ -706,6 +706,7 @@ export const en = {
       quiz: 'Quiz',
       group: 'Group',
       assignment: 'Assignment',
+      'lrs credential': 'LRS credential',
     },
   },
   accountLink: {

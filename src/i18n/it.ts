@@ -710,6 +710,7 @@ export const it: Translations = {
       quiz: 'Quiz',
       group: 'Gruppo',
       assignment: 'Assegnazione',
+      'lrs credential': 'Credenziale LRS',
     },
   },
   accountLink: {

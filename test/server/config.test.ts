@@ -75,6 +75,13 @@ describe('sign-in throttling settings', () => {
   });
 });
 
+describe('xAPI statement limit', () => {
+  it('allows 6000 statements per LRS credential and window by default, another number from the environment', () => {
+    expect(readServerConfig({}).serving.rateLimits.xapiStatementsPerCredential).toBe(6000);
+    expect(readServerConfig({ RATE_LIMIT_XAPI_STATEMENTS_PER_CREDENTIAL: '50' }).serving.rateLimits.xapiStatementsPerCredential).toBe(50);
+  });
+});
+
 describe('load shedding settings', () => {
   it('sheds past 95 % event-loop utilisation by default, takes another share or 0 (off) from the environment', () => {
     expect(readServerConfig({}).serving.loadShedding.maxEventLoopUtilization).toBe(0.95);

@@ -26,3 +26,6 @@ export * from './two-factor';
 // Learning delivery (issue 27): groups, assignments, enrolments.
 export * from './groups';
 export * from './enrolments';
+// The Learning Record Store (issue 27): credentials, statements, the items a learner has done.
+export * from './lrs-credentials';
+export * from './xapi-statements';

@@ -7,6 +7,7 @@ import {
   contents,
   contentTopics,
   enrolments,
+  lrsCredentials,
   groupMembers,
   groups,
   planAssignments,
@@ -430,7 +431,9 @@ const unprobedRoutes = ['GET /api/users/me', 'GET /api/users/me/two-factor', 'PO
 it('has probes for exactly the registered routes of companies, tenants, users, topics, contents, training plans, quizzes and groups', () => {
   const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const registered = Object.entries(document.paths)
-    .filter(([path]) => /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform|groups)(\/|$)/.test(path))
+    .filter(([path]) =>
+      /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform|groups|lrs-credentials)(\/|$)/.test(path),
+    )
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
     .filter((route) => !unprobedRoutes.includes(route));
 
@@ -1022,6 +1025,7 @@ async function catalogueSnapshot() {
     groupMembers: await db.select().from(groupMembers).orderBy(groupMembers.groupId, groupMembers.userId),
     assignments: await db.select().from(planAssignments).orderBy(planAssignments.id),
     enrolments: await db.select().from(enrolments).orderBy(enrolments.id),
+    lrsCredentials: await db.select().from(lrsCredentials).orderBy(lrsCredentials.id),
     quizVersions: await db
       .select({ quizId: quizVersions.quizId, version: quizVersions.version })
       .from(quizVersions)
@@ -1040,6 +1044,8 @@ interface Delivery {
   userId: string;
   plan: Stored;
   assignmentId: string;
+  /** The company's LRS credential (issue 27). */
+  credentialId: string;
 }
 const deliveries: Record<string, Delivery> = {};
 
@@ -1063,7 +1069,8 @@ async function createDelivery(api: Api, company: Company, label: string): Promis
   const assignment = created<{ id: string }>(
     await api.post(`${planPath(plan.id)}/assignments`, { groupIds: [group.id], dueDate: '2099-01-01T00:00:00.000Z' }),
   );
-  return { group, memberId: member!.id, userId: user!.id, plan, assignmentId: assignment.id };
+  const credential = created<{ id: string }>(await api.post('/api/lrs-credentials', { label: `${label} learner app` }));
+  return { group, memberId: member!.id, userId: user!.id, plan, assignmentId: assignment.id, credentialId: credential.id };
 }
 
 const deliveryOf = (catalogue: Catalogue) => deliveries[catalogue.label]!;
@@ -1224,6 +1231,25 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       },
     ]),
   ],
+  // The Learning Record Store's credentials (issue 27); the xAPI routes themselves: test/server/routes/xapi.
+  'GET /api/lrs-credentials': async () => [{ label: 'own list', method: 'GET', url: '/api/lrs-credentials', status: 200 }],
+  'POST /api/lrs-credentials': async (actor) => [
+    {
+      label: 'owner company',
+      method: 'POST',
+      url: '/api/lrs-credentials',
+      payload: { label: 'Iso', companyId: actor.foreign[0]!.topic.companyId },
+      status: 400,
+      field: 'companyId',
+    },
+  ],
+  'DELETE /api/lrs-credentials/{id}': async (actor) =>
+    foreignEach(actor, (other) => ({
+      label: `${other.label} credential`,
+      method: 'DELETE',
+      url: `/api/lrs-credentials/${deliveryOf(other).credentialId}`,
+      status: 404,
+    })),
 };
 
 describe('company isolation on every route of topics, contents and training plans', () => {

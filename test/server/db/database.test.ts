@@ -43,6 +43,8 @@ describe('migrations and seed', () => {
           '0013_video_processing_since.sql',
           '0014_bulk_work.sql',
           '0020_groups_and_enrolments.sql',
+          '0021_lrs_credentials.sql',
+          '0022_xapi_statements.sql',
           '0030_account_tokens.sql',
           '0031_two_factor.sql',
           '0050_quizzes.sql',

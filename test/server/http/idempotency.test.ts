@@ -239,6 +239,10 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/auth/two-factor',
       'POST /api/auth/two-factor/setup',
       'POST /api/auth/two-factor/setup/confirm',
+      // A learner's quiz attempt (LRS credentials, not a session whose keys they could be): each is a new attempt.
+      'POST /api/learner/quizzes/{id}/attempts',
+      // An LRS credential's answer carries its secret, shown once: a replay would have to keep it (issue 27).
+      'POST /api/lrs-credentials',
       // A preview scores answers and records nothing: there is nothing to create twice.
       'POST /api/quizzes/{id}/preview',
       // Sending an invitation creates nothing to repeat: a send within a minute of the last is refused (or skipped).
@@ -251,6 +255,8 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/users/{id}/invitation',
       'POST /api/video-callbacks/processed',
       'POST /api/video-callbacks/session-status',
+      // xAPI statements are idempotent by their own ids, as the specification says (a repeat is not stored twice).
+      'POST /api/xapi/statements',
     ]);
   });
 

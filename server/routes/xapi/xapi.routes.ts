@@ -1,0 +1,446 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import stringify from 'safe-stable-stringify';
+import type { Database } from '../../db/client';
+import { lrsCredentials, xapiStatements } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { lrsSecretMatches } from './lrs-credentials';
+import { moveEnrolments } from './enrolment-progress';
+import {
+  acceptsXapiVersion,
+  agentIdentifier,
+  checkShape,
+  prepareStatement,
+  StatementError,
+  statementLimits,
+  verbs,
+  xapiVersion,
+  type PreparedStatement,
+} from './statements';
+
+export interface LrsCaller {
+  credentialId: string;
+  tenantId: string;
+  companyId: string;
+  key: string;
+  label: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lrs: LrsCaller | null;
+  }
+  interface FastifyInstance {
+    /** Statements allowed per credential and window (`rateLimits.xapiStatementsPerCredential`); null: no limit. */
+    xapiStatementLimit: { max: number; windowMs: number } | null;
+  }
+}
+
+const badRequest = (message: string) => new ApiError(400, message, {}, undefined, 'XAPI_BAD_REQUEST');
+const unauthorizedLrs = () =>
+  new ApiError(
+    401,
+    'LRS credentials (HTTP Basic key:secret) required',
+    { 'www-authenticate': 'Basic realm="xAPI"' },
+    undefined,
+    'UNAUTHENTICATED',
+  );
+
+/** The credential of an HTTP Basic header, checked against its stored hash with the owner's database (no caller yet). */
+export async function lrsCallerOf(request: FastifyRequest): Promise<LrsCaller> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match) throw unauthorizedLrs();
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1 || decoded.length > 200) throw unauthorizedLrs();
+  const key = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
+  const db = request.server.db;
+  const [row] = await db
+    .select({
+      id: lrsCredentials.id,
+      tenantId: lrsCredentials.tenantId,
+      companyId: lrsCredentials.companyId,
+      label: lrsCredentials.label,
+      secretHash: lrsCredentials.secretHash,
+      revokedAt: lrsCredentials.revokedAt,
+      lastUsedAt: lrsCredentials.lastUsedAt,
+    })
+    .from(lrsCredentials)
+    .where(eq(lrsCredentials.key, key));
+  if (!row || row.revokedAt !== null || !lrsSecretMatches(key, secret, row.secretHash)) throw unauthorizedLrs();
+  // Last use to the minute: one write a minute per credential at most.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db
+      .update(lrsCredentials)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(lrsCredentials.id, row.id));
+  }
+  return { credentialId: row.id, tenantId: row.tenantId, companyId: row.companyId, key, label: row.label };
+}
+
+/** The LRS credential of the request (else 401); its database becomes the credential's company's. */
+export async function authenticateLrs(request: FastifyRequest) {
+  const caller = await lrsCallerOf(request);
+  request.lrs = caller;
+  request.db = request.server.forRequest({ scope: 'COMPANY', tenantId: caller.tenantId, companyId: caller.companyId });
+  return caller;
+}
+
+/** The authority the LRS writes into every statement it stores: the credential, as an account of this LRS. */
+export const authorityOf = (caller: LrsCaller) => ({
+  objectType: 'Agent',
+  name: caller.label,
+  account: { homePage: 'https://learning-admin-console/lrs', name: caller.key },
+});
+
+/** Counts the statements of a write against the credential's budget (`http/request-gate.ts`): 429 past it. */
+export async function chargeStatements(request: FastifyRequest, caller: LrsCaller, count: number) {
+  const limit = request.server.xapiStatementLimit;
+  if (!limit || count <= 0) return;
+  const counted = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    request.server.gate.countHit(
+      `xapi:statements:${caller.credentialId}`,
+      limit.windowMs,
+      (error, result) => (error || !result ? reject(error ?? new Error('statements not counted')) : resolve(result)),
+      count,
+    ),
+  );
+  if (counted.current > limit.max) {
+    throw new ApiError(429, 'Too many statements. Try again later.', {
+      'retry-after': String(Math.max(1, Math.ceil(counted.ttl / 1000))),
+    });
+  }
+}
+
+const same = (left: unknown, right: unknown) => stringify(left) === stringify(right);
+
+/**
+ * Stores a batch in one transaction, all or nothing: a repeat of a stored id with the same content is skipped, with
+ * another content it is a 409 (and nothing of the batch is stored); a voiding statement voids its target (a voiding
+ * statement cannot be voided: 400); then the statements move the company's enrolments (`enrolment-progress.ts`).
+ * Answers the ids in the batch's order.
+ */
+export async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[]) {
+  const ids = batch.map((statement) => statement.id);
+  const seen = new Map<string, PreparedStatement>();
+  for (const statement of batch) {
+    const earlier = seen.get(statement.id);
+    if (earlier) throw badRequest(`The batch holds statement ${statement.id} twice`);
+    seen.set(statement.id, statement);
+  }
+  await db.transaction(async (tx) => {
+    const targets = [...new Set(batch.flatMap((statement) => (statement.voids ? [statement.voids] : [])))];
+    for (const target of targets) {
+      if (seen.get(target)?.voids) throw badRequest(`Statement ${target} is itself a voiding statement and cannot be voided`);
+    }
+    if (targets.length > 0) {
+      const voiding = await tx
+        .select({ id: xapiStatements.id })
+        .from(xapiStatements)
+        .where(
+          and(eq(xapiStatements.companyId, caller.companyId), inArray(xapiStatements.id, targets), eq(xapiStatements.verbId, verbs.voided)),
+        );
+      if (voiding.length > 0) throw badRequest(`Statement ${voiding[0]!.id} is itself a voiding statement and cannot be voided`);
+    }
+    const inserted = await tx
+      .insert(xapiStatements)
+      .values(
+        batch.map((statement) => ({
+          companyId: caller.companyId,
+          tenantId: caller.tenantId,
+          id: statement.id,
+          credentialId: caller.credentialId,
+          stored: new Date(statement.statement.stored as string),
+          statement: statement.statement,
+          submitted: statement.submitted,
+          actorMbox: statement.actorMbox,
+          verbId: statement.verbId,
+          objectActivityId: statement.objectActivityId,
+          registration: statement.registration,
+          timestamp: statement.timestamp,
+        })),
+      )
+      .onConflictDoNothing({ target: [xapiStatements.companyId, xapiStatements.id] })
+      .returning({ id: xapiStatements.id });
+    const fresh = new Set(inserted.map((row) => row.id));
+    const repeats = ids.filter((id) => !fresh.has(id));
+    if (repeats.length > 0) {
+      const stored = await tx
+        .select({ id: xapiStatements.id, submitted: xapiStatements.submitted })
+        .from(xapiStatements)
+        .where(and(eq(xapiStatements.companyId, caller.companyId), inArray(xapiStatements.id, repeats)));
+      for (const row of stored) {
+        if (!same(row.submitted, seen.get(row.id)!.submitted)) {
+          throw new ApiError(409, `Statement ${row.id} is already stored with another content`, {}, undefined, 'XAPI_STATEMENT_CONFLICT');
+        }
+      }
+    }
+    const added = batch.filter((statement) => fresh.has(statement.id));
+    const voided = added.flatMap((statement) => (statement.voids ? [statement.voids] : []));
+    if (voided.length > 0) {
+      await tx
+        .update(xapiStatements)
+        .set({ voided: true })
+        .where(
+          and(
+            eq(xapiStatements.companyId, caller.companyId),
+            inArray(xapiStatements.id, voided),
+            sql`${xapiStatements.verbId} <> ${verbs.voided}`,
+          ),
+        );
+    }
+    await moveEnrolments(tx, caller, added);
+  });
+  return ids;
+}
+
+/** Parses and checks a write's body: refused whole (400, nothing written) at its first bad statement. */
+function prepareBody(body: unknown, caller: LrsCaller, single: boolean): PreparedStatement[] {
+  try {
+    checkShape(body);
+    if (body === undefined || body === null) throw new StatementError('The body must be a statement or an array of statements');
+    if (single && Array.isArray(body)) throw new StatementError('PUT takes one statement, not an array');
+    const list = Array.isArray(body) ? body : [body];
+    if (list.length === 0) throw new StatementError('The batch holds no statement');
+    if (list.length > statementLimits.statementsPerBatch) {
+      throw new StatementError(`A batch holds at most ${statementLimits.statementsPerBatch} statements`);
+    }
+    const stored = new Date();
+    const authority = authorityOf(caller);
+    return list.map((raw, index) => prepareStatement(raw, stored, authority, Array.isArray(body) ? index : undefined));
+  } catch (error) {
+    if (error instanceof StatementError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+// --- Queries -------------------------------------------------------------------------------------------------------
+
+const queryParams = new Set([
+  'statementId',
+  'voidedStatementId',
+  'agent',
+  'verb',
+  'activity',
+  'registration',
+  'related_activities',
+  'related_agents',
+  'since',
+  'until',
+  'limit',
+  'format',
+  'attachments',
+  'ascending',
+  'more',
+]);
+const maxLimit = 500;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Cursor {
+  query: Record<string, string>;
+  after: number;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof cursor.after !== 'number' || typeof cursor.query !== 'object' || cursor.query === null) throw new Error('shape');
+    // The same checks as a query's own parameters: a cursor is read back from the client.
+    if (Object.keys(queryOf(cursor.query)).includes('more') || !Number.isSafeInteger(cursor.after)) throw new Error('shape');
+    return cursor;
+  } catch {
+    throw badRequest('more is not a cursor of this LRS');
+  }
+}
+
+const timestampParam = (name: string, value: string) => {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw badRequest(`${name} must be a timestamp`);
+  return new Date(time);
+};
+const booleanParam = (name: string, value: string | undefined) => {
+  if (value === undefined) return false;
+  if (value !== 'true' && value !== 'false') throw badRequest(`${name} must be true or false`);
+  return value === 'true';
+};
+
+function queryOf(raw: unknown): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    if (!queryParams.has(key)) throw badRequest(`Unknown parameter ${key}`);
+    if (typeof value !== 'string') throw badRequest(`${key} is given more than once`);
+    if (value.includes('\u0000') || value.length > 2000) throw badRequest(`${key} is invalid`);
+    query[key] = value;
+  }
+  return query;
+}
+
+async function getStatements(request: FastifyRequest, reply: FastifyReply, caller: LrsCaller) {
+  const db = request.db;
+  let query = queryOf(request.query);
+  let after: number | null = null;
+  if (query.more !== undefined) {
+    if (Object.keys(query).length > 1) throw badRequest('more takes no other parameter');
+    const cursor = decodeCursor(query.more);
+    query = cursor.query;
+    after = cursor.after;
+  }
+  // Taken before the query reads: what was committed by then is in its answer.
+  reply.header('x-experience-api-consistent-through', new Date().toISOString());
+  if (query.format !== undefined && !['ids', 'exact', 'canonical'].includes(query.format))
+    throw badRequest('format must be ids, exact or canonical');
+  booleanParam('attachments', query.attachments);
+
+  const single = query.statementId ?? query.voidedStatementId;
+  if (single !== undefined) {
+    if (query.statementId !== undefined && query.voidedStatementId !== undefined)
+      throw badRequest('Give statementId or voidedStatementId, not both');
+    const others = Object.keys(query).filter((key) => !['statementId', 'voidedStatementId', 'format', 'attachments'].includes(key));
+    if (others.length > 0) throw badRequest(`${others[0]} is not allowed with a statement id`);
+    if (!uuidPattern.test(single)) throw badRequest('The statement id must be a UUID');
+    const voided = query.voidedStatementId !== undefined;
+    const [row] = await db
+      .select({ statement: xapiStatements.statement, stored: xapiStatements.stored })
+      .from(xapiStatements)
+      .where(
+        and(eq(xapiStatements.companyId, caller.companyId), eq(xapiStatements.id, single.toLowerCase()), eq(xapiStatements.voided, voided)),
+      );
+    if (!row) throw new ApiError(404, 'No such statement', {}, undefined, 'XAPI_STATEMENT_NOT_FOUND');
+    reply.header('last-modified', row.stored.toUTCString());
+    return row.statement;
+  }
+
+  const conditions: (SQL | undefined)[] = [eq(xapiStatements.companyId, caller.companyId), eq(xapiStatements.voided, false)];
+  if (query.agent !== undefined) {
+    let ifi: Record<string, unknown>;
+    try {
+      ifi = agentIdentifier(query.agent);
+    } catch (error) {
+      throw error instanceof StatementError ? badRequest(error.message) : error;
+    }
+    const json = JSON.stringify(ifi);
+    conditions.push(
+      or(
+        typeof ifi.mbox === 'string' ? eq(xapiStatements.actorMbox, ifi.mbox) : sql`${xapiStatements.statement}->'actor' @> ${json}::jsonb`,
+        sql`${xapiStatements.statement}->'object' @> ${json}::jsonb`,
+      ),
+    );
+  }
+  if (query.verb !== undefined) conditions.push(eq(xapiStatements.verbId, query.verb));
+  if (query.activity !== undefined) conditions.push(eq(xapiStatements.objectActivityId, query.activity));
+  if (query.registration !== undefined) {
+    if (!uuidPattern.test(query.registration)) throw badRequest('registration must be a UUID');
+    conditions.push(eq(xapiStatements.registration, query.registration.toLowerCase()));
+  }
+  if (query.since !== undefined) conditions.push(gt(xapiStatements.stored, timestampParam('since', query.since)));
+  if (query.until !== undefined) conditions.push(lte(xapiStatements.stored, timestampParam('until', query.until)));
+  booleanParam('related_activities', query.related_activities);
+  booleanParam('related_agents', query.related_agents);
+  const ascending = booleanParam('ascending', query.ascending);
+  let limit = maxLimit;
+  if (query.limit !== undefined) {
+    if (!/^\d{1,9}$/.test(query.limit)) throw badRequest('limit must be a non-negative integer');
+    const asked = Number(query.limit);
+    limit = asked === 0 ? maxLimit : Math.min(asked, maxLimit);
+  }
+  if (after !== null) conditions.push(ascending ? gt(xapiStatements.seq, after) : lt(xapiStatements.seq, after));
+
+  const rows = await db
+    .select({ seq: xapiStatements.seq, statement: xapiStatements.statement })
+    .from(xapiStatements)
+    .where(and(...conditions))
+    .orderBy(ascending ? asc(xapiStatements.seq) : desc(xapiStatements.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit ? `/api/xapi/statements?more=${encodeCursor({ query, after: page.at(-1)!.seq! })}` : '';
+  return { statements: page.map((row) => row.statement), more };
+}
+
+/**
+ * The Learning Record Store (issue 27), xAPI 1.0.3: `GET /xapi/about`, `POST/PUT/GET /xapi/statements`. Each
+ * company's statements are its own store: the HTTP Basic credential (an LRS credential's key and secret) names the
+ * company, and the request's database runs as that company (row-level security). Every answer carries
+ * `X-Experience-API-Version`; every request but `about` must send a supported one (1.0.x).
+ */
+export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['xapi'];
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-experience-api-version', xapiVersion);
+    return payload;
+  });
+  // Before the body is read: the version, then the credential; the request's database becomes the company's.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.endsWith('/about')) return;
+    if (!acceptsXapiVersion(request.headers['x-experience-api-version'])) {
+      throw badRequest(`X-Experience-API-Version must be a supported version (${xapiVersion})`);
+    }
+    await authenticateLrs(request);
+  });
+
+  app.get('/about', { config: { public: true }, schema: { summary: 'The xAPI versions this LRS speaks', tags } }, async () => ({
+    version: [xapiVersion],
+  }));
+
+  app.get(
+    '/statements',
+    {
+      config: { public: true },
+      schema: { summary: "The credential's company's statements: one by id, or a query with `more` paging", tags },
+    },
+    async (request, reply) => getStatements(request, reply, request.lrs!),
+  );
+
+  app.post(
+    '/statements',
+    {
+      config: { public: true },
+      schema: { summary: 'Store a statement or a batch (all or nothing); answers their ids. Idempotent by statement id', tags },
+    },
+    async (request) => {
+      const caller = request.lrs!;
+      if (Object.keys((request.query ?? {}) as object).length > 0) throw badRequest('POST takes no parameter');
+      const batch = prepareBody(request.body, caller, false);
+      await chargeStatements(request, caller, batch.length);
+      return storeStatements(request.db, caller, batch);
+    },
+  );
+
+  app.put(
+    '/statements',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Store one statement under `statementId`: 204, also for a repeat of the same content; 409 for another content',
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const caller = request.lrs!;
+      const query = queryOf(request.query);
+      const extra = Object.keys(query).filter((key) => key !== 'statementId');
+      if (extra.length > 0) throw badRequest(`${extra[0]} is not a parameter of PUT`);
+      const id = query.statementId;
+      if (id === undefined) throw badRequest('statementId is required');
+      if (!uuidPattern.test(id)) throw badRequest('statementId must be a UUID');
+      const body = request.body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const given = (body as { id?: unknown }).id;
+        if (given !== undefined && (typeof given !== 'string' || given.toLowerCase() !== id.toLowerCase())) {
+          throw badRequest('The statement id differs from statementId');
+        }
+      }
+      const batch = prepareBody(
+        body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object), id: id.toLowerCase() } : body,
+        caller,
+        true,
+      );
+      await chargeStatements(request, caller, batch.length);
+      await storeStatements(request.db, caller, batch);
+      return reply.code(204).send();
+    },
+  );
+};
