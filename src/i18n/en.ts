@@ -480,6 +480,7 @@ export const en = {
     moduleUpdated: 'Module updated',
     itemCreated: 'Item created',
     itemUpdated: 'Item updated',
+    noChanges: 'No changes to save',
     contentUpdated: 'Content updated successfully',
     contentUpdateFailed: 'Failed to update content',
     contentCreated: 'Content created successfully',

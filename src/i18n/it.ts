@@ -484,6 +484,7 @@ export const it: Translations = {
     moduleUpdated: 'Modulo aggiornato',
     itemCreated: 'Elemento creato',
     itemUpdated: 'Elemento aggiornato',
+    noChanges: 'Nessuna modifica da salvare',
     contentUpdated: 'Contenuto aggiornato con successo',
     contentUpdateFailed: 'Aggiornamento del contenuto non riuscito',
     contentCreated: 'Contenuto creato con successo',
