@@ -16,8 +16,8 @@ import { selectFailure, selectIsLoading, selectItems, selectQuery, selectTotal }
 import { useActivityMachine, useConsoleActorRef } from '../actors';
 import { LoadingLine } from '../pages/LoadingLine';
 
-/** A field's label when the console has one (`fields.name`), else its name. */
-const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: name });
+/** A field's label: History's own (`auditFields.tenantId`), else the form's (`fields.name`), else its name. */
+const fieldLabel = (t: TFunction, name: string) => t([`auditFields.${name}`, `fields.${name}`], { defaultValue: name });
 
 /** Who acted, as the audit kept them when it happened (name, email, scope), and the tenant a GLOBAL admin assumed. */
 export function actorText(t: TFunction, entry: ActivityEntry) {
