@@ -1,5 +1,6 @@
 export const en = {
   app: {
+    skipToContent: 'Skip to content',
     close: 'Close',
     title: 'Learning Admin Console',
     loading: 'Loading…',

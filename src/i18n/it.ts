@@ -2,6 +2,7 @@ import type { Translations } from './en';
 
 export const it: Translations = {
   app: {
+    skipToContent: 'Vai al contenuto',
     close: 'Chiudi',
     title: 'Console di amministrazione formazione',
     loading: 'Caricamento…',
