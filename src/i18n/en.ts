@@ -188,6 +188,8 @@ export const en = {
     surname: 'Surname',
     email: 'Email',
     password: 'Password',
+    passwordKeep: 'Leave blank to keep the current password',
+    disabled: 'Disabled',
     confirmPassword: 'Confirm password',
     enabled: 'Enabled',
     admin: 'Administrator',

@@ -190,6 +190,8 @@ export const it: Translations = {
     surname: 'Cognome',
     email: 'Email',
     password: 'Password',
+    passwordKeep: 'Lascia vuoto per mantenere la password attuale',
+    disabled: 'Disabilitato',
     confirmPassword: 'Conferma password',
     enabled: 'Abilitato',
     admin: 'Amministratore',
