@@ -578,6 +578,7 @@ export const en = {
     },
   },
   activity: {
+    recordNamed: '{{kind}} {{name}}',
     filters: 'Filters',
     actor: 'Who (name or email)',
     entity: 'Record',

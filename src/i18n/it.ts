@@ -582,6 +582,7 @@ export const it: Translations = {
     },
   },
   activity: {
+    recordNamed: '{{kind}} {{name}}',
     filters: 'Filtri',
     actor: 'Chi (nome o email)',
     entity: 'Record',
