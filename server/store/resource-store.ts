@@ -14,6 +14,9 @@ import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable, St
 
 type StoredRow = Record<string, unknown> & { id: string; version: number };
 
+/** Thrown inside an update's transaction to roll it back: the save changed nothing. */
+const nothingChanged = new Error('nothing changed');
+
 /** Record reads, built once per database and shape. */
 const statements = preparedOnce();
 
@@ -150,19 +153,27 @@ export function resourceStore<
       if (existing.version !== version) throw staleVersion();
       const body = emptyTextAsNull(sent as Write);
       const values = await valuesOf(db, session, body, existing);
-      return core.answeringConflicts(() =>
-        db.transaction(async (tx) => {
-          const [row] = (await tx
-            .update(table as ResourceTable)
-            .set({ ...values, version: sql`${table.version} + 1` })
-            .where(and(inReach(session, id), eq(table.version, version)))
-            .returning()) as StoredRow[];
-          if (!row) throw staleVersion();
-          const related = await relatedWrites(tx, session, body, row, existing);
-          await audit(tx, session, 'UPDATE', row, [...core.changedFields(values, existing), ...related]);
-          return readRecord(tx, session, id);
-        }),
-      );
+      try {
+        return await core.answeringConflicts(() =>
+          db.transaction(async (tx) => {
+            const [row] = (await tx
+              .update(table as ResourceTable)
+              .set({ ...values, version: sql`${table.version} + 1` })
+              .where(and(inReach(session, id), eq(table.version, version)))
+              .returning()) as StoredRow[];
+            if (!row) throw staleVersion();
+            const related = await relatedWrites(tx, session, body, row, existing);
+            const changed = [...core.changedFields(values, existing), ...related];
+            // A save that changes nothing writes nothing: no new version, no history entry.
+            if (changed.length === 0) throw nothingChanged;
+            await audit(tx, session, 'UPDATE', row, changed);
+            return readRecord(tx, session, id);
+          }),
+        );
+      } catch (error) {
+        if (error !== nothingChanged) throw error;
+        return readRecord(db, session, id);
+      }
     },
 
     async remove(db: Database, session: AuthSession, id: string) {
@@ -264,12 +275,15 @@ export function orderedResourceStore<
         if (existing.version !== version) throw staleVersion();
         const body = emptyTextAsNull(sent as Write);
         const values = await resource.values({ db: tx, session, services, parent, body, existing: existing as Table['$inferSelect'] });
+        const changedFields = core.changedFields(values, existing);
+        // A save that changes nothing writes nothing: no new version, no history entry.
+        if (changedFields.length === 0) return readRecord(tx, parent, id);
         await tx
           .update(table)
           .set({ ...values, version: sql`${table.version} + 1` })
           .where(child(parent, id));
         await changed(tx, parent);
-        await audit(tx, session, parent, 'UPDATE', id, core.changedFields(values, existing));
+        await audit(tx, session, parent, 'UPDATE', id, changedFields);
         return readRecord(tx, parent, id);
       }),
 

@@ -7,17 +7,28 @@ import { formatBytes, formatMessage, messages, type Language } from './messages'
 
 const uploaderScript = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'uploader.client.js'), 'utf8');
 
+/**
+ * The console's look (issue 29): its typeface and colours, a file picker drawn as the console's outlined button (the
+ * native control hidden but still the one that takes the keyboard), no visible heading (the console's page already
+ * titles it; the heading stays for screen readers) and no exit of its own (the console's "Finish later" is the one).
+ */
 const uploaderStyle = `
-body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; background: #fff; }
-main { padding: 24px; max-width: 640px; }
-h1 { font-size: 1.4rem; margin: 0 0 8px; overflow-wrap: anywhere; }
+body { margin: 0; font: 400 1rem/1.5 Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.00938em; color: rgba(0, 0, 0, 0.87); background: #fff; }
+main { padding: 16px 24px; max-width: 640px; }
+h1 { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; }
+p { margin: 0 0 8px; }
 form { display: grid; gap: 12px; margin: 16px 0; }
-button { font: inherit; padding: 8px 16px; border-radius: 6px; border: 1px solid #1976d2; background: #1976d2; color: #fff; cursor: pointer; justify-self: start; }
-button:disabled { opacity: 0.5; cursor: default; }
-#back { background: #fff; color: #1976d2; }
-progress { width: 100%; height: 12px; }
-.error { color: #b71c1c; }
-.success { color: #1b5e20; }
+.picker { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; position: relative; }
+.picker input { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.picker label, button { font: 500 0.875rem/1.75 Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.02857em; text-transform: uppercase; padding: 6px 16px; border-radius: 8px; cursor: pointer; }
+.picker label { border: 1px solid rgba(30, 90, 168, 0.5); color: #1e5aa8; background: #fff; }
+.picker:focus-within label { outline: 2px solid #1e5aa8; outline-offset: 2px; }
+#file-name { color: rgba(0, 0, 0, 0.6); overflow-wrap: anywhere; }
+button { border: 0; background: #1e5aa8; color: #fff; justify-self: start; box-shadow: 0 3px 1px -2px rgba(0,0,0,.2), 0 2px 2px 0 rgba(0,0,0,.14), 0 1px 5px 0 rgba(0,0,0,.12); }
+button:disabled { background: rgba(0, 0, 0, 0.12); color: rgba(0, 0, 0, 0.26); box-shadow: none; cursor: default; }
+progress { width: 100%; height: 4px; accent-color: #1e5aa8; }
+.error { color: #d32f2f; }
+.success { color: #2e7d32; }
 [hidden] { display: none !important; }
 `;
 
@@ -110,6 +121,7 @@ export function uploaderPage({ lang, title, consoleOrigin, uploadUrl, token, max
     networkFailure: text.networkFailure,
     linkNoLongerValid: text.linkNoLongerValid,
     uploadFailed: text.uploadFailed,
+    noFileChosen: text.noFileChosen,
   };
   return {
     lang,
@@ -120,15 +132,17 @@ export function uploaderPage({ lang, title, consoleOrigin, uploadUrl, token, max
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text.uploadIntro)}</p>
 <form id="upload-form">
-<label for="file">${escapeHtml(text.videoFile)}</label>
-<input id="file" name="file" type="file" accept="video/*,.mkv,.mov,.m4v,.ogv">
+<div class="picker">
+<input id="file" name="file" type="file" accept="video/*,.mkv,.mov,.m4v,.ogv" aria-describedby="file-name">
+<label for="file">${escapeHtml(text.chooseFile)}</label>
+<span id="file-name">${escapeHtml(text.noFileChosen)}</span>
+</div>
 <button id="upload" type="submit" disabled>${escapeHtml(text.upload)}</button>
 <progress id="progress" max="1" value="0" hidden></progress>
 <p id="progress-text" role="status"></p>
 </form>
 <p id="error" class="error" role="alert" hidden></p>
 <p id="success" class="success" role="status" hidden>${escapeHtml(text.uploaded)}</p>
-<button id="back" type="button">${escapeHtml(text.back)}</button>
 </main>`,
   };
 }
@@ -143,7 +157,6 @@ export function uploaderErrorPage(lang: Language, message: string, consoleOrigin
     body: `<main>
 <h1>${escapeHtml(text.cannotOpen)}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
-<button id="back" type="button">${escapeHtml(text.back)}</button>
 </main>`,
   };
 }

@@ -12,8 +12,6 @@
     reportedHeight = height;
   }).observe(document.body);
 
-  document.getElementById('back').addEventListener('click', () => post({ type: 'reload' }));
-
   const upload = config.upload;
   if (!upload) return;
   const text = upload.text;
@@ -24,6 +22,7 @@
   const progressText = document.getElementById('progress-text');
   const error = document.getElementById('error');
   const success = document.getElementById('success');
+  const fileName = document.getElementById('file-name');
   const typesByExtension = {
     mp4: 'video/mp4',
     m4v: 'video/x-m4v',
@@ -55,6 +54,7 @@
   }
 
   input.addEventListener('change', () => {
+    fileName.textContent = input.files.length ? input.files[0].name : text.noFileChosen;
     showError('');
     button.disabled = input.files.length === 0;
   });

@@ -95,10 +95,14 @@ const failureOf = ({ event }: { event: { error: unknown } }) => event.error as F
 const bodyOf = (context: FormContext) => bodyFromValues(context.fields, context.values, context.savedValues);
 const sameBody = (a: RecordBody, b: RecordBody) => JSON.stringify(a) === JSON.stringify(b);
 
-const savedNotice = ({ id, messages }: FormContext): Notice => ({
-  severity: 'success',
-  messageKey: id === null ? messages.createdKey : messages.updatedKey,
-});
+/**
+ * "Saved", or — when the API answers an update with the version the form loaded — "No changes": the save changed
+ * nothing, so the API wrote nothing (no new version, no history entry).
+ */
+const savedNotice = ({ id, messages, version }: FormContext, saved: StoredRecord): Notice =>
+  id !== null && saved.version === version
+    ? { severity: 'info', messageKey: 'feedback.noChanges' }
+    : { severity: 'success', messageKey: id === null ? messages.createdKey : messages.updatedKey };
 
 const saveFailedNotice = ({ id, messages }: FormContext, failure: Failure): Notice => {
   if (messages.throttledKey && failure.kind === 'http' && failure.status === 429)
@@ -241,7 +245,7 @@ export const formMachine = setup({
           target: 'saved',
           actions: [
             assign({ record: ({ event }) => event.output }),
-            { type: 'notify', params: ({ context }) => savedNotice(context) },
+            { type: 'notify', params: ({ context, event }) => savedNotice(context, event.output) },
             { type: 'navigate', params: ({ context, event }) => afterSave(context, event.output) },
           ],
         },

@@ -46,7 +46,7 @@ describe('importing users from a CSV file', () => {
     const importFile = async () => {
       await page().getByRole('button', { name: 'Import', exact: true }).click();
       await dialog.locator('input[type=file]').setInputFiles(file);
-      await expect.poll(() => dialog.getByText('acme-users.csv: 1000 rows').count()).toBe(1);
+      await expect.poll(() => dialog.getByText('acme-users.csv: 1,000 rows').count()).toBe(1);
       await dialog.getByRole('button', { name: 'Check the rows' }).click();
       const previewShown = dialog.getByRole('heading', { name: 'What the import will do' }).or(dialog.getByRole('alert'));
       await previewShown.first().waitFor({ timeout: 120_000 });

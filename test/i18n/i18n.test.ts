@@ -57,7 +57,7 @@ describe('translations with values', () => {
     ['list.sortAscending', { column: 'Name' }, 'Sort Name ascending', 'Ordina Name in modo crescente'],
     ['list.sortDescending', { column: 'Name' }, 'Sort Name descending', 'Ordina Name in modo decrescente'],
     ['list.displayedRows', { from: 1, to: 10, count: 23 }, '1–10 of 23', '1–10 di 23'],
-    ['list.displayedRowsAbout', { from: 1, to: 10, count: 12000 }, '1–10 of about 12000', '1–10 di circa 12000'],
+    ['list.displayedRowsAbout', { from: 1, to: 10, count: 12000 }, '1–10 of about 12,000', '1–10 di circa 12.000'],
     ['validation.minLength', { count: 8 }, 'At least 8 characters', 'Almeno 8 caratteri'],
   ])('translate %s', (key, values, english, italian) => {
     expect(ready('en').t(key, values)).toBe(english);

@@ -123,7 +123,7 @@ describe('form: editing', () => {
   });
 
   it('sends the version it loaded with the update', async () => {
-    const form = startForm('u1');
+    const form = startForm('u1', { saveRecord: async () => ({ ...storedUser, version: 5 }) });
     await settled(form);
     form.actor.send({ type: 'form.submit' });
     expect(form.fakes.saveRecord).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1', version: 4, idempotencyKey: null }));
@@ -132,6 +132,15 @@ describe('form: editing', () => {
       { notify: { severity: 'success', messageKey: 'feedback.userUpdated' } },
       { navigate: { path: '/users' } },
     ]);
+  });
+
+  it('says "No changes" when the API answers with the version it loaded: the save wrote nothing', async () => {
+    const form = startForm('u1', { saveRecord: async () => ({ ...storedUser, version: 4 }) });
+    await settled(form);
+    form.actor.send({ type: 'form.submit' });
+    await settled(form);
+    expect(form.actor.getSnapshot().value).toBe('saved');
+    expect(form.outcomes).toEqual([{ notify: { severity: 'info', messageKey: 'feedback.noChanges' } }, { navigate: { path: '/users' } }]);
   });
 
   it('reports a record it cannot load, and tries again on request', async () => {

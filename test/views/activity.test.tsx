@@ -3,6 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity';
 import type { ListRequest } from '../../src/domain/resource';
 import { companyLogin, tenantLogin } from '../support/fixtures/session';
+import { createI18n } from '../../src/i18n';
+import { activityList } from '../../src/views/activity/activity-list';
+import { dataColumn } from '../../src/views/list/ListGrid';
+import { loadTranslationsAtOnce } from '../support/translations';
 import { renderConsole } from '../support/views/render-console';
 import { dataRows } from '../support/views/screen-queries';
 
@@ -39,9 +43,25 @@ describe('the Activity page', { timeout: 15_000 }, () => {
     expect(row.getByText('Updated')).toBeTruthy();
     expect(row.getByText('City')).toBeTruthy();
     expect(row.getByText(/tenant\.admin@example\.com/)).toBeTruthy();
-    expect(row.getByRole('link', { name: 'Company', hidden: true }).getAttribute('href')).toBe('/companies/c1');
+    // The Record column names the record, not only its kind, and leads to it.
+    expect(row.getByRole('link', { name: 'Company Zeta', hidden: true }).getAttribute('href')).toBe('/companies/c1');
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
     expect(row.queryByRole('button', { name: 'Edit', hidden: true })).toBeNull();
+  });
+
+  it("offers one text search (the list's), and gives When and Who the width to be read whole", async () => {
+    await openActivity('/activity?page=1&pageSize=10&sortOrder=asc');
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+
+    const textFields = screen.getAllByRole('textbox', { hidden: true }).filter((field) => field.getAttribute('type') === 'text');
+    expect(textFields).toHaveLength(1);
+    expect(screen.queryByRole('textbox', { name: 'Who (name or email)', hidden: true })).toBeNull();
+    // The grid's columns as it gets them (jsdom lays nothing out): When and Who never narrower than they read.
+    const i18n = createI18n('en', { load: loadTranslationsAtOnce });
+    const columns = activityList.columns.map((column) => dataColumn(column, i18n.t, {} as never));
+    const minWidthOf = (header: string) => columns.find((column) => column.headerName === header)?.minWidth ?? 0;
+    expect(minWidthOf('When')).toBeGreaterThanOrEqual(200);
+    expect(minWidthOf('Who')).toBeGreaterThanOrEqual(280);
   });
 
   it('leads to the first page of other filters, keeping the page size, and asks for them', async () => {

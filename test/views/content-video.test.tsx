@@ -38,6 +38,24 @@ describe("a content's video on its edit page", { timeout: 15_000 }, () => {
     else expect(await within(videoPanel()).findByTestId('player-frame')).toBeTruthy();
   });
 
+  it('offers a podcast an audio file, not a video', async () => {
+    const podcast = contentRecord('k9', { title: 'Safety talk', type: 'Podcast', status: 'DRAFT' });
+    await openRecord('/contents/k9', { resources: { contents: contents([podcast]) } });
+    await waitFor(() => expect(panelButtons()).toEqual(['Upload an audio file']));
+    expect(videoPanel().textContent).toContain('This podcast has no audio file yet.');
+    expect(videoPanel().textContent).not.toMatch(/video/i);
+  });
+
+  it('shows a neutral placeholder that says so when the background image cannot be loaded', async () => {
+    await openRecord('/contents/k9', {
+      resources: { contents: contents([contentRecord('k9', { title: 'Gone', background: 'https://img.test/gone.png' })]) },
+    });
+    const image = await screen.findByRole<HTMLImageElement>('img', { name: 'Preview of Background' });
+    act(() => void image.dispatchEvent(new Event('error')));
+    expect(await screen.findByRole('img', { name: 'The image of Background cannot be shown: check its address' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Preview of Background' })).toBeNull();
+  });
+
   it.each([
     ['Upload a video', 'k3'],
     ['Upload it again', 'k5'],

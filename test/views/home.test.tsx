@@ -53,6 +53,24 @@ describe('home', () => {
     expect(card('companies').getByRole('link', { name: 'Nuova azienda' })).toBeDefined();
   });
 
+  it('ends the intro with one period when the company name ends with its own', async () => {
+    const state = { ...companyLogin, company: { ...companyLogin.company!, name: 'Acme Robotics S.p.A.' } };
+    renderConsole({ path: '/home', signedIn: state });
+    expect(
+      await screen.findByText('You manage the users, contents, topics and training plans of Acme Robotics S.p.A.', { exact: true }),
+    ).toBeDefined();
+  });
+
+  it("keeps each shortcut's label on one line, and wraps the second below the first with no offset", async () => {
+    renderConsole({ path: '/home', signedIn: companyLogin });
+    const plans = within(await screen.findByTestId('home-card-training-plans'));
+    const shortcuts = plans.getAllByRole('link');
+    expect(shortcuts.map((link) => link.textContent)).toEqual(['Open training plans', 'New training plan']);
+    for (const link of shortcuts) expect(getComputedStyle(link).whiteSpace).toBe('nowrap');
+    const actions = getComputedStyle(shortcuts[0]!.parentElement!);
+    expect([actions.flexWrap, getComputedStyle(shortcuts[1]!).marginLeft]).toEqual(['wrap', '0px']);
+  });
+
   it('says when a count cannot be had, and still offers the shortcuts', async () => {
     const failing = companies(3);
     failing.api.list.mockRejectedValue({ kind: 'http', status: 500, message: 'boom' });

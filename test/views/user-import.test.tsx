@@ -86,6 +86,26 @@ describe('the CSV import of users', () => {
     expect(await within(dialog).findByText(reason)).toBeDefined();
   });
 
+  it('lists the rows with errors before the rows skipped, whatever their lines', async () => {
+    const importBatch = vi.fn((body: UserImportBody) =>
+      Promise.resolve<UserImportResponse>({
+        dryRun: body.dryRun,
+        results: body.rows.map(({ line }) =>
+          line < 4
+            ? { line, outcome: 'skipped', field: 'email', rule: 'exists', message: 'already exists' }
+            : { line, outcome: 'failed', field: 'company', rule: 'notFound', message: 'not found' },
+        ),
+      }),
+    );
+    const { dialog, upload, user } = await openImport('en', importBatch);
+    await upload(file('Name;Surname;Email;Company\nA;A;a@example.com;\nB;B;b@example.com;\nC;C;c@example.com;Nowhere\n'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Check the rows' }));
+    await within(dialog).findByText('2 already there (skipped)');
+
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['4', '2', '3']);
+  });
+
   it.each([
     ['', 'This file is empty.'],
     ['anna@example.com;Anna\nbruno@example.com;Bruno\n', 'The first row must name the columns'],

@@ -101,8 +101,9 @@ export const usersResource = defineResource({
       await revokeAccountTokens(db, row.id);
     }
     if (!body.sendInvitation) return [];
-    await sendInvitation(db, session, services, row, existing !== undefined);
-    return existing ? [] : ['invitation'];
+    // Audited with the write itself: one history entry naming the invitation beside the fields changed.
+    await sendInvitation(db, session, services, row, false);
+    return ['invitation'];
   },
   uniqueFields: { users_email_lower_key: { field: 'email', rule: 'unique', message: 'already in use' } },
   beforeDelete: ({ session, existing }) => {

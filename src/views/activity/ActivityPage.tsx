@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { auditActions, auditEntities } from '../../domain/activity';
@@ -56,10 +55,6 @@ function useFilterChange(filters: ActivityFilters) {
 function FilterBar({ filters }: { filters: ActivityFilters }) {
   const { t } = useTranslation();
   const change = useFilterChange(filters);
-  const [actor, setActor] = useState(filters.actor ?? '');
-  const applyActor = () => {
-    if (actor.trim() !== (filters.actor ?? '')) change({ actor: actor.trim() });
-  };
   const hasFilters = Object.keys(filterRecord(filters)).length > 0;
   return (
     <Stack
@@ -69,19 +64,9 @@ function FilterBar({ filters }: { filters: ActivityFilters }) {
       direction={{ xs: 'column', md: 'row' }}
       spacing={1}
       sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        applyActor();
-      }}
+      onSubmit={(event) => event.preventDefault()}
     >
-      <TextField
-        label={t('activity.actor')}
-        size="small"
-        value={actor}
-        onChange={(event) => setActor(event.target.value)}
-        onBlur={applyActor}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
-      />
+      {/* Who acted is found with the list's one search box (the API searches actors and records): no second text field. */}
       <FilterSelect
         label={t('activity.entity')}
         value={filters.entity}
@@ -113,7 +98,6 @@ function FilterBar({ filters }: { filters: ActivityFilters }) {
       {hasFilters && (
         <Button
           onClick={() => {
-            setActor('');
             change({ actor: '', entity: '', action: '', from: '', to: '' });
           }}
         >

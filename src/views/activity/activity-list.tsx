@@ -25,9 +25,19 @@ function When({ at }: { at: string }) {
 
 export const entityLabel = (t: TFunction, entity: string) => t(`activity.entities.${entity}`, { defaultValue: entity });
 
-/** The record's kind, leading to its edit page while it may still exist (not after its deletion). */
+/** The record's name when the entry knows it: a company's or a tenant's, which every entry carries as its owner. */
+const recordName = (entry: ActivityEntry) =>
+  entry.entity === 'company' && entry.company?.id === entry.entityId
+    ? entry.company.name
+    : entry.entity === 'tenant' && entry.tenant?.id === entry.entityId
+      ? entry.tenant.name
+      : null;
+
+/** The record's kind and name, leading to its edit page while it may still exist (not after its deletion). */
 function RecordCell({ entry, t }: { entry: ActivityEntry; t: TFunction }) {
-  const label = entityLabel(t, entry.entity);
+  const kind = entityLabel(t, entry.entity);
+  const name = recordName(entry);
+  const label = name ? t('activity.recordNamed', { kind, name }) : kind;
   const resource = recordPaths[entry.entity];
   if (!resource || !entry.entityId || entry.action === 'DELETE') return label;
   return (
@@ -44,8 +54,9 @@ export const activityList: ListConfig<ActivityEntry> = {
   readOnly: true,
   deletable: false,
   columns: [
-    { field: 'at', headerKey: 'history.when', sortBy: 'at', onPhone: true, render: (entry) => <When at={entry.at} /> },
-    { field: 'actor', headerKey: 'history.who', render: (entry, t) => actorText(t, entry) },
+    // When and who are read whole at 1280 px: a date with its time, a name with its email and scope.
+    { field: 'at', headerKey: 'history.when', sortBy: 'at', onPhone: true, minWidth: 200, render: (entry) => <When at={entry.at} /> },
+    { field: 'actor', headerKey: 'history.who', flex: 2, minWidth: 280, render: (entry, t) => actorText(t, entry) },
     {
       field: 'action',
       headerKey: 'history.action',
@@ -53,8 +64,15 @@ export const activityList: ListConfig<ActivityEntry> = {
       onPhone: true,
       render: (entry, t) => t(`history.actions.${entry.action}`),
     },
-    { field: 'entity', headerKey: 'activity.entity', sortBy: 'entity', render: (entry, t) => <RecordCell entry={entry} t={t} /> },
-    { field: 'changed', headerKey: 'history.fields', render: (entry, t) => changedText(t, entry) },
+    {
+      field: 'entity',
+      headerKey: 'activity.entity',
+      sortBy: 'entity',
+      flex: 1.5,
+      minWidth: 180,
+      render: (entry, t) => <RecordCell entry={entry} t={t} />,
+    },
+    { field: 'changed', headerKey: 'history.fields', flex: 1.5, minWidth: 160, render: (entry, t) => changedText(t, entry) },
     { field: 'tenant', headerKey: 'fields.tenant', text: (entry) => entry.tenant?.name ?? '' },
   ],
 };

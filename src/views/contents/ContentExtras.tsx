@@ -40,19 +40,21 @@ export function ContentExtras({ form }: { form: FormActor }) {
   }
   if (!record?.id) return null;
   const upload = () => navigate(contentVideoPath(record.id!));
+  // The texts name what the content is: a podcast is audio ("Upload an audio file"), the others video.
+  const media = { context: record.type === 'Podcast' ? 'audio' : undefined };
   const externalUuid = record.externalUuid ?? null;
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} data-testid="content-video">
       <Typography variant="subtitle2" color="text.secondary" gutterBottom>
-        {t('contents.video')}
+        {t('contents.video', media)}
       </Typography>
       {record.renderType !== 'REFERENCE' ? (
         <Alert severity="info">{t('contents.saveToUpload')}</Alert>
       ) : !externalUuid ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography>{t('contents.noVideo')}</Typography>
+          <Typography>{t('contents.noVideo', media)}</Typography>
           <Button variant="contained" startIcon={<UploadIcon />} onClick={upload}>
-            {t('contents.uploadVideo')}
+            {t('contents.uploadVideo', media)}
           </Button>
         </Stack>
       ) : record.status === 'FAILED' ? (
@@ -62,7 +64,7 @@ export function ContentExtras({ form }: { form: FormActor }) {
           <VideoPlayer key={externalUuid} externalUuid={externalUuid} />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button startIcon={<UploadIcon />} onClick={upload}>
-              {t('contents.replaceVideo')}
+              {t('contents.replaceVideo', media)}
             </Button>
           </Stack>
         </Stack>

@@ -1,3 +1,4 @@
+import BrokenImageOutlinedIcon from '@mui/icons-material/BrokenImageOutlined';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -5,7 +6,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { memo } from 'react';
+import Typography from '@mui/material/Typography';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedRef } from '../../domain/session';
 import { isHttpUrl, isNamedRefList, type FieldProblem, type FieldValue } from '../../machines/form-fields';
@@ -142,12 +144,47 @@ export const FormField = memo(function FormField({
   return (
     <>
       {textField}
-      <Box
-        component="img"
-        src={text.trim()}
-        alt={t('fields.imagePreview', { label })}
-        sx={{ display: 'block', mt: 1, maxWidth: '100%', maxHeight: 160, borderRadius: 1, objectFit: 'cover' }}
-      />
+      <ImagePreview key={text.trim()} src={text.trim()} label={label} />
     </>
   );
 });
+
+/**
+ * The image an address points at; one that fails to load (gone, not an image, blocked) gives way to a neutral
+ * placeholder that says so, never a broken-image icon. Keyed by the address: a new one is tried afresh.
+ */
+function ImagePreview({ src, label }: { src: string; label: string }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const frame = { display: 'block', mt: 1, maxWidth: '100%', maxHeight: 160, borderRadius: 1 } as const;
+  if (failed)
+    return (
+      <Box
+        role="img"
+        aria-label={t('fields.imagePreviewFailed', { label })}
+        data-testid="image-preview-failed"
+        sx={{
+          ...frame,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          width: 'fit-content',
+          p: 2,
+          bgcolor: 'action.hover',
+          color: 'text.secondary',
+        }}
+      >
+        <BrokenImageOutlinedIcon aria-hidden />
+        <Typography variant="body2">{t('fields.imagePreviewFailed', { label })}</Typography>
+      </Box>
+    );
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={t('fields.imagePreview', { label })}
+      onError={() => setFailed(true)}
+      sx={{ ...frame, objectFit: 'cover' }}
+    />
+  );
+}

@@ -171,7 +171,10 @@ export function RecordForm({
         {fields
           .filter((field) => isShown(field, values))
           .map((field) => (
-            <Box key={field.name} sx={field.multiline || field.kind === 'questions' ? { gridColumn: '1 / -1' } : undefined}>
+            <Box
+              key={field.name}
+              sx={field.multiline || field.kind === 'questions' ? { gridColumn: '1 / -1' } : field.startsRow ? { gridColumnStart: 1 } : undefined}
+            >
               <FormField
                 form={form}
                 field={field}

@@ -20,6 +20,8 @@ export interface FieldConfig extends FieldSpec {
   helperKey?: string;
   /** A text holding an image URL, shown below the field while it is a valid http(s) URL. */
   imagePreview?: boolean;
+  /** Begins a new row of the two-column form (a pair that belongs together: the passwords, the switches). */
+  startsRow?: boolean;
 }
 
 /** What the form is opened for: a new record (with the console's language) or an existing one. */

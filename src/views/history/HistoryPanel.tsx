@@ -14,10 +14,11 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '../../domain/activity';
 import { selectFailure, selectIsLoading, selectItems, selectQuery, selectTotal } from '../../machines/list.machine';
 import { useActivityMachine, useConsoleActorRef } from '../actors';
+import { tablePaginationTexts } from '../list/grid-locale';
 import { LoadingLine } from '../pages/LoadingLine';
 
-/** A field's label when the console has one (`fields.name`), else its name. */
-const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: name });
+/** A field's label: History's own (`auditFields.tenantId`), else the form's (`fields.name`), else its name. */
+const fieldLabel = (t: TFunction, name: string) => t([`auditFields.${name}`, `fields.${name}`], { defaultValue: name });
 
 /** Who acted, as the audit kept them when it happened (name, email, scope), and the tenant a GLOBAL admin assumed. */
 export function actorText(t: TFunction, entry: ActivityEntry) {
@@ -100,6 +101,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: s
             page={query.page - 1}
             rowsPerPage={query.pageSize}
             rowsPerPageOptions={[query.pageSize]}
+            {...tablePaginationTexts(t)}
             onPageChange={(_, page) => list.send({ type: 'list.page', page: page + 1 })}
           />
         </>

@@ -32,14 +32,14 @@ import { enterHeaderWidgets, SortableHeader } from './SortableHeader';
 
 const LoadingText = () => <LoadingLine sx={loadingLineSx} />;
 
-function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunction, list: ListActor): GridColDef<Row> {
-  const { field, headerKey, sortBy, text, render, width } = column;
+export function dataColumn<Row extends ListItem>(column: ColumnConfig<Row>, t: TFunction, list: ListActor): GridColDef<Row> {
+  const { field, headerKey, sortBy, text, render, width, flex, minWidth } = column;
   const label = t(headerKey);
   return {
     field,
     headerName: label,
     sortable: false,
-    ...(width ? { width } : { flex: 1, minWidth: sortBy ? 150 : 140 }),
+    ...(width ? { width } : { flex: flex ?? 1, minWidth: minWidth ?? (sortBy ? 150 : 140) }),
     ...(sortBy && {
       renderHeader: () => <SortableHeader list={list} label={label} sortBy={sortBy} />,
     }),

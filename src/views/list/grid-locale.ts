@@ -9,15 +9,24 @@ const gridLocales: Record<string, Partial<GridLocaleText>> = {
 
 const pageButtonKeys = { first: 'list.firstPage', last: 'list.lastPage', previous: 'list.previousPage', next: 'list.nextPage' } as const;
 
+/** The paging texts of a MUI `TablePagination` outside a grid (History), the same as the grid's. */
+export const tablePaginationTexts = (t: TFunction) => ({
+  labelRowsPerPage: t('list.rowsPerPage'),
+  labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('list.displayedRows', { from, to, count }),
+  getItemAriaLabel: (type: keyof typeof pageButtonKeys) => t(pageButtonKeys[type]),
+});
+
 /** The grid's own texts in the console's language, with our paging labels ("1–10 of 23", "of about N"). */
 export function gridLocaleText(t: TFunction, language: string, totalIsEstimate: boolean): Partial<GridLocaleText> {
-  const format = (value: number) => value.toLocaleString(language);
   return {
     ...(gridLocales[language] ?? gridLocales.en),
     noRowsLabel: t('list.empty'),
     paginationRowsPerPage: t('list.rowsPerPage'),
     paginationDisplayedRows: ({ from, to, count }) =>
-      t(totalIsEstimate ? 'list.displayedRowsAbout' : 'list.displayedRows', { from: format(from), to: format(to), count: format(count) }),
+      // The texts format the numbers in the language (`{{count, number}}`).
+      t(totalIsEstimate ? 'list.displayedRowsAbout' : 'list.displayedRows', { from, to, count }),
     paginationItemAriaLabel: (type) => t(pageButtonKeys[type]),
+    // MUI's own writes the count in the browser's locale, not the page's.
+    footerRowSelected: (count) => t('list.rowsSelected', { count }),
   };
 }

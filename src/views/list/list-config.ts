@@ -16,6 +16,9 @@ export interface ColumnConfig<Row extends ListItem> {
   render?: (row: Row, t: TFunction) => ReactNode;
   /** A fixed width in pixels (icons); other columns share the rest. */
   width?: number;
+  /** A shared column's part of the rest (1 unless given) and the width it never goes below (a date, a person). */
+  flex?: number;
+  minWidth?: number;
   /** Shown on a phone too (below the `sm` breakpoint), where the other columns hide so the row and its actions fit. */
   onPhone?: true;
 }

@@ -30,7 +30,7 @@ export function HomeView() {
         {t('home.greeting', { name: state.user.name })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t(`home.intro.${state.user.scope}`, { place: placeOf(state) })}
+        {oneFullStop(t(`home.intro.${state.user.scope}`, { place: placeOf(state) }))}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))' }}>
         {menuByScope[state.user.scope].filter(isResourceEntry).map((entry) => (
@@ -42,6 +42,9 @@ export function HomeView() {
 }
 
 const placeOf = ({ company, tenant }: SessionState) => company?.name ?? tenant?.name ?? '';
+
+/** A sentence ending on a name that ends with its own period ("Acme Robotics S.p.A.") takes no second one. */
+export const oneFullStop = (sentence: string) => sentence.replace(/\.\.$/, '.');
 
 function SectionCard({ entry: { path, labelKey, newLabelKey, Icon, resource } }: { entry: ResourceMenuEntry }) {
   const { t, i18n } = useTranslation();
@@ -70,7 +73,8 @@ function SectionCard({ entry: { path, labelKey, newLabelKey, Icon, resource } }:
           {count}
         </Typography>
       </CardContent>
-      <CardActions>
+      {/* The two shortcuts keep their labels on one line each; when they do not fit side by side the second goes below, aligned with the first. */}
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, '& > a': { whiteSpace: 'nowrap' } }}>
         <Link href={path} asChild>
           <Button component="a" size="small">
             {t('home.open', { list: t(labelKey).toLocaleLowerCase(i18n.language) })}

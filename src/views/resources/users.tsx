@@ -3,6 +3,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import BusinessIcon from '@mui/icons-material/Business';
 import CheckIcon from '@mui/icons-material/Check';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PublicIcon from '@mui/icons-material/Public';
 import { scopes, type Scope } from '../../domain/session';
@@ -29,6 +30,7 @@ function invitationFields({ language }: FormMode): FieldConfig[] {
     {
       name: 'sendInvitation',
       kind: 'switch',
+      startsRow: true,
       labelKey: 'fields.sendInvitation',
       helperKey: 'fields.sendInvitationHelp',
       defaultValue: false,
@@ -50,6 +52,8 @@ function invitationFields({ language }: FormMode): FieldConfig[] {
 function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
   const inviting = mode?.creating === true;
   const passwordShown = inviting ? { showWhen: { field: 'sendInvitation', oneOf: [false] } } : {};
+  // On an existing user an empty password keeps the current one: the fields say so.
+  const keepPassword = mode?.creating === false ? { helperKey: 'fields.passwordKeep' } : {};
   const fields: FieldConfig[] = [
     { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], autoComplete: 'given-name' },
     { name: 'surname', kind: 'text', labelKey: 'fields.surname', rules: ['required'], autoComplete: 'family-name' },
@@ -61,7 +65,9 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
       labelKey: 'fields.password',
       rules: [{ minLength: 8 }],
       autoComplete: 'new-password',
+      startsRow: true,
       ...passwordShown,
+      ...keepPassword,
     },
     {
       name: 'confirmPassword',
@@ -71,14 +77,16 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
       formOnly: true,
       autoComplete: 'new-password',
       ...passwordShown,
+      ...keepPassword,
     },
-    { name: 'enabled', kind: 'switch', labelKey: 'fields.enabled', defaultValue: true },
+    { name: 'enabled', kind: 'switch', labelKey: 'fields.enabled', defaultValue: true, startsRow: true },
     { name: 'admin', kind: 'switch', labelKey: 'fields.admin', defaultValue: false },
     {
       name: 'scope',
       kind: 'select',
       labelKey: 'fields.scope',
       rules: ['required'],
+      startsRow: true,
       defaultValue: scope,
       options: scopesFrom(scope).map((value) => ({ value, labelKey: `scopes.${value}` })),
     },
@@ -138,7 +146,12 @@ export const usersResource: ResourceConfig<'users'> = {
         field: 'enabled',
         headerKey: 'fields.enabled',
         width: 100,
-        render: ({ enabled }, t) => enabled && <CellIcon Icon={CheckIcon} color="success" label={t('fields.enabled')} />,
+        render: ({ enabled }, t) =>
+          enabled ? (
+            <CellIcon Icon={CheckIcon} color="success" label={t('fields.enabled')} />
+          ) : (
+            <CellIcon Icon={CloseIcon} color="action" label={t('fields.disabled')} />
+          ),
       },
     ],
     deletable: true,

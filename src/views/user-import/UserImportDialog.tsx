@@ -71,10 +71,14 @@ function Counts({ results, prefix }: { results: readonly RowResult[]; prefix: 'w
   );
 }
 
-/** The rows that were (or would be) skipped or failed, with their reasons; the first {@link shownRows}. */
+/** The rows that failed (or would), then those skipped, with their reasons; the first {@link shownRows}. */
 function Problems({ results, label }: { results: readonly RowResult[]; label: string }) {
   const { t } = useTranslation();
-  const problems = results.filter((result) => result.outcome !== 'created');
+  // The rows to fix first (errors), then the ones skipped (already there), each in the file's order.
+  const problems = [
+    ...results.filter((result) => result.outcome === 'failed'),
+    ...results.filter((result) => result.outcome === 'skipped'),
+  ];
   if (problems.length === 0) return null;
   return (
     <Box sx={{ maxHeight: 320, overflow: 'auto' }}>

@@ -19,16 +19,26 @@ const policyOf = (header: unknown) =>
 const frameConfigOf = (html: string) => JSON.parse(/<script type="application\/json" id="frame-config">(.*?)<\/script>/s.exec(html)![1]!);
 
 describe('GET /upload', () => {
-  it('shows the title, a video file input, an upload button, a progress bar and the way back', async () => {
+  it('shows the title (to screen readers), a file picker, an upload button, a progress bar, and no exit of its own', async () => {
     const response = await openUploader({ title: 'Workshop safety walkthrough', lang: 'en' });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('<h1>Workshop safety walkthrough</h1>');
-    expect(response.body).toMatch(/<input id="file" name="file" type="file" accept="video\/\*[^"]*">/);
+    expect(response.body).toMatch(/<input id="file" name="file" type="file" accept="video\/\*[^"]*" aria-describedby="file-name">/);
+    expect(response.body).toContain('<label for="file">Choose a video file</label>');
+    expect(response.body).toContain('<span id="file-name">No file chosen</span>');
     expect(response.body).toContain('<button id="upload" type="submit" disabled>Upload</button>');
     expect(response.body).toContain('<progress id="progress" max="1" value="0" hidden></progress>');
-    expect(response.body).toContain('<button id="back" type="button">Back to contents</button>');
+    expect(response.body).not.toContain('id="back"');
+  });
+
+  it('looks like the console: its typeface, the native file control and the heading out of sight', async () => {
+    const response = await openUploader({ title: 'Clip', lang: 'en' });
+
+    expect(response.body).toMatch(/body \{[^}]*font: 400 1rem\/1\.5 Roboto, Helvetica, Arial, sans-serif/);
+    expect(response.body).toMatch(/\.picker input \{[^}]*opacity: 0/);
+    expect(response.body).toMatch(/h1 \{[^}]*clip-path: inset\(50%\)/);
   });
 
   it('posts its messages to the configured console origin only, never to "*"', async () => {
@@ -39,7 +49,6 @@ describe('GET /upload', () => {
     expect(calls).toEqual(['postMessage(message, config.consoleOrigin)']);
     expect(response.body).toContain("{ type: 'resize', height, force: true }");
     expect(response.body).toContain("post({ type: 'update', uuid: JSON.parse(request.responseText).uuid })");
-    expect(response.body).toContain("post({ type: 'reload' })");
     expect(response.body).not.toMatch(/['"`]\*['"`]/);
   });
 
@@ -87,23 +96,23 @@ describe('GET /upload', () => {
       'en',
       'Choose the video file of this content and upload it.',
       'Upload',
-      'Back to contents',
+      'Choose a video file',
       'The file is too large: the limit is 2 GB.',
     ],
     [
       'it',
       'Scegli il file video di questo contenuto e caricalo.',
       'Carica',
-      'Torna ai contenuti',
+      'Scegli un file video',
       'Il file è troppo grande: il limite è 2 GB.',
     ],
-  ])('speaks %s', async (lang, intro, uploadLabel, back, tooLarge) => {
+  ])('speaks %s', async (lang, intro, uploadLabel, choose, tooLarge) => {
     const response = await openUploader({ title: 'Clip', lang });
 
     expect(response.body).toContain(`<html lang="${lang}">`);
     expect(response.body).toContain(intro);
     expect(response.body).toContain(`>${uploadLabel}</button>`);
-    expect(response.body).toContain(`>${back}</button>`);
+    expect(response.body).toContain(`>${choose}</label>`);
     expect(frameConfigOf(response.body).upload.text.tooLarge).toBe(tooLarge);
   });
 
@@ -123,11 +132,11 @@ describe('GET /upload', () => {
     expect(frameConfigOf(response.body).upload.url).toContain('title=%3C%2Fscript%3E');
   });
 
-  it('offers the way back on its error page too', async () => {
+  it('says why on its error page, with no exit of its own either', async () => {
     const response = await testService.service.inject({ method: 'GET', url: `/upload?courseId=${course}`, headers: { host } });
 
     expect(response.statusCode).toBe(401);
-    expect(response.body).toContain('<button id="back" type="button">Back to contents</button>');
+    expect(response.body).not.toContain('id="back"');
     expect(frameConfigOf(response.body)).toEqual({ consoleOrigin });
     expect(policyOf(response.headers['content-security-policy'])['frame-ancestors']).toBe(consoleOrigin);
   });

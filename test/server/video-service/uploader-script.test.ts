@@ -109,12 +109,14 @@ describe('the uploader script', () => {
     expect(posted.every(({ targetOrigin }) => targetOrigin === consoleOrigin)).toBe(true);
   });
 
-  it("asks the console to reload when 'Back to contents' is clicked", () => {
+  it("has no exit of its own (the console's Finish later is the one), and names the chosen file beside its picker", () => {
     loadUploader();
+    expect(element('back')).toBeNull();
+    expect(element('file-name').textContent).toBe('No file chosen');
 
-    element('back').click();
+    choose(video('Sicurezza è importante.mp4'));
 
-    expect(messages().at(-1)).toEqual({ type: 'reload' });
+    expect(element('file-name').textContent).toBe('Sicurezza è importante.mp4');
   });
 
   it('uploads the chosen file with its token, type and name, shows progress, then reports the new video id', () => {
@@ -203,11 +205,10 @@ describe('the uploader script', () => {
     expect(element('success').hidden).toBe(true);
   });
 
-  it('runs on the error page too: height and the way back, no upload', () => {
+  it('runs on the error page too: its height, no upload, no exit of its own', () => {
     load(uploaderErrorPage('en', 'The access token of this link has expired.', consoleOrigin));
 
-    element('back').click();
-
-    expect(messages()).toEqual([{ type: 'resize', height: 420, force: true }, { type: 'reload' }]);
+    expect(element('back')).toBeNull();
+    expect(messages()).toEqual([{ type: 'resize', height: 420, force: true }]);
   });
 });

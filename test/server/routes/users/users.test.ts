@@ -199,9 +199,15 @@ describe('users', () => {
   describe('updating', () => {
     it('keeps the password and status when the password is omitted, and activates a user given one', async () => {
       const created = (await tenantAdmin.post('/api/users', newUser())).json();
-      const renamed = await tenantAdmin.put(`/api/users/${created.id}`, { ...newUser(), email: created.email, version: 1 });
+      const renamed = await tenantAdmin.put(`/api/users/${created.id}`, {
+        ...newUser(),
+        name: 'Renamed',
+        email: created.email,
+        version: 1,
+      });
       const activated = await tenantAdmin.put(`/api/users/${created.id}`, {
         ...newUser(),
+        name: 'Renamed',
         email: created.email,
         password: 'Secret-Password-9',
         version: 2,
