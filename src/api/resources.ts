@@ -51,4 +51,5 @@ export const createResourceApis = (http: KyInstance): ResourceApis => ({
   topics: createResourceApi(http, 'topics'),
   contents: createResourceApi(http, 'contents'),
   'training-plans': createResourceApi(http, 'training-plans'),
+  groups: createResourceApi(http, 'groups'),
 });

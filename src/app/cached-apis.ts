@@ -3,6 +3,7 @@ import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
 import { createAccountAdminApi, type AccountAdminApi } from '../api/account-admin';
 import { createActivityApi, type ActivityApi } from '../api/activity';
+import { cacheDeliveryApi, createDeliveryApi, type DeliveryApi } from '../api/delivery';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createResourceApis, type ResourceApis } from '../api/resources';
@@ -20,6 +21,8 @@ export interface ConsoleApis {
   activity: ActivityApi;
   /** An admin's actions on other accounts (invitations, second factors, two-factor policies), never cached. */
   accountAdmin: AccountAdminApi;
+  /** A group's members, a plan's assignments. */
+  delivery: DeliveryApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -29,13 +32,14 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   exports: createExportApi(http),
   activity: createActivityApi(http),
   accountAdmin: createAccountAdminApi(http),
+  delivery: createDeliveryApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, delivery }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
@@ -49,9 +53,11 @@ export function cacheConsoleApis(
       topics: cacheResourceApi(resources.topics, queryClient, 'topics'),
       contents: cacheResourceApi(resources.contents, queryClient, 'contents'),
       'training-plans': cacheResourceApi(resources['training-plans'], queryClient, 'training-plans'),
+      groups: cacheResourceApi(resources.groups, queryClient, 'groups'),
     },
     trainingPlans: cacheTrainingPlanApis(trainingPlans, queryClient),
     account: cacheAccountApi(account, queryClient),
+    delivery: cacheDeliveryApi(delivery, queryClient),
   };
 }
 

@@ -12,6 +12,7 @@ import { listMachineOf } from '../machines/list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { provideAccountMachines } from './account-security';
+import { provideDeliveryMachines } from './delivery';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
 import { saveDownload } from './download';
 import { provideRecordForm } from './keyed-form';
@@ -62,9 +63,11 @@ export function provideCoreMachines(
       topics: provideResourceMachines('topics', apis.resources.topics, apis.exports, outcomes),
       contents: provideResourceMachines('contents', apis.resources.contents, apis.exports, outcomes),
       'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
+      groups: provideResourceMachines('groups', apis.resources.groups, apis.exports, outcomes),
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),
+    delivery: provideDeliveryMachines(apis.delivery, outcomes),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

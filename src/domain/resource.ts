@@ -4,6 +4,7 @@ import type * as companies from '../../contract/companies.schemas';
 import type * as tenants from '../../contract/tenants.schemas';
 import type * as users from '../../contract/users.schemas';
 import type { Content, Topic } from './catalogue';
+import type { Group } from './delivery';
 import type { TrainingPlan } from './training-plans';
 
 /** The resources the console lists and edits, and the wire's sort orders. */
@@ -49,4 +50,5 @@ export interface ResourceRecords {
   topics: Topic;
   contents: Content;
   'training-plans': TrainingPlan;
+  groups: Group;
 }

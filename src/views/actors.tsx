@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ActivityEntry } from '../domain/activity';
+import type { GroupMember, PlanAssignment } from '../domain/delivery';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { accountActionsMachine } from '../machines/account-actions.machine';
@@ -64,6 +65,15 @@ export interface AccountMachines {
   invitations: typeof accountActionsMachine;
 }
 
+/** A group's member as a list row: its user's id is the row's. */
+export type GroupMemberRow = GroupMember & ListItem;
+
+/** Learning delivery (issue 27): a group's members and a plan's assignments, each a list and a create-only form. */
+export interface DeliveryMachines {
+  members: (groupId: string) => { list: ListMachine<GroupMemberRow>; add: typeof formMachine };
+  assignments: (planId: string) => { list: ListMachine<PlanAssignment>; assign: typeof formMachine };
+}
+
 /** The machines of the signed-in screens. */
 export interface ConsoleMachines {
   resources: { [Name in ResourceName]: ResourceMachines<ResourceRecords[Name]> };
@@ -73,6 +83,7 @@ export interface ConsoleMachines {
   /** The audit log as a list: a record's History, the Activity page. */
   activity: ListMachine<ActivityEntry>;
   accounts: AccountMachines;
+  delivery: DeliveryMachines;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -126,6 +137,7 @@ export const useSettingsMachines = () => useMachines().settings;
 export const useActivityMachine = () => useMachines().activity;
 export const useUserImportMachine = () => useMachines().userImport;
 export const useAccountMachines = () => useMachines().accounts;
+export const useDeliveryMachines = () => useMachines().delivery;
 export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */

@@ -25,7 +25,7 @@ const scopes = [
   {
     account: demo.company,
     scope: 'COMPANY',
-    menu: ['Users', 'Contents', 'Topics', 'Training plans'],
+    menu: ['Users', 'Groups', 'Contents', 'Topics', 'Training plans'],
     place: (a: LoginAnswer) => a.company?.name ?? '',
   },
 ] as const;
@@ -132,7 +132,7 @@ describe('language', () => {
 
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-en').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Contents', 'Topics', 'Training plans']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Groups', 'Contents', 'Topics', 'Training plans']);
   });
 });
 

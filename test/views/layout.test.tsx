@@ -41,6 +41,7 @@ describe('sidebar menu', () => {
       companyLogin,
       [
         ['Users', '/users'],
+        ['Groups', '/groups'],
         ['Contents', '/contents'],
         ['Topics', '/topics'],
         ['Training plans', '/training-plans'],
@@ -63,7 +64,7 @@ describe('sidebar menu', () => {
 
   it('speaks Italian', async () => {
     await openAs(companyLogin, 'it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Piani formativi']);
   });
 
   it('navigates and marks the current section', async () => {
@@ -101,7 +102,7 @@ describe('user menu', () => {
     await user.click(screen.getByTestId('user-menu-button'));
     await user.click(screen.getByTestId('language-it'));
     expect(i18n.language).toBe('it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi']);
+    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Piani formativi']);
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('language-it').classList.contains('Mui-selected')).toBe(true);
     await user.click(screen.getByTestId('language-en'));

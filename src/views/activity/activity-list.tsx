@@ -15,6 +15,7 @@ const recordPaths: Readonly<Record<string, ResourceName>> = {
   topic: 'topics',
   content: 'contents',
   'training plan': 'training-plans',
+  group: 'groups',
 };
 
 function When({ at }: { at: string }) {

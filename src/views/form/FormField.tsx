@@ -79,6 +79,7 @@ export const FormField = memo(function FormField({
       <ReferencesField
         resource={field.reference.resource}
         colorField={field.reference.colorField}
+        {...(field.reference.optionLabel && { optionLabel: field.reference.optionLabel })}
         label={label}
         required={required}
         value={isNamedRefList(value) ? value : []}

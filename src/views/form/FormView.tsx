@@ -63,6 +63,7 @@ const auditEntities: Record<ResourceName, string> = {
   topics: 'topic',
   contents: 'content',
   'training-plans': 'training plan',
+  groups: 'group',
 };
 
 export interface RecordFormPageProps {

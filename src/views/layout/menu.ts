@@ -4,6 +4,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelIcon from '@mui/icons-material/Label';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PeopleIcon from '@mui/icons-material/People';
 import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceName } from '../../domain/resource';
@@ -69,7 +70,15 @@ const trainingPlans: ResourceMenuEntry = {
   newLabelKey: 'pages.trainingPlanNew',
 };
 
-const entries = [tenants, users, companies, contents, topics, activity, trainingPlans];
+const groups: ResourceMenuEntry = {
+  path: '/groups',
+  labelKey: 'menu.groups',
+  Icon: GroupsIcon,
+  resource: 'groups',
+  newLabelKey: 'pages.groupNew',
+};
+
+const entries = [tenants, users, groups, companies, contents, topics, activity, trainingPlans];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(

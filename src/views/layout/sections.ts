@@ -4,7 +4,7 @@ import type { Scope } from '../../domain/session';
 export const sectionPathsByScope: Record<Scope, readonly string[]> = {
   GLOBAL: ['/tenants', '/users', '/activity'],
   TENANT: ['/companies', '/users', '/activity'],
-  COMPANY: ['/users', '/contents', '/topics', '/training-plans'],
+  COMPANY: ['/users', '/groups', '/contents', '/topics', '/training-plans'],
 };
 
 const allSections = Object.values(sectionPathsByScope).flat();

@@ -11,4 +11,5 @@ export const listSorts: Record<ResourceName, readonly string[]> = {
   topics: ['name', 'status'],
   contents: ['id', 'title', 'createdAt', 'updatedAt'],
   'training-plans': ['id', 'name', 'createdAt', 'updatedAt'],
+  groups: ['name', 'createdAt', 'updatedAt'],
 };

@@ -95,4 +95,5 @@ export const fakeResources = (given: Partial<Record<ResourceName, FakeResource>>
   topics: given.topics ?? fakeResource(),
   contents: given.contents ?? fakeResource(),
   'training-plans': given['training-plans'] ?? fakeResource(),
+  groups: given.groups ?? fakeResource(),
 });
