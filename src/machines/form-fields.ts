@@ -6,10 +6,10 @@ import { isVideoTenant } from '../domain/video';
 
 /**
  * How a field holds its value and travels to the API:
- * text/email/select/color as strings (empty → null), password only when typed, switch as a boolean,
+ * text/email/select/color/date (a day, `YYYY-MM-DD`) as strings (empty → null), password only when typed, switch as a boolean,
  * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids.
  */
-export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references';
+export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'date' | 'reference' | 'references';
 
 export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | null;
 

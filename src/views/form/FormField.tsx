@@ -123,6 +123,7 @@ export const FormField = memo(function FormField({
       multiline={field.multiline}
       minRows={field.multiline ? 3 : undefined}
       autoComplete={field.autoComplete}
+      {...(field.kind === 'date' && { slotProps: { inputLabel: { shrink: true } } })}
       fullWidth
     >
       {field.options?.map(({ value: option, labelKey }) => (

@@ -15,7 +15,7 @@ import { memoryStore } from '../memory-store';
 import { loadTranslationsAtOnce } from '../translations';
 import { globalState, meAnswer, pending, storedSession } from '../fixtures/session';
 import { fakeAccount, type FakeAccount } from './fake-account';
-import type { FakeDelivery } from './fake-delivery';
+import { fakeDelivery, type FakeDelivery } from './fake-delivery';
 import { fakeResources, type FakeResource } from './fake-api';
 import { fakeApiBase, fakeServer, type FakeBackend, type SessionCalls } from './fake-server';
 import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
@@ -50,7 +50,7 @@ export interface RenderOptions extends Partial<SessionCalls> {
   activity?: FakeBackend['activity'];
   /** Issue 30's calls (invitations, links, second factors, policies): as the API answers them unless given. */
   accountSecurity?: FakeBackend['accountSecurity'];
-  /** Groups' members and plans' assignments, in memory (none unless given). */
+  /** Groups' members and plans' assignments, in memory (none unless given: empty lists). */
   delivery?: FakeDelivery;
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
@@ -76,7 +76,7 @@ export function renderConsole({
   importUsers,
   activity,
   accountSecurity,
-  delivery,
+  delivery = fakeDelivery(),
   clock,
   firstLoad = false,
   ...overrides
@@ -103,7 +103,7 @@ export function renderConsole({
     refreshVideoToken: vi.fn(refreshVideoToken),
     ...(activity && { activity }),
     ...(accountSecurity && { accountSecurity }),
-    ...(delivery && { delivery }),
+    delivery,
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');
