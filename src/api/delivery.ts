@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
-import type { GroupMember, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, EnrolmentSummary, GroupMember, PlanAssignment } from '../domain/delivery';
 import type { ListRequest, Page } from '../domain/resource';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
@@ -50,6 +50,10 @@ export function createDeliveryApi(http: KyInstance) {
     removeAssignment: async (planId: string, assignmentId: string) => {
       await call<unknown>(http.delete(`${assignments(planId)}/${segment(assignmentId)}`));
     },
+    /** A page of the plan's learners (`status` among the filters). */
+    listEnrolments: (planId: string, request: ListRequest) =>
+      call<Page<Enrolment>>(http.get(`training-plans/${segment(planId)}/enrolments`, { searchParams: listSearchParams(request) })),
+    enrolmentSummary: (planId: string) => call<EnrolmentSummary>(http.get(`training-plans/${segment(planId)}/enrolments/summary`)),
   };
 }
 

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { AssignmentBody, DeliveryApi } from '../api/delivery';
-import type { PlanAssignment } from '../domain/delivery';
+import type { Enrolment, PlanAssignment } from '../domain/delivery';
 import type { RecordBody, StoredRecord } from '../domain/resource';
+import type { SaveRecordInput } from '../machines/form.machine';
 import { listMachineOf } from '../machines/list.machine';
 import type { DeliveryMachines, GroupMemberRow } from '../views/actors';
 import { keyedFormMachine } from './keyed-form';
@@ -72,6 +73,27 @@ export function provideDeliveryMachines(api: DeliveryApi, outcomes: OutcomeActio
             const created = await api.assign(planId, assignmentBodyOf(body), idempotencyKey);
             return savedOn(created.id);
           }),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    }),
+    learners: (planId) => ({
+      list: listMachineOf<Enrolment>().provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listEnrolments(planId, request)),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+      // The summary is read like a record (loading, its failure and Retry): the form machine with no field.
+      summary: keyedFormMachine.provide({
+        actors: {
+          loadRecord: fromPromise<StoredRecord, { id: string; reload: boolean }>(async () => ({
+            ...savedOn(planId),
+            ...(await api.enrolmentSummary(planId)),
+          })),
+          saveRecord: fromPromise<StoredRecord, SaveRecordInput>(() => Promise.reject(new Error('A summary is never saved'))),
           deleteRecord: nothingToDelete,
         },
         actions: outcomes,

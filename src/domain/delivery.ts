@@ -10,3 +10,4 @@ export type PlanAssignment = Static<typeof delivery.PlanAssignment>;
 export type AssignmentTarget = PlanAssignment['target'];
 export type Enrolment = Static<typeof delivery.Enrolment>;
 export type EnrolmentStatus = Enrolment['status'];
+export type EnrolmentSummary = Static<typeof delivery.EnrolmentSummary>;

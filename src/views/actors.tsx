@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ActivityEntry } from '../domain/activity';
-import type { GroupMember, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, GroupMember, PlanAssignment } from '../domain/delivery';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { accountActionsMachine } from '../machines/account-actions.machine';
@@ -72,6 +72,8 @@ export type GroupMemberRow = GroupMember & ListItem;
 export interface DeliveryMachines {
   members: (groupId: string) => { list: ListMachine<GroupMemberRow>; add: typeof formMachine };
   assignments: (planId: string) => { list: ListMachine<PlanAssignment>; assign: typeof formMachine };
+  /** A plan's learners: their enrolments as a list, and the summary (counts, completions per day) loaded as a record. */
+  learners: (planId: string) => { list: ListMachine<Enrolment>; summary: typeof formMachine };
 }
 
 /** The machines of the signed-in screens. */

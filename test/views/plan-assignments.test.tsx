@@ -42,7 +42,7 @@ const alertsBehindDialog = () =>
     .queryAllByRole('alert', { hidden: true })
     .map((alert) => alert.textContent);
 
-describe("a plan's assignments", { timeout: 20_000 }, () => {
+describe("a plan's assignments", { timeout: 45_000 }, () => {
   it('lists them (to whom, due date, learners, when) and removes one after the confirmation', async () => {
     const delivery = fakeDelivery({
       assignments: [

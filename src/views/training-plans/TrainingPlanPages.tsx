@@ -7,20 +7,20 @@ import type { FormActor } from '../form/form-actor';
 import type { FormConfig } from '../form/form-config';
 import { FormView, RecordFormPage } from '../form/FormView';
 import { OrderedTable } from '../ordered/OrderedTable';
-import { PlanAssignments } from '../delivery/PlanAssignments';
+import { PlanDelivery } from '../delivery/PlanDelivery';
 import { itemForm, itemsTable, moduleForm, modulesTable, trainingPlansResource } from '../resources/training-plans';
 
 const planPath = (planId: string) => `/training-plans/${planId}`;
 const modulePath = (planId: string, moduleId: string) => `${planPath(planId)}/modules/${moduleId}`;
 
-/** Below a saved plan: its modules, and its assignments (Assign while it is PUBLISHED). */
+/** Below a saved plan: its modules, then its assignments (Assign while it is PUBLISHED) and its learners, in tabs. */
 function PlanModules({ form }: { form: FormActor }) {
   const plan = useSelector(form, selectRecord) as TrainingPlan | null;
   if (!plan) return null;
   return (
     <>
       <ModulesOf planId={plan.id} />
-      <PlanAssignments planId={plan.id} published={plan.status === 'PUBLISHED'} />
+      <PlanDelivery planId={plan.id} published={plan.status === 'PUBLISHED'} />
     </>
   );
 }

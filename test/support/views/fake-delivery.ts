@@ -24,6 +24,32 @@ export interface FakeAssignment {
   learnerCount: number;
 }
 
+export interface FakeEnrolment {
+  id: string;
+  enrolledAt: string;
+  trainingPlanId: string;
+  userId: string;
+  name: string;
+  surname: string;
+  email: string;
+  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'OVERDUE';
+  dueDate: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  progress: number;
+  lastActivityAt: string | null;
+}
+
+const emptySummary = {
+  enrolled: 0,
+  notStarted: 0,
+  inProgress: 0,
+  completed: 0,
+  overdue: 0,
+  completionRate: 0,
+  completionsByDay: [],
+};
+
 /**
  * Groups' members and plans' assignments in memory, answering like the API (docs/server-guide.md, "Learning
  * delivery"): members a page at a time searched by name, surname or email; every call a spy. `users` names the
@@ -33,7 +59,17 @@ export function fakeDelivery({
   members = {},
   assignments = [],
   users = [],
-}: { members?: Record<string, FakeMember[]>; assignments?: FakeAssignment[]; users?: Omit<FakeMember, 'addedAt'>[] } = {}) {
+  enrolments = [],
+  summary = emptySummary,
+}: {
+  members?: Record<string, FakeMember[]>;
+  assignments?: FakeAssignment[];
+  users?: Omit<FakeMember, 'addedAt'>[];
+  /** Every plan's enrolments (`trainingPlanId` says whose). */
+  enrolments?: FakeEnrolment[];
+  /** What `…/enrolments/summary` answers for any plan. */
+  summary?: unknown;
+} = {}) {
   const memberships = new Map(Object.entries(members).map(([groupId, rows]) => [groupId, [...rows]]));
   const assigned = [...assignments];
   let created = 0;
@@ -101,6 +137,20 @@ export function fakeDelivery({
       assigned.push(...items);
       return { id: items[0]!.id, items };
     }),
+    listEnrolments: vi.fn(async (planId: string, { query, filters }: ListRequest) => {
+      const needle = query.search.toLowerCase();
+      const rows = enrolments
+        .filter((row) => row.trainingPlanId === planId && (!filters.status || row.status === filters.status))
+        .filter((row) => !needle || [row.name, row.surname, row.email].some((text) => text.toLowerCase().includes(needle)));
+      if (query.sortBy) {
+        const sortBy = query.sortBy as keyof FakeEnrolment;
+        const direction = query.sortOrder === 'desc' ? -1 : 1;
+        rows.sort((a, b) => direction * String(a[sortBy]).localeCompare(String(b[sortBy])));
+      }
+      const start = (query.page - 1) * query.pageSize;
+      return { items: rows.slice(start, start + query.pageSize), total: rows.length, totalIsEstimate: false };
+    }),
+    enrolmentSummary: vi.fn(async (_planId: string) => summary),
     removeAssignment: vi.fn(async (planId: string, assignmentId: string) => {
       const index = assigned.findIndex((row) => row.id === assignmentId && row.trainingPlanId === planId);
       if (index < 0) throw notFound;

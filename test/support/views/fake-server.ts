@@ -164,6 +164,10 @@ function deliveryCall({ method, segments, params, body, headers }: Call, backend
     if (method === 'POST' && !childId) return answering(fakes.assign(id, body, key));
     if (method === 'DELETE' && childId) return fakes.removeAssignment(id, childId).then(() => undefined);
   }
+  if (first === 'training-plans' && part === 'enrolments' && method === 'GET') {
+    if (!childId) return answering(fakes.listEnrolments(id, listRequestOf(params)));
+    if (childId === 'summary') return answering(fakes.enrolmentSummary(id));
+  }
   return undefined;
 }
 
