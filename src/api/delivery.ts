@@ -34,9 +34,10 @@ export function createDeliveryApi(http: KyInstance) {
   const members = (groupId: string) => `groups/${segment(groupId)}/members`;
   const assignments = (planId: string) => `training-plans/${segment(planId)}/assignments`;
   return {
-    /** A page of members, as rows whose id is the member's user id. */
-    listMembers: async (groupId: string, request: ListRequest): Promise<Page<GroupMember & { id: string }>> => {
-      const page = await call<Page<GroupMember>>(http.get(members(groupId), { searchParams: listSearchParams(request) }));
+    /** A page of members (sorted by surname and name: the route takes no sort), as rows whose id is the member's user id. */
+    listMembers: async (groupId: string, { query }: ListRequest): Promise<Page<GroupMember & { id: string }>> => {
+      const searchParams = { page: query.page, pageSize: query.pageSize, ...(query.search ? { search: query.search } : {}) };
+      const page = await call<Page<GroupMember>>(http.get(members(groupId), { searchParams }));
       return { ...page, items: page.items.map((member) => ({ ...member, id: member.userId })) };
     },
     addMembers: (groupId: string, userIds: readonly string[], idempotencyKey?: string | null) =>

@@ -155,7 +155,12 @@ function deliveryCall({ method, segments, params, body, headers }: Call, backend
   const answering = <T>(promise: Promise<T>) => promise.then((answer) => ({ body: answer }));
   const key = headers.get('idempotency-key');
   if (first === 'groups' && part === 'members') {
-    if (method === 'GET' && !childId) return answering(fakes.listMembers(id, listRequestOf(params)));
+    if (method === 'GET' && !childId) {
+      // The route takes no sort: any other parameter is a 400, as the API answers it.
+      const unknown = [...params.keys()].filter((name) => !['page', 'pageSize', 'search', 'withTotal'].includes(name));
+      if (unknown.length) return Promise.reject({ kind: 'http', status: 400, message: `unknown parameters ${unknown.join(', ')}` });
+      return answering(fakes.listMembers(id, listRequestOf(params)));
+    }
     if (method === 'POST' && !childId) return answering(fakes.addMembers(id, body.userIds as string[], key));
     if (method === 'DELETE' && childId) return fakes.removeMember(id, childId).then(() => undefined);
   }
