@@ -1,10 +1,15 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanAssignments } from './PlanAssignments';
-import { PlanLearners } from './PlanLearners';
+import { lazyView } from '../lazy-view';
+import { LoadBoundary } from '../pages/LoadBoundary';
+import { LoadingLine } from '../pages/LoadingLine';
+
+/** The Learners tab and its charts (MUI X Charts): a chunk of their own, fetched when the tab opens. */
+const PlanLearners = lazyView(() => import('./PlanLearners').then((module) => module.PlanLearners));
 
 /** Below a saved plan's modules: its delivery in two tabs, the assignments and the learners (counts, charts, table). */
 export function PlanDelivery({ planId, published }: { planId: string; published: boolean }) {
@@ -22,7 +27,11 @@ export function PlanDelivery({ planId, published }: { planId: string; published:
           <PlanAssignments planId={planId} published={published} />
         ) : (
           <Box sx={{ mt: 3 }}>
-            <PlanLearners planId={planId} />
+            <LoadBoundary>
+              <Suspense fallback={<LoadingLine />}>
+                <PlanLearners planId={planId} />
+              </Suspense>
+            </LoadBoundary>
           </Box>
         )}
       </Box>
