@@ -38,6 +38,7 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
     ...common,
     ...(await resource('contents')),
     ...(await resource('topics')),
+    ...(await resource('groups')),
     '/training-plans',
     '/training-plans/new',
     `/training-plans/${plan}`,
