@@ -108,3 +108,22 @@ export const Enrolment = Type.Object(
 export const enrolmentFilters = {
   status: Type.Optional(OneOf(enrolmentStatuses, { description: 'Only the enrolments of this status' })),
 };
+
+const Count = Type.Integer({ minimum: 0 });
+
+/** What `GET /training-plans/:id/enrolments/summary` answers: a plan's learners counted by status, and completions per day. */
+export const EnrolmentSummary = Type.Object(
+  {
+    enrolled: Count,
+    notStarted: Count,
+    inProgress: Count,
+    completed: Count,
+    overdue: Count,
+    completionRate: Type.Number({ minimum: 0, maximum: 1, description: 'Completed ÷ enrolled (0 with no learner)' }),
+    completionsByDay: Type.Array(
+      Type.Object({ day: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'A UTC day' }), completed: Count }),
+      { description: 'The enrolments completed on each day (UTC) that has any, oldest first' },
+    ),
+  },
+  { title: 'EnrolmentSummary' },
+);

@@ -4,7 +4,7 @@
  */
 
 /** The top-level resources, named as their paths under `/api/`. */
-export const resourceNames = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes'] as const;
+export const resourceNames = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups'] as const;
 export type ResourceName = (typeof resourceNames)[number];
 
 export const scopes = ['GLOBAL', 'TENANT', 'COMPANY'] as const;

@@ -52,4 +52,5 @@ export const createResourceApis = (http: KyInstance): ResourceApis => ({
   contents: createResourceApi(http, 'contents'),
   'training-plans': createResourceApi(http, 'training-plans'),
   quizzes: createResourceApi(http, 'quizzes'),
+  groups: createResourceApi(http, 'groups'),
 });

@@ -3,6 +3,7 @@ import type { KyInstance } from 'ky';
 import { cacheAccountApi, createAccountApi, type AccountApi } from '../api/account';
 import { createAccountAdminApi, type AccountAdminApi } from '../api/account-admin';
 import { createActivityApi, type ActivityApi } from '../api/activity';
+import { cacheDeliveryApi, createDeliveryApi, type DeliveryApi } from '../api/delivery';
 import { createExportApi, type ExportApi } from '../api/exports';
 import { createReportsApi, type ReportsApi } from '../api/reports';
 import { cacheResourceApi } from '../api/resource-cache';
@@ -26,6 +27,8 @@ export interface ConsoleApis {
   reports: ReportsApi;
   /** A quiz's preview and QTI exchange, never cached: a preview scores the quiz as stored now. */
   quizzes: QuizApi;
+  /** A group's members, a plan's assignments. */
+  delivery: DeliveryApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -37,13 +40,14 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   accountAdmin: createAccountAdminApi(http),
   reports: createReportsApi(http),
   quizzes: createQuizApi(http),
+  delivery: createDeliveryApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin, reports, quizzes }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, reports, quizzes, delivery }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
@@ -60,9 +64,11 @@ export function cacheConsoleApis(
       contents: cacheResourceApi(resources.contents, queryClient, 'contents'),
       'training-plans': cacheResourceApi(resources['training-plans'], queryClient, 'training-plans'),
       quizzes: cacheResourceApi(resources.quizzes, queryClient, 'quizzes'),
+      groups: cacheResourceApi(resources.groups, queryClient, 'groups'),
     },
     trainingPlans: cacheTrainingPlanApis(trainingPlans, queryClient),
     account: cacheAccountApi(account, queryClient),
+    delivery: cacheDeliveryApi(delivery, queryClient),
   };
 }
 

@@ -42,7 +42,7 @@ export function routeChunks(path: string): RouteChunk[] {
             ? ['contentWizard', 'screenMachines']
             : section === 'contents' && record
               ? ['form', 'contentExtras', 'screenMachines']
-              : ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes'].includes(section)
+              : ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups'].includes(section)
                 ? [record ? 'form' : 'grid']
                 : [];
   return ['signedInConsole', ...screen];

@@ -11,6 +11,7 @@ import { ScopeGate } from '../views/pages/NotAvailablePage';
 import { HomeView } from '../views/pages/HomeView';
 import { companiesResource } from '../views/resources/companies';
 import { contentsResource } from '../views/resources/contents';
+import { groupsResource } from '../views/resources/groups';
 import type { ResourceConfig } from '../views/resources/resource-config';
 import { quizzesResource } from '../views/resources/quizzes';
 import { tenantsResource } from '../views/resources/tenants';
@@ -95,6 +96,7 @@ export function SignedInConsole() {
                     {resourceRoutes(tenantsResource)}
                     {resourceRoutes(usersResource, { listNext: [userImportCode] })}
                     {resourceRoutes(topicsResource)}
+                    {resourceRoutes(groupsResource)}
                     <Route key="contents/:id/video" path="/contents/:id/video">
                       {({ id }) => (
                         <LazyPage titleKey="pages.contentVideo">

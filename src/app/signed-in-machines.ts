@@ -15,6 +15,7 @@ import { quizPreviewMachine } from '../machines/quiz-preview.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { provideAccountMachines } from './account-security';
+import { provideDeliveryMachines } from './delivery';
 import { cacheConsoleApis, createConsoleApis, type CachedApis, type CachedResourceApi } from './cached-apis';
 import { saveDownload } from './download';
 import { provideRecordForm } from './keyed-form';
@@ -77,6 +78,7 @@ export function provideCoreMachines(
       contents: provideResourceMachines('contents', apis.resources.contents, apis.exports, outcomes),
       'training-plans': provideResourceMachines('training-plans', apis.resources['training-plans'], apis.exports, outcomes),
       quizzes: provideResourceMachines('quizzes', apis.resources.quizzes, apis.exports, outcomes),
+      groups: provideResourceMachines('groups', apis.resources.groups, apis.exports, outcomes),
     },
     settings: provideSettingsMachines(apis.account, session, outcomes),
     accounts: provideAccountMachines(apis.accountAdmin, outcomes),
@@ -91,6 +93,7 @@ export function provideCoreMachines(
       },
       actions: outcomes,
     }),
+    delivery: provideDeliveryMachines(apis.delivery, outcomes),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

@@ -5,6 +5,7 @@ import type * as tenants from '../../contract/tenants.schemas';
 import type * as users from '../../contract/users.schemas';
 import type { Content, Topic } from './catalogue';
 import type { Quiz } from './quizzes';
+import type { Group } from './delivery';
 import type { TrainingPlan } from './training-plans';
 
 /** The resources the console lists and edits, and the wire's sort orders. */
@@ -51,4 +52,5 @@ export interface ResourceRecords {
   contents: Content;
   'training-plans': TrainingPlan;
   quizzes: Quiz;
+  groups: Group;
 }

@@ -7,11 +7,12 @@ import { checkQuestions, isQuestionSet, questionBodies, questionSetOf, type Ques
 
 /**
  * How a field holds its value and travels to the API:
- * text/email/select/color as strings (empty → null), password only when typed, switch as a boolean,
- * reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids, number as the text
- * typed, sent as a number (empty → null), questions as a quiz's questions (`quiz-questions.ts`) sent as their bodies.
+ * text/email/select/color/date (a day, `YYYY-MM-DD`) as strings (empty → null), password only when typed, switch as a
+ * boolean, reference as `{id, name}` sent as `${name}Id`, references as a list of them sent as their ids, number as the
+ * text typed, sent as a number (empty → null), questions as a quiz's questions (`quiz-questions.ts`) sent as their bodies.
  */
-export type FieldKind = 'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'reference' | 'references' | 'number' | 'questions';
+export type FieldKind =
+  'text' | 'email' | 'password' | 'switch' | 'select' | 'color' | 'date' | 'reference' | 'references' | 'number' | 'questions';
 
 export type FieldValue = string | boolean | NamedRef | readonly NamedRef[] | QuestionSet | null;
 

@@ -5,6 +5,7 @@ import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ActivityEntry } from '../domain/activity';
 import type { ReportName, ReportRows } from '../domain/reports';
+import type { Enrolment, GroupMember, PlanAssignment } from '../domain/delivery';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { accountActionsMachine } from '../machines/account-actions.machine';
@@ -67,6 +68,17 @@ export interface AccountMachines {
   invitations: typeof accountActionsMachine;
 }
 
+/** A group's member as a list row: its user's id is the row's. */
+export type GroupMemberRow = GroupMember & ListItem;
+
+/** Learning delivery (issue 27): a group's members and a plan's assignments, each a list and a create-only form. */
+export interface DeliveryMachines {
+  members: (groupId: string) => { list: ListMachine<GroupMemberRow>; add: typeof formMachine };
+  assignments: (planId: string) => { list: ListMachine<PlanAssignment>; assign: typeof formMachine };
+  /** A plan's learners: their enrolments as a list, and the summary (counts, completions per day) loaded as a record. */
+  learners: (planId: string) => { list: ListMachine<Enrolment>; summary: typeof formMachine };
+}
+
 /** The machines of the signed-in screens. */
 export interface ConsoleMachines {
   resources: { [Name in ResourceName]: ResourceMachines<ResourceRecords[Name]> };
@@ -82,6 +94,7 @@ export interface ConsoleMachines {
   quizPreview: typeof quizPreviewMachine;
   /** A quiz's QTI 3.0 export, and the import of a package as a new quiz. */
   quizExchange: typeof quizExchangeMachine;
+  delivery: DeliveryMachines;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -138,6 +151,7 @@ export const useUserImportMachine = () => useMachines().userImport;
 export const useAccountMachines = () => useMachines().accounts;
 export const useQuizPreviewMachine = () => useMachines().quizPreview;
 export const useQuizExchangeMachine = () => useMachines().quizExchange;
+export const useDeliveryMachines = () => useMachines().delivery;
 export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */

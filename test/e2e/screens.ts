@@ -39,6 +39,7 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
     ...(await resource('contents')),
     ...(await resource('topics')),
     ...(await resource('quizzes')),
+    ...(await resource('groups')),
     '/training-plans',
     '/training-plans/new',
     `/training-plans/${plan}`,

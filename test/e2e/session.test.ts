@@ -30,7 +30,7 @@ const scopes = [
   {
     account: demo.company,
     scope: 'COMPANY',
-    menu: ['Users', 'Contents', 'Topics', 'Training plans', 'Reports'],
+    menu: ['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports'],
     place: (a: LoginAnswer) => a.company?.name ?? '',
   },
 ] as const;
@@ -131,13 +131,17 @@ describe('language', () => {
     await signIn(page(), demo.company);
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-it').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
+    await expect
+      .poll(() => menuLabels(page()))
+      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
     await page().reload();
-    await expect.poll(() => menuLabels(page())).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Piani formativi', 'Report']);
+    await expect
+      .poll(() => menuLabels(page()))
+      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
 
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-en').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Contents', 'Topics', 'Training plans', 'Reports']);
+    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports']);
   });
 });
 

@@ -82,8 +82,8 @@ describe('home', () => {
     TENANT: { account: demo.tenant, cards: ['Companies', 'Users'], resources: ['companies', 'users'] },
     COMPANY: {
       account: demo.company,
-      cards: ['Users', 'Contents', 'Topics', 'Training plans'],
-      resources: ['users', 'contents', 'topics', 'training-plans'],
+      cards: ['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans'],
+      resources: ['users', 'groups', 'contents', 'topics', 'training-plans'],
     },
   } as const;
 

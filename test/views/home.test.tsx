@@ -29,12 +29,13 @@ describe('home', () => {
     await countOf('tenants', `${resources.tenants.records.size} records`);
   });
 
-  it('shows a COMPANY admin the users, contents, topics, quizzes and training plans', async () => {
+  it('shows a COMPANY admin the users, groups, contents, topics, quizzes and training plans', async () => {
     renderConsole({ path: '/home', signedIn: companyLogin });
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Carla');
     expect(screen.getByText('You manage the users, contents, topics, quizzes and training plans of Bianchi Srl.')).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Users',
+      'Groups',
       'Contents',
       'Topics',
       'Quizzes',

@@ -43,6 +43,7 @@ describe('sidebar menu', () => {
       companyLogin,
       [
         ['Users', '/users'],
+        ['Groups', '/groups'],
         ['Contents', '/contents'],
         ['Topics', '/topics'],
         ['Quizzes', '/quizzes'],
@@ -68,7 +69,15 @@ describe('sidebar menu', () => {
 
   it('speaks Italian', async () => {
     await openAs(companyLogin, 'it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
+    expect(menuLinks().map(([label]) => label)).toEqual([
+      'Utenti',
+      'Gruppi',
+      'Contenuti',
+      'Argomenti',
+      'Quiz',
+      'Piani formativi',
+      'Report',
+    ]);
   });
 
   it('navigates and marks the current section', async () => {
@@ -106,7 +115,15 @@ describe('user menu', () => {
     await user.click(screen.getByTestId('user-menu-button'));
     await user.click(screen.getByTestId('language-it'));
     expect(i18n.language).toBe('it');
-    expect(menuLinks().map(([label]) => label)).toEqual(['Utenti', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
+    expect(menuLinks().map(([label]) => label)).toEqual([
+      'Utenti',
+      'Gruppi',
+      'Contenuti',
+      'Argomenti',
+      'Quiz',
+      'Piani formativi',
+      'Report',
+    ]);
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('language-it').classList.contains('Mui-selected')).toBe(true);
     await user.click(screen.getByTestId('language-en'));

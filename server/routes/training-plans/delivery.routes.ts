@@ -8,6 +8,7 @@ import {
   AssignmentParams,
   Enrolment,
   enrolmentFilters,
+  EnrolmentSummary,
   PlanAssignment,
   PlanAssignmentsCreated,
   PlanParams,
@@ -336,6 +337,53 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       const page = await listPage(db, enrolmentSource(session, plan.companyId), query, filter, exactCountLimit);
       return { ...page, items: page.items.map(enrolmentRecord) };
+    },
+  );
+
+  app.get(
+    '/:id/enrolments/summary',
+    {
+      onRequest: allow(['COMPANY']),
+      schema: {
+        summary: "Count a plan's enrolments by status (the enrolments list's rule) and its completions per day (UTC)",
+        tags,
+        params: PlanParams,
+        response: { 200: EnrolmentSummary, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { db, session } = request;
+      const plan = await planInReach(db, session, request.params.id);
+      const ofPlan = and(reachOf(session, owners.enrolments), eq(enrolments.trainingPlanId, plan.id));
+      // The status filter's rule at the same minute, so the counts and a filtered list agree.
+      const status = statusAt(sql`${minuteNow()}`);
+      const [counts] = await db
+        .select({
+          enrolled: sql<number>`count(*)::int`,
+          notStarted: sql<number>`(count(*) filter (where ${status} = 'NOT_STARTED'))::int`,
+          inProgress: sql<number>`(count(*) filter (where ${status} = 'IN_PROGRESS'))::int`,
+          completed: sql<number>`(count(*) filter (where ${status} = 'COMPLETED'))::int`,
+          overdue: sql<number>`(count(*) filter (where ${status} = 'OVERDUE'))::int`,
+        })
+        .from(enrolments)
+        .where(ofPlan);
+      const day = sql<string>`to_char(${enrolments.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const days = await db
+        .select({ day, completed: sql<number>`count(*)::int` })
+        .from(enrolments)
+        .where(and(ofPlan, sql`${enrolments.completedAt} is not null`))
+        .groupBy(day)
+        .orderBy(day);
+      const { enrolled = 0, notStarted = 0, inProgress = 0, completed = 0, overdue = 0 } = counts ?? {};
+      return {
+        enrolled,
+        notStarted,
+        inProgress,
+        completed,
+        overdue,
+        completionRate: enrolled ? completed / enrolled : 0,
+        completionsByDay: days,
+      };
     },
   );
 };

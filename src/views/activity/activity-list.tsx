@@ -16,6 +16,7 @@ const recordPaths: Readonly<Record<string, ResourceName>> = {
   content: 'contents',
   'training plan': 'training-plans',
   quiz: 'quizzes',
+  group: 'groups',
 };
 
 function When({ at }: { at: string }) {

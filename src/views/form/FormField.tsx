@@ -88,6 +88,7 @@ export const FormField = memo(function FormField({
       <ReferencesField
         resource={field.reference.resource}
         colorField={field.reference.colorField}
+        {...(field.reference.optionLabel && { optionLabel: field.reference.optionLabel })}
         label={label}
         required={required}
         value={isNamedRefList(value) ? value : []}
@@ -131,6 +132,7 @@ export const FormField = memo(function FormField({
       multiline={field.multiline}
       minRows={field.multiline ? 3 : undefined}
       autoComplete={field.autoComplete}
+      {...(field.kind === 'date' && { slotProps: { inputLabel: { shrink: true } } })}
       fullWidth
     >
       {field.options?.map(({ value: option, labelKey }) => (

@@ -64,6 +64,7 @@ const auditEntities: Record<ResourceName, string> = {
   contents: 'content',
   'training-plans': 'training plan',
   quizzes: 'quiz',
+  groups: 'group',
 };
 
 export interface RecordFormPageProps {
@@ -173,7 +174,13 @@ export function RecordForm({
           .map((field) => (
             <Box
               key={field.name}
-              sx={field.multiline || field.kind === 'questions' ? { gridColumn: '1 / -1' } : field.startsRow ? { gridColumnStart: 1 } : undefined}
+              sx={
+                field.multiline || field.kind === 'questions'
+                  ? { gridColumn: '1 / -1' }
+                  : field.startsRow
+                    ? { gridColumnStart: 1 }
+                    : undefined
+              }
             >
               <FormField
                 form={form}

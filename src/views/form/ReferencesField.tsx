@@ -21,6 +21,8 @@ export interface ReferencesFieldProps {
   error?: string;
   disabled: boolean;
   onChange: (value: NamedRef[]) => void;
+  /** How a record is named in the options and chips; its `name` unless given. */
+  optionLabel?: (record: object) => string;
 }
 
 const optionsQuery = { pageSize: '50', sortBy: 'name', sortOrder: 'asc' };
@@ -28,12 +30,24 @@ const optionsQuery = { pageSize: '50', sortBy: 'name', sortOrder: 'asc' };
 const textOn = (color: string) => (getContrastRatio(color, '#fff') >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)');
 
 /** Picks any number of records of another resource by name, as chips; what is typed searches the API. */
-export function ReferencesField({ resource, colorField, label, required, value, error, disabled, onChange }: ReferencesFieldProps) {
+const nameOf = (record: object) => String(fieldOf(record, 'name') ?? '');
+
+export function ReferencesField({
+  resource,
+  colorField,
+  label,
+  required,
+  value,
+  error,
+  disabled,
+  onChange,
+  optionLabel = nameOf,
+}: ReferencesFieldProps) {
   const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: ['name'], query: optionsQuery },
   });
   const records = useSelector(list, selectItems);
-  const items = records.map((record): NamedRef => ({ ...record, name: String(fieldOf(record, 'name') ?? '') }));
+  const items = records.map((record): NamedRef => ({ ...record, name: optionLabel(record) }));
   const loading = useSelector(list, selectIsBusy);
   const colorOf = (ref: NamedRef): string | undefined => {
     if (!colorField) return undefined;

@@ -15,7 +15,13 @@ export interface FieldConfig extends FieldSpec {
   /** The choices of a select. */
   options?: ReadonlyArray<{ value: string; labelKey: string }>;
   /** The resource a reference field picks from, and the filter another field's value puts on it. */
-  reference?: { resource: ResourceName; filterBy?: { field: string; param: string }; colorField?: string };
+  reference?: {
+    resource: ResourceName;
+    filterBy?: { field: string; param: string };
+    colorField?: string;
+    /** How a record of a references field is named (a user: name, surname and email); its `name` unless given. */
+    optionLabel?: (record: object) => string;
+  };
   /** A line under the field saying what it does (while it has no error). */
   helperKey?: string;
   /** A text holding an image URL, shown below the field while it is a valid http(s) URL. */

@@ -5,6 +5,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelIcon from '@mui/icons-material/Label';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PeopleIcon from '@mui/icons-material/People';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
@@ -82,7 +83,15 @@ const quizzes: ResourceMenuEntry = {
   newLabelKey: 'pages.quizNew',
 };
 
-const entries = [tenants, users, companies, contents, topics, quizzes, activity, trainingPlans, reports];
+const groups: ResourceMenuEntry = {
+  path: '/groups',
+  labelKey: 'menu.groups',
+  Icon: GroupsIcon,
+  resource: 'groups',
+  newLabelKey: 'pages.groupNew',
+};
+
+const entries = [tenants, users, groups, companies, contents, topics, quizzes, activity, trainingPlans, reports];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(

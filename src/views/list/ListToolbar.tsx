@@ -19,40 +19,44 @@ import type { ListActor } from './list-actor';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-/** Search, refresh, and when given, the export and the Add button (leading to `addPath`). */
+/** Search (unless `searchable` is false), refresh, and when given, the export and the Add button (leading to `addPath`). */
 export function ListToolbar({
   list,
   addPath,
   exporter,
   actions,
+  searchable = true,
 }: {
   list: ListActor;
   addPath?: string | undefined;
   exporter?: ListExportActor | undefined;
   actions?: ReactNode;
+  searchable?: boolean;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-      <TextField
-        label={t('list.search')}
-        size="small"
-        value={searchText}
-        onChange={(event) => list.send({ type: 'list.search', text: event.target.value })}
-        slotProps={{
-          htmlInput: { maxLength: MAX_SEARCH_LENGTH },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
-      />
+      {searchable && (
+        <TextField
+          label={t('list.search')}
+          size="small"
+          value={searchText}
+          onChange={(event) => list.send({ type: 'list.search', text: event.target.value })}
+          slotProps={{
+            htmlInput: { maxLength: MAX_SEARCH_LENGTH },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+        />
+      )}
       <IconButton aria-label={t('list.refresh')} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>

@@ -104,7 +104,7 @@ export function FetchFailure({ failure, onRetry }: { failure: Failure; onRetry: 
   );
 }
 
-function DeleteConfirmation({ list }: { list: ListActor }) {
+export function DeleteConfirmation({ list }: { list: ListActor }) {
   const deletingId = useSelector(list, selectDeletingId);
   const busy = useSelector(list, selectIsBusy);
   return (

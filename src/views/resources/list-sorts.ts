@@ -12,4 +12,5 @@ export const listSorts: Record<ResourceName, readonly string[]> = {
   contents: ['id', 'title', 'createdAt', 'updatedAt'],
   'training-plans': ['id', 'name', 'createdAt', 'updatedAt'],
   quizzes: ['id', 'title', 'status', 'createdAt', 'updatedAt'],
+  groups: ['name', 'createdAt', 'updatedAt'],
 };

@@ -1,21 +1,28 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TrainingPlanModule } from '../../domain/training-plans';
+import type { TrainingPlan, TrainingPlanModule } from '../../domain/training-plans';
 import { selectRecord } from '../../machines/form.machine';
 import { useTrainingPlanMachines } from '../actors';
 import type { FormActor } from '../form/form-actor';
 import type { FormConfig } from '../form/form-config';
 import { FormView, RecordFormPage } from '../form/FormView';
 import { OrderedTable } from '../ordered/OrderedTable';
+import { PlanDelivery } from '../delivery/PlanDelivery';
 import { itemForm, itemsTable, moduleForm, modulesTable, trainingPlansResource } from '../resources/training-plans';
 
 const planPath = (planId: string) => `/training-plans/${planId}`;
 const modulePath = (planId: string, moduleId: string) => `${planPath(planId)}/modules/${moduleId}`;
 
-/** Below a saved plan: its modules. */
+/** Below a saved plan: its modules, then its assignments (Assign while it is PUBLISHED) and its learners, in tabs. */
 function PlanModules({ form }: { form: FormActor }) {
-  const planId = useSelector(form, selectRecord)?.id;
-  return planId ? <ModulesOf planId={planId} /> : null;
+  const plan = useSelector(form, selectRecord) as TrainingPlan | null;
+  if (!plan) return null;
+  return (
+    <>
+      <ModulesOf planId={plan.id} />
+      <PlanDelivery planId={plan.id} published={plan.status === 'PUBLISHED'} />
+    </>
+  );
 }
 
 function ModulesOf({ planId }: { planId: string }) {

@@ -100,8 +100,9 @@ export const openPlanForm = (scenario: Scenario, consoleMachines?: ProvideConsol
   const { id, fields } = scenario.input as FormInput;
   expect(fields, "the model's fields are the plan form's").toBe(planFields);
   const opened = openSignedIn(id === null ? '/training-plans/new' : `/${planPath}`, companyLogin, undefined, consoleMachines);
-  // The modules table below a loaded plan: not this machine's business.
+  // The modules and assignments tables below a loaded plan: not this machine's business.
   opened.network.always('GET', `${planPath}/modules`, () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
+  opened.network.always('GET', `${planPath}/assignments`, () => ({ status: 200, body: { items: [], total: 0, totalIsEstimate: false } }));
   return { console: opened, id };
 };
 

@@ -1250,6 +1250,15 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       url: `/api/lrs-credentials/${deliveryOf(other).credentialId}`,
       status: 404,
     })),
+  'GET /api/training-plans/{id}/enrolments/summary': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: `${planPath(deliveryOf(own).plan.id)}/enrolments/summary`, status: 200 },
+    ...foreign.map((other) => ({
+      label: `${other.label} plan`,
+      method: 'GET' as const,
+      url: `${planPath(deliveryOf(other).plan.id)}/enrolments/summary`,
+      status: 404,
+    })),
+  ],
 };
 
 describe('company isolation on every route of topics, contents and training plans', () => {

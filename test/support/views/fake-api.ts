@@ -96,4 +96,5 @@ export const fakeResources = (given: Partial<Record<ResourceName, FakeResource>>
   contents: given.contents ?? fakeResource(),
   'training-plans': given['training-plans'] ?? fakeResource(),
   quizzes: given.quizzes ?? fakeResource(),
+  groups: given.groups ?? fakeResource(),
 });

@@ -4,6 +4,7 @@ import { resourceNames } from '../../../src/domain/resource';
 import type { VinapseToken } from '../../../src/domain/session';
 import type { SessionFakes } from '../fixtures/session';
 import type { FakeAccount } from './fake-account';
+import type { FakeDelivery } from './fake-delivery';
 import type { FakeResource } from './fake-api';
 import type { FakeTrainingPlans } from './fake-training-plans';
 
@@ -31,6 +32,8 @@ export interface FakeBackend {
   accountSecurity?: Partial<AccountSecurityFakes>;
   /** `POST quizzes/{id}/preview`: the answers scored (pending unless given). */
   quizPreview?: (id: string, body: unknown) => Promise<unknown>;
+  /** Groups' members and plans' assignments (none unless given). */
+  delivery?: FakeDelivery;
 }
 
 /** Issue 30's calls, each answering as the API does unless a test gives its own. */
@@ -148,6 +151,35 @@ function failureResponse(error: unknown): Response {
   throw new TypeError('Failed to fetch');
 }
 
+/** A group's members (`groups/{id}/members[/{userId}]`) and a plan's assignments (`training-plans/{id}/assignments[/{id}]`). */
+function deliveryCall({ method, segments, params, body, headers }: Call, backend: FakeBackend): Promise<Answer> | undefined {
+  const [first, id, part, childId] = segments;
+  const fakes = backend.delivery?.spies;
+  if (!fakes || !id || segments.length > 4) return undefined;
+  const answering = <T>(promise: Promise<T>) => promise.then((answer) => ({ body: answer }));
+  const key = headers.get('idempotency-key');
+  if (first === 'groups' && part === 'members') {
+    if (method === 'GET' && !childId) {
+      // The route takes no sort: any other parameter is a 400, as the API answers it.
+      const unknown = [...params.keys()].filter((name) => !['page', 'pageSize', 'search', 'withTotal'].includes(name));
+      if (unknown.length) return Promise.reject({ kind: 'http', status: 400, message: `unknown parameters ${unknown.join(', ')}` });
+      return answering(fakes.listMembers(id, listRequestOf(params)));
+    }
+    if (method === 'POST' && !childId) return answering(fakes.addMembers(id, body.userIds as string[], key));
+    if (method === 'DELETE' && childId) return fakes.removeMember(id, childId).then(() => undefined);
+  }
+  if (first === 'training-plans' && part === 'assignments') {
+    if (method === 'GET' && !childId) return answering(fakes.listAssignments(id));
+    if (method === 'POST' && !childId) return answering(fakes.assign(id, body, key));
+    if (method === 'DELETE' && childId) return fakes.removeAssignment(id, childId).then(() => undefined);
+  }
+  if (first === 'training-plans' && part === 'enrolments' && method === 'GET') {
+    if (!childId) return answering(fakes.listEnrolments(id, listRequestOf(params)));
+    if (childId === 'summary') return answering(fakes.enrolmentSummary(id));
+  }
+  return undefined;
+}
+
 /** Rows ordered by hand: `training-plans/{plan}/modules[/{module}[/items[/{item}]]]`, and their `…/order`. */
 function orderedCall({ method, segments, params, body }: Call, backend: FakeBackend): Promise<Answer> | undefined {
   const [, planId, , moduleId, child, itemId] = segments;
@@ -245,6 +277,8 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
       : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
   const accountSecurity = accountSecurityCall(call, backend);
   if (accountSecurity) return accountSecurity;
+  const delivery = deliveryCall(call, backend);
+  if (delivery) return delivery;
   const ordered = orderedCall(call, backend);
   if (ordered) return ordered;
   const [name, id, more] = segments;

@@ -15,6 +15,7 @@ import { memoryStore } from '../memory-store';
 import { loadTranslationsAtOnce } from '../translations';
 import { globalState, meAnswer, pending, storedSession } from '../fixtures/session';
 import { fakeAccount, type FakeAccount } from './fake-account';
+import { fakeDelivery, type FakeDelivery } from './fake-delivery';
 import { fakeResources, type FakeResource } from './fake-api';
 import { fakeApiBase, fakeServer, type FakeBackend, type SessionCalls } from './fake-server';
 import { fakeTrainingPlans, type FakeTrainingPlans } from './fake-training-plans';
@@ -53,6 +54,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   accountSecurity?: FakeBackend['accountSecurity'];
   /** `POST quizzes/{id}/preview` (pending unless given). */
   quizPreview?: FakeBackend['quizPreview'];
+  /** Groups' members and plans' assignments, in memory (none unless given: empty lists). */
+  delivery?: FakeDelivery;
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
   /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
@@ -79,6 +82,7 @@ export function renderConsole({
   reports,
   accountSecurity,
   quizPreview,
+  delivery = fakeDelivery(),
   clock,
   firstLoad = false,
   ...overrides
@@ -107,6 +111,7 @@ export function renderConsole({
     ...(reports && { reports }),
     ...(accountSecurity && { accountSecurity }),
     ...(quizPreview && { quizPreview }),
+    delivery,
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');

@@ -1,0 +1,103 @@
+import { fromPromise } from 'xstate';
+import type { AssignmentBody, DeliveryApi } from '../api/delivery';
+import type { Enrolment, PlanAssignment } from '../domain/delivery';
+import type { RecordBody, StoredRecord } from '../domain/resource';
+import type { SaveRecordInput } from '../machines/form.machine';
+import { listMachineOf } from '../machines/list.machine';
+import type { DeliveryMachines, GroupMemberRow } from '../views/actors';
+import { keyedFormMachine } from './keyed-form';
+import type { OutcomeActions } from './outcomes';
+
+const nothingToLoad = fromPromise<StoredRecord, { id: string; reload: boolean }>(() =>
+  Promise.reject(new Error('A dialog that only creates loads nothing')),
+);
+const nothingToDelete = fromPromise<void, { id: string }>(() => Promise.reject(new Error('A dialog that only creates deletes nothing')));
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+
+/**
+ * The assign dialog's body as the API takes it: the target chosen says which of users, groups or the whole company;
+ * the due date (a day) is the end of that day where the admin is.
+ */
+export function assignmentBodyOf({ target, userIds, groupIds, dueDate }: RecordBody): AssignmentBody {
+  const due = typeof dueDate === 'string' && dueDate ? new Date(`${dueDate}T23:59:59`) : null;
+  return {
+    ...(target === 'USER' && { userIds: idsOf(userIds) }),
+    ...(target === 'GROUP' && { groupIds: idsOf(groupIds) }),
+    ...(target === 'COMPANY' && { wholeCompany: true }),
+    ...(due && { dueDate: Number.isNaN(due.getTime()) ? String(dueDate) : due.toISOString() }),
+  };
+}
+
+/** What a create-only dialog's form keeps as its record: the owner's id (the dialog shows nothing of it). */
+const savedOn = (id: string): StoredRecord => ({ id, createdAt: '', updatedAt: '', version: 0 }) as StoredRecord;
+
+/**
+ * A group's members and a plan's assignments: each a list (paged, a row removed after its confirmation) on the
+ * generic list machine, and a create-only form (add members, assign) on the generic form machine.
+ */
+export function provideDeliveryMachines(api: DeliveryApi, outcomes: OutcomeActions): DeliveryMachines {
+  return {
+    members: (groupId) => ({
+      list: listMachineOf<GroupMemberRow>().provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listMembers(groupId, request)),
+          deleteRecord: fromPromise(({ input }) => api.removeMember(groupId, input.id)),
+        },
+        actions: outcomes,
+      }),
+      add: keyedFormMachine.provide({
+        actors: {
+          loadRecord: nothingToLoad,
+          saveRecord: fromPromise(async ({ input: { body, idempotencyKey } }) => {
+            await api.addMembers(groupId, idsOf(body.userIds), idempotencyKey);
+            return savedOn(groupId);
+          }),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    }),
+    assignments: (planId) => ({
+      list: listMachineOf<PlanAssignment>().provide({
+        actors: {
+          fetchPage: fromPromise(() => api.listAssignments(planId)),
+          deleteRecord: fromPromise(({ input }) => api.removeAssignment(planId, input.id)),
+        },
+        actions: outcomes,
+      }),
+      assign: keyedFormMachine.provide({
+        actors: {
+          loadRecord: nothingToLoad,
+          saveRecord: fromPromise(async ({ input: { body, idempotencyKey } }) => {
+            const created = await api.assign(planId, assignmentBodyOf(body), idempotencyKey);
+            return savedOn(created.id);
+          }),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    }),
+    learners: (planId) => ({
+      list: listMachineOf<Enrolment>().provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listEnrolments(planId, request)),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+      // The summary is read like a record (loading, its failure and Retry): the form machine with no field.
+      summary: keyedFormMachine.provide({
+        actors: {
+          loadRecord: fromPromise<StoredRecord, { id: string; reload: boolean }>(async () => ({
+            ...savedOn(planId),
+            ...(await api.enrolmentSummary(planId)),
+          })),
+          saveRecord: fromPromise<StoredRecord, SaveRecordInput>(() => Promise.reject(new Error('A summary is never saved'))),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    }),
+  };
+}

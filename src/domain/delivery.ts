@@ -1,0 +1,13 @@
+import type { Static } from 'typebox';
+import type * as delivery from '../../contract/delivery.schemas';
+
+/** Learning delivery (issue 27): groups of a company's users, assignments of published plans, learners' enrolments. */
+export { assignmentTargets, enrolmentStatuses } from '../../contract/values';
+
+export type Group = Static<typeof delivery.Group>;
+export type GroupMember = Static<typeof delivery.GroupMember>;
+export type PlanAssignment = Static<typeof delivery.PlanAssignment>;
+export type AssignmentTarget = PlanAssignment['target'];
+export type Enrolment = Static<typeof delivery.Enrolment>;
+export type EnrolmentStatus = Enrolment['status'];
+export type EnrolmentSummary = Static<typeof delivery.EnrolmentSummary>;
