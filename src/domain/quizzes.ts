@@ -13,3 +13,4 @@ export type QuestionBody = quizzes.QuestionBody;
 export type QuizAnswer = quizzes.QuizAnswer;
 export type QuizResult = quizzes.QuizResult;
 export type QtiImportResult = quizzes.QtiImportResult;
+export type QtiImportProblem = quizzes.QtiImportProblem;

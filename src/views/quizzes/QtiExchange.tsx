@@ -17,7 +17,8 @@ import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { QtiImportResult } from '../../domain/quizzes';
+import type { TFunction } from 'i18next';
+import type { QtiImportProblem, QtiImportResult } from '../../domain/quizzes';
 import { selectImportReport, selectIsExchanging, selectIsImporting } from '../../machines/quiz-exchange.machine';
 import { useConsoleActorRef, useQuizExchangeMachine } from '../actors';
 
@@ -105,7 +106,7 @@ function ImportReport({ report }: { report: QtiImportResult }) {
             </Stack>
             {item.problems.map((problem, index) => (
               <Typography key={index} variant="body2" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
-                {problem.message}
+                {problemText(problem, t)}
               </Typography>
             ))}
           </ListItem>
@@ -113,9 +114,13 @@ function ImportReport({ report }: { report: QtiImportResult }) {
       </List>
       {report.notes.map((note, index) => (
         <Alert key={index} severity="info">
-          {note.message}
+          {problemText(note, t)}
         </Alert>
       ))}
     </Stack>
   );
 }
+
+/** A problem of the import in the user's language, by its rule; the server's own words for a rule the console does not know. */
+const problemText = ({ rule, message, params }: QtiImportProblem, t: TFunction) =>
+  t(`qti.problems.${rule}`, { ...params, defaultValue: message });

@@ -83,7 +83,7 @@ describeUiPaths<Harness>(quizExchangeModel, {
     imported: () => {
       const dialog = within(screen.getByRole('dialog', { name: 'QTI import' }));
       const items = dialog.getAllByTestId('qti-item').map((item) => item.textContent);
-      expect(items).toEqual(['ImportedCapital', 'SkippedDrawingqti-drawing-interaction is not supported']);
+      expect(items).toEqual(['ImportedCapital', 'SkippedDrawingqti-drawing-interaction has no question type here']);
     },
   },
 });

@@ -22,7 +22,13 @@ export const importReport = {
       title: 'Drawing',
       outcome: 'SKIPPED',
       questionId: null,
-      problems: [{ rule: 'unsupportedInteraction', message: 'qti-drawing-interaction is not supported' }],
+      problems: [
+        {
+          rule: 'unsupportedInteraction',
+          message: 'qti-drawing-interaction has no question type here',
+          params: { interaction: 'qti-drawing-interaction' },
+        },
+      ],
     },
   ],
   notes: [],
