@@ -6,7 +6,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseClient } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/auth/password';
+import { demoSeedServices } from '../server/demo-seed';
 import { seedDemoData } from '../server/db/seed';
 
 export interface BenchDatabase {
@@ -41,7 +41,7 @@ export async function openBenchDatabase(logger: Logger): Promise<BenchDatabase> 
 async function prepared(opened: Omit<BenchDatabase, 'fresh'>): Promise<BenchDatabase> {
   try {
     await migrate(opened.client);
-    await seedDemoData(opened.client.db, hashPassword);
+    await seedDemoData(opened.client.db, demoSeedServices);
     return { ...opened, fresh: true };
   } catch (error) {
     await opened.destroy();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, type App } from './app';
-import { hashPassword } from './auth/password';
+import { demoSeedServices } from './demo-seed';
 import { loadVideoTokenSecret } from './auth/video-token';
 import { readServerConfig } from './config';
 import { openDatabase } from './db/client';
@@ -141,7 +141,7 @@ consoleOrigin ??= `http://localhost:${port}`;
 async function start() {
   const applied = await migrate(database);
   // Demo data (published passwords) only when asked: by default on the embedded database, never silently on a server.
-  const seeded = config.demoData ? await seedDemoData(database.db, hashPassword) : false;
+  const seeded = config.demoData ? await seedDemoData(database.db, demoSeedServices) : false;
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info(`database: ${storage}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
   if (!staticDir) app.log.warn('no built console in ./dist: run `npm run build` to serve it');

@@ -15,6 +15,7 @@ import {
   users,
 } from './schema';
 import { seedDemoQuizzes } from './seed-quizzes';
+import { seedDemoStatements, type StoreDemoStatements } from './seed-statements';
 
 export const demoPassword = 'Demo-2026!';
 
@@ -56,7 +57,13 @@ const moreAcmeRoboticsLearners = [
 ] as const;
 
 /** `hashPassword`: how passwords are stored (the auth floor's; the database floor does not hash passwords itself). */
-export async function seedDemoData(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
+/** What the seed needs of the floors above the database: the password hasher and the LRS's statement store. */
+export interface DemoSeedServices {
+  hashPassword: (password: string) => Promise<string>;
+  storeStatements: StoreDemoStatements;
+}
+
+export async function seedDemoData(db: Database, { hashPassword, storeStatements }: DemoSeedServices): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${seedLockKey})`);
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
@@ -336,14 +343,18 @@ export async function seedDemoData(db: Database, hashPassword: (password: string
 
     // Quizzes (issue 28): one question of each type in the safety check; the plan's QUIZ items take them.
     const [safetyCheck, gettingToKnowUs] = await seedDemoQuizzes(tx, ownedByAcmeRobotics, { safety: safety.id, onboarding: onboarding.id });
-    await tx.insert(trainingPlanItems).values([
-      { moduleId: welcomeModule.id, position: 0, title: 'Read the welcome article', contentId: welcomeArticle.id },
-      { moduleId: welcomeModule.id, position: 1, title: 'Getting to know us', type: 'QUIZ', quizId: gettingToKnowUs },
-      { moduleId: safetyModule.id, position: 0, title: 'Watch the safety walkthrough', contentId: safetyVideo.id },
-      { moduleId: safetyModule.id, position: 1, title: 'Safety check', type: 'QUIZ', quizId: safetyCheck },
-    ]);
+    const onboardingItems = await tx
+      .insert(trainingPlanItems)
+      .values([
+        { moduleId: welcomeModule.id, position: 0, title: 'Read the welcome article', contentId: welcomeArticle.id },
+        { moduleId: welcomeModule.id, position: 1, title: 'Getting to know us', type: 'QUIZ', quizId: gettingToKnowUs },
+        { moduleId: safetyModule.id, position: 0, title: 'Watch the safety walkthrough', contentId: safetyVideo.id },
+        { moduleId: safetyModule.id, position: 1, title: 'Safety check', type: 'QUIZ', quizId: safetyCheck },
+      ])
+      .returning({ id: trainingPlanItems.id, title: trainingPlanItems.title, type: trainingPlanItems.type });
 
     await seedDemoDelivery(tx, ownedByAcmeRobotics, onboardingPlan.id);
+    await seedDemoStatements(tx, storeStatements, ownedByAcmeRobotics, onboardingPlan, onboardingItems);
     return true;
   });
 }

@@ -5,7 +5,7 @@ import type { DatabaseClient } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import * as schema from '../../../server/db/schema';
 import { users } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/auth/password';
+import { demoSeedServices } from '../../../server/demo-seed';
 import { seedDemoData } from '../../../server/db/seed';
 import { createTestDatabase, type TestDatabase } from '../../support/server/harness';
 
@@ -25,7 +25,7 @@ describe('migrations and seed', () => {
       const client = await database.open();
       try {
         expect(await migrate(client)).toEqual([]);
-        expect(await seedDemoData(client.db, hashPassword)).toBe(false);
+        expect(await seedDemoData(client.db, demoSeedServices)).toBe(false);
         const applied = await rows<{ name: string }>(client, 'SELECT name FROM schema_migrations ORDER BY name');
         expect(applied.map((row) => row.name)).toEqual([
           '0001_initial.sql',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type DatabaseClient } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
-import { hashPassword } from '../../../server/auth/password';
+import { demoSeedServices } from '../../../server/demo-seed';
 import { seedDemoData } from '../../../server/db/seed';
 import { databaseUrl, uniqueName, withAdminConnection } from './test-database';
 
@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
 async function migrateAndSeed(client: DatabaseClient) {
   try {
     await migrate(client);
-    await seedDemoData(client.db, hashPassword);
+    await seedDemoData(client.db, demoSeedServices);
   } finally {
     await client.close();
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, groupMembers, planAssignments, users, type Company } from '../../../../server/db/schema';
+import { enrolments, groupMembers, planAssignments, users, xapiStatements, type Company } from '../../../../server/db/schema';
 import { created, errorFields, planPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
 import { allPages, auditEntriesFor, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
@@ -470,5 +470,34 @@ describe('the demo data', () => {
     const learners = (await admin.get(`${planPath(plans[0].id)}/enrolments`)).json();
     expect(learners.total).toBe(6);
     expect((await admin.get(`${planPath(plans[0].id)}/enrolments?status=OVERDUE`)).json().total).toBe(1);
+  });
+
+  it('has a few weeks of a learner app’s statements that moved the enrolments, under a credential of their own', async () => {
+    const plans = (await admin.get('/api/training-plans?search=New hire onboarding')).json().items;
+    const learners = await allPages<{ status: string; progress: number; lastActivityAt: string | null; email: string }>(
+      admin,
+      `${planPath(plans[0].id)}/enrolments?sortBy=progress&sortOrder=desc`,
+    );
+    const statements = await testApp.db
+      .select({ actor: xapiStatements.actorMbox, timestamp: xapiStatements.timestamp })
+      .from(xapiStatements)
+      .where(eq(xapiStatements.companyId, world.acmeRobotics.id));
+    const credentials = (await admin.get('/api/lrs-credentials')).json().items as { label: string }[];
+
+    expect(learners.map((learner) => [learner.status, learner.progress])).toEqual([
+      ['COMPLETED', 1],
+      ['COMPLETED', 1],
+      ['IN_PROGRESS', 0.5],
+      ['OVERDUE', 0.25],
+      ['IN_PROGRESS', 0],
+      ['NOT_STARTED', 0],
+    ]);
+    // Every statement names an enrolled learner; the oldest three weeks back.
+    expect(new Set(statements.map((statement) => statement.actor))).toEqual(
+      new Set(learners.filter((learner) => learner.lastActivityAt).map((learner) => `mailto:${learner.email}`)),
+    );
+    const oldest = Math.min(...statements.map((statement) => statement.timestamp.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(20 * 24 * 60 * 60 * 1000);
+    expect(credentials.map((credential) => credential.label)).toContain('Demo learner app');
   });
 });
