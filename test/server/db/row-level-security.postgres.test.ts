@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { leaveTenancyToTheDatabaseInTests } from '../../../server/auth/tenancy';
-import { hashPassword } from '../../../server/auth/password';
+import { demoSeedServices } from '../../../server/demo-seed';
 import { openPostgres, type Database, type DatabaseClient } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import type { RequestSettings } from '../../../server/db/request-context';
@@ -46,6 +46,10 @@ const tenantOwned = [
   'group_members',
   'plan_assignments',
   'enrolments',
+  // The Learning Record Store (issue 27): each company's credentials, statements and items done.
+  'lrs_credentials',
+  'xapi_statements',
+  'enrolment_items',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
 const ownerOnly = [
@@ -326,7 +330,7 @@ describe('an owner role that is neither superuser nor BYPASSRLS', () => {
   it('migrates, seeds and serves; its own connections without app.scope see no tenant row (FORCE)', async () => {
     ownerClient = openPostgres(ownerUrl);
     await migrate(ownerClient);
-    expect(await seedDemoData(ownerClient.db, hashPassword)).toBe(true);
+    expect(await seedDemoData(ownerClient.db, demoSeedServices)).toBe(true);
 
     const app = await buildApp({ db: ownerClient.db, forRequest: ownerClient.forRequest });
     try {
