@@ -14,26 +14,39 @@ export function attachmentName(disposition: string | null, fallback: string): st
   return name && !/[\\/]/.test(name) ? name : fallback;
 }
 
-/** `GET /{resource}/export`: every row of a list with its search, sort and filters, as CSV with headers in `language`. */
+/**
+ * `GET /{resource}/export` (and a list's own export address, such as a plan's learners'): every row of a list with its
+ * search, sort and filters, as CSV with headers in `language`.
+ */
 export function createExportApi(http: KyInstance) {
+  const exportAt = async (
+    path: string,
+    fallbackName: string,
+    { query, filters }: ListRequest,
+    language: string,
+  ): Promise<DownloadedFile> => {
+    try {
+      const response = await http.get(path, {
+        searchParams: {
+          ...(query.sortBy ? { sortBy: query.sortBy } : {}),
+          sortOrder: query.sortOrder,
+          ...(query.search ? { search: query.search } : {}),
+          ...filters,
+          lang: language,
+        },
+        headers: { accept: 'text/csv' },
+      });
+      return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), fallbackName) };
+    } catch (error) {
+      throw await toFailure(error);
+    }
+  };
   return {
-    async exportCsv(resource: ResourceName, { query, filters }: ListRequest, language: string): Promise<DownloadedFile> {
-      try {
-        const response = await http.get(`${resource}/export`, {
-          searchParams: {
-            ...(query.sortBy ? { sortBy: query.sortBy } : {}),
-            sortOrder: query.sortOrder,
-            ...(query.search ? { search: query.search } : {}),
-            ...filters,
-            lang: language,
-          },
-          headers: { accept: 'text/csv' },
-        });
-        return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), `${resource}.csv`) };
-      } catch (error) {
-        throw await toFailure(error);
-      }
-    },
+    exportCsv: (resource: ResourceName, request: ListRequest, language: string) =>
+      exportAt(`${resource}/export`, `${resource}.csv`, request, language),
+    /** A plan's learners (issue 27), with the learners list's search, sort and status. */
+    exportLearners: (planId: string, request: ListRequest, language: string) =>
+      exportAt(`training-plans/${encodeURIComponent(planId)}/enrolments/export`, 'learners.csv', request, language),
   };
 }
 

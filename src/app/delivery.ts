@@ -1,10 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { AssignmentBody, DeliveryApi } from '../api/delivery';
+import type { ExportApi } from '../api/exports';
 import type { Enrolment, PlanAssignment } from '../domain/delivery';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { SaveRecordInput } from '../machines/form.machine';
+import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
 import type { DeliveryMachines, GroupMemberRow } from '../views/actors';
+import { saveDownload } from './download';
 import { keyedFormMachine } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
 
@@ -36,7 +39,7 @@ const savedOn = (id: string): StoredRecord => ({ id, createdAt: '', updatedAt: '
  * A group's members and a plan's assignments: each a list (paged, a row removed after its confirmation) on the
  * generic list machine, and a create-only form (add members, assign) on the generic form machine.
  */
-export function provideDeliveryMachines(api: DeliveryApi, outcomes: OutcomeActions): DeliveryMachines {
+export function provideDeliveryMachines(api: DeliveryApi, exports: ExportApi, outcomes: OutcomeActions): DeliveryMachines {
   return {
     members: (groupId) => ({
       list: listMachineOf<GroupMemberRow>().provide({
@@ -83,6 +86,14 @@ export function provideDeliveryMachines(api: DeliveryApi, outcomes: OutcomeActio
         actors: {
           fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listEnrolments(planId, request)),
           deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+      export: listExportMachine.provide({
+        actors: {
+          exportList: fromPromise(async ({ input: { language, ...request } }) =>
+            saveDownload(await exports.exportLearners(planId, request, language)),
+          ),
         },
         actions: outcomes,
       }),

@@ -93,7 +93,7 @@ export function provideCoreMachines(
       },
       actions: outcomes,
     }),
-    delivery: provideDeliveryMachines(apis.delivery, outcomes),
+    delivery: provideDeliveryMachines(apis.delivery, apis.exports, outcomes),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

@@ -76,7 +76,7 @@ export interface DeliveryMachines {
   members: (groupId: string) => { list: ListMachine<GroupMemberRow>; add: typeof formMachine };
   assignments: (planId: string) => { list: ListMachine<PlanAssignment>; assign: typeof formMachine };
   /** A plan's learners: their enrolments as a list, and the summary (counts, completions per day) loaded as a record. */
-  learners: (planId: string) => { list: ListMachine<Enrolment>; summary: typeof formMachine };
+  learners: (planId: string) => { list: ListMachine<Enrolment>; summary: typeof formMachine; export: typeof listExportMachine };
 }
 
 /** The machines of the signed-in screens. */

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { companyLogin } from '../support/fixtures/session';
 import { fakeDelivery, type FakeEnrolment } from '../support/views/fake-delivery';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
@@ -109,6 +109,33 @@ describe("a plan's Learners tab", { timeout: 45_000 }, () => {
         search: 'ciro',
       }),
     );
+  });
+
+  it('exports the learners as CSV with the status filter shown', async () => {
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:saved'), revokeObjectURL: () => {} }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const delivery = learners();
+      const { user } = await open('/training-plans/plan-2', { resources: { 'training-plans': plans() }, delivery });
+      await user.click(await screen.findByRole('tab', { name: 'Learners' }));
+      await user.click(await screen.findByRole('combobox', { name: 'Learner status' }));
+      await user.click(await screen.findByRole('option', { name: 'Completed' }));
+      await waitFor(() => expect(learnerRows()).toHaveLength(1));
+
+      await user.click(within(screen.getByRole('region', { name: 'Learners' })).getByRole('button', { name: 'Export CSV' }));
+
+      await screen.findByText('The CSV file was downloaded');
+      const [planId, request] = delivery.spies.exportLearners.mock.calls.at(-1)!;
+      expect([planId, request.filters]).toEqual(['plan-2', { status: 'COMPLETED', lang: 'en' }]);
+      expect(saved).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('says when nobody completed yet, and Retry after the figures failed to load', async () => {

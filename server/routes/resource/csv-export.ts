@@ -55,6 +55,13 @@ const headers: Record<ExportLanguage, Record<string, string>> = {
     showCorrectAnswers: 'Show correct answers',
     questionCount: 'Questions',
     totalPoints: 'Points',
+    // A plan's learners (issue 27)
+    progress: 'Progress',
+    dueDate: 'Due date',
+    startedAt: 'Started',
+    completedAt: 'Completed',
+    lastActivityAt: 'Last activity',
+    enrolledAt: 'Enrolled',
   },
   it: {
     id: 'ID',
@@ -101,6 +108,13 @@ const headers: Record<ExportLanguage, Record<string, string>> = {
     showCorrectAnswers: 'Mostra le risposte corrette',
     questionCount: 'Domande',
     totalPoints: 'Punti',
+    // I discenti di un piano (issue 27)
+    progress: 'Avanzamento',
+    dueDate: 'Scadenza',
+    startedAt: 'Iniziato',
+    completedAt: 'Completato',
+    lastActivityAt: 'Ultima attività',
+    enrolledAt: 'Iscritto',
   },
 };
 

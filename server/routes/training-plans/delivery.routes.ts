@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
-import { listQuery, listResponse } from '../../../contract/common.schemas';
+import { exportQuery, listQuery, listResponse } from '../../../contract/common.schemas';
 import {
   AssignmentBody,
   AssignmentParams,
@@ -24,6 +24,7 @@ import { qualified } from '../../db/qualified';
 import { enrolments, groupMembers, groups, planAssignments, trainingPlans, users } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
 import { listPage, type ListParams, type ListSource } from '../../store/list-page';
+import { csvExport, EXPORT_BATCH_SIZE, exportLanguage, exportLanguages } from '../resource/csv-export';
 import { companyUsers } from '../groups/group-members.routes';
 import { allow } from '../resource/resource.routes';
 
@@ -180,6 +181,28 @@ const minuteNow = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISO
  * COMPANY only, like the plans. Enrolments are never written here: migration 0020's triggers derive them from the
  * assignments, in the write's transaction.
  */
+/** The condition of a plan's learners list and of its export: the caller's reach, the plan, the status asked for. */
+const enrolmentFilter = (session: AuthSession, planId: string, query: { status?: EnrolmentStatus }) => (bind: Bind) =>
+  and(
+    reachOf(session, owners.enrolments, bind),
+    eq(enrolments.trainingPlanId, bind('planId', planId)),
+    query.status ? sql`${statusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
+  );
+
+/** The learners export's columns: who, where they stand, and when. */
+const enrolmentExportColumns = [
+  'name',
+  'surname',
+  'email',
+  'status',
+  'progress',
+  'dueDate',
+  'startedAt',
+  'completedAt',
+  'lastActivityAt',
+  'enrolledAt',
+];
+
 export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['training-plans'];
   const { exactCountLimit } = app.listSettings;
@@ -329,14 +352,56 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { db, session } = request;
       const plan = await planInReach(db, session, request.params.id);
       const query = request.query as ListParams & { status?: EnrolmentStatus };
-      const filter = (bind: Bind) =>
-        and(
-          reachOf(session, owners.enrolments, bind),
-          eq(enrolments.trainingPlanId, bind('planId', plan.id)),
-          query.status ? sql`${statusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
-        );
-      const page = await listPage(db, enrolmentSource(session, plan.companyId), query, filter, exactCountLimit);
+      const page = await listPage(
+        db,
+        enrolmentSource(session, plan.companyId),
+        query,
+        enrolmentFilter(session, plan.id, query),
+        exactCountLimit,
+      );
       return { ...page, items: page.items.map(enrolmentRecord) };
+    },
+  );
+
+  app.get(
+    '/:id/enrolments/export',
+    {
+      onRequest: allow(['COMPANY']),
+      schema: {
+        summary: "Export a plan's learners as CSV: every page of the learners list with its search, sort and status filter, streamed",
+        tags,
+        produces: ['text/csv'],
+        params: PlanParams,
+        querystring: exportQuery('Enrolment', Object.keys(enrolmentSorts), enrolmentFilters),
+        response: {
+          200: Type.String({ description: 'CSV (UTF-8 with BOM), a header row in the language asked' }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { db, session } = request;
+      const plan = await planInReach(db, session, request.params.id);
+      const { lang, ...rest } = request.query as { lang?: string } & Partial<ListParams> & { status?: EnrolmentStatus };
+      const query = { sortOrder: 'asc' as const, ...rest };
+      const language = exportLanguage(lang, request.language([...exportLanguages]));
+      const source = enrolmentSource(session, plan.companyId);
+      const filter = enrolmentFilter(session, plan.id, query);
+      const list = (page: number, pageSize: number, withTotal: boolean) =>
+        listPage(db, source, { ...query, page, pageSize, withTotal }, filter, exactCountLimit);
+      // Bulk work (`http/bulk-work.ts`): one export in flight per session, its rows counted (the list's own count).
+      const end = await app.bulkWork.begin(request, reply, 'export', async () => (await list(1, 1, true)).total ?? 0);
+      const readBatch = async (page: number) =>
+        (await list(page, EXPORT_BATCH_SIZE, false)).items.map(enrolmentRecord) as Record<string, unknown>[];
+      const day = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="learners-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream of the CSV the schema describes as a string (its type is the document's, not the body's).
+          .send(csvExport(enrolmentExportColumns, language, readBatch, end) as unknown as string)
+      );
     },
   );
 

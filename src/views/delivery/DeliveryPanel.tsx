@@ -7,7 +7,7 @@ import { selectFailure, type ListItem } from '../../machines/list.machine';
 import type { ListActor } from '../list/list-actor';
 import type { ListConfig } from '../list/list-config';
 import { GridLoading } from '../list/grid-loading';
-import { ListToolbar } from '../list/ListToolbar';
+import { ListToolbar, type ListExportActor } from '../list/ListToolbar';
 import { DeleteConfirmation, FetchFailure, ListGrid } from '../list/ListView';
 import { LoadBoundary } from '../pages/LoadBoundary';
 
@@ -20,12 +20,15 @@ export function DeliveryPanel<Row extends ListItem>({
   config,
   basePath,
   actions,
+  exporter,
   searchable = true,
 }: {
   list: ListActor<Row>;
   config: ListConfig<Row>;
   basePath: string;
   actions?: ReactNode;
+  /** Export as CSV: every row with the list's search, sort and filters. */
+  exporter?: ListExportActor;
   searchable?: boolean;
 }) {
   const { t } = useTranslation();
@@ -36,7 +39,7 @@ export function DeliveryPanel<Row extends ListItem>({
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
         {t(config.titleKey)}
       </Typography>
-      <ListToolbar list={list as ListActor} actions={actions} searchable={searchable} />
+      <ListToolbar list={list as ListActor} actions={actions} exporter={exporter} searchable={searchable} />
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (

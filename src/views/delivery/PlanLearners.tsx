@@ -74,7 +74,7 @@ export function PlanLearners({ planId }: { planId: string }) {
     <>
       <LearnersSummary machine={machines.summary} planId={planId} />
       {/* A status is a filter of the list: another status starts another list. */}
-      <LearnersTable key={status} machine={machines.list} status={status} onStatus={setStatus} />
+      <LearnersTable key={status} machine={machines.list} exportMachine={machines.export} status={status} onStatus={setStatus} />
     </>
   );
 }
@@ -189,20 +189,24 @@ function SummaryView({ summary }: { summary: EnrolmentSummary }) {
 
 function LearnersTable({
   machine,
+  exportMachine,
   status,
   onStatus,
 }: {
   machine: ReturnType<ReturnType<typeof useDeliveryMachines>['learners']>['list'];
+  exportMachine: ReturnType<ReturnType<typeof useDeliveryMachines>['learners']>['export'];
   status: EnrolmentStatus | '';
   onStatus: (status: EnrolmentStatus | '') => void;
 }) {
   const { t } = useTranslation();
   const list = useConsoleActorRef(machine, { input: { allowedSorts: learnersList.allowedSorts, filters: status ? { status } : {} } });
+  const exporter = useConsoleActorRef(exportMachine);
   return (
     <DeliveryPanel
       list={list}
       config={learnersList}
       basePath="/users"
+      exporter={exporter}
       actions={
         <TextField
           select

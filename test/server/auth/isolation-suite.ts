@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -1259,6 +1259,15 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       status: 404,
     })),
   ],
+  'GET /api/training-plans/{id}/enrolments/export': async ({ own, foreign }) => [
+    { label: 'own plan', method: 'GET', url: `${planPath(deliveryOf(own).plan.id)}/enrolments/export`, status: 200 },
+    ...foreign.map((other) => ({
+      label: `${other.label} plan`,
+      method: 'GET' as const,
+      url: `${planPath(deliveryOf(other).plan.id)}/enrolments/export`,
+      status: 404,
+    })),
+  ],
 };
 
 describe('company isolation on every route of topics, contents and training plans', () => {
@@ -1461,7 +1470,14 @@ describe('tenant isolation of the completion reports', () => {
     expect((await reported(apis.COMPANY, 'plans')).map((row) => row.id).sort()).toEqual(ownPlans);
     expect((await reported(apis.COMPANY, 'groups')).map((row) => row.id).sort()).toEqual(ownGroups);
     const otherPlans = await reported(apis.OTHER_COMPANY, 'plans');
-    expect(otherPlans.filter((row) => ownPlans.includes(row.id) || row.enrolled > 0)).toEqual([]);
-    expect(await reported(apis.OTHER_COMPANY, 'groups')).toEqual([]);
+    const otherGroups = await reported(apis.OTHER_COMPANY, 'groups');
+    const otherEnrolments = await testApp.db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(eq(enrolments.companyId, world.globexConsulting.id));
+    expect(otherPlans.filter((row) => ownPlans.includes(row.id))).toEqual([]);
+    expect(otherGroups.filter((row) => ownGroups.includes(row.id))).toEqual([]);
+    // What it counts is its own company's learners, whatever the demo company's are.
+    expect(otherPlans.reduce((sum, row) => sum + row.enrolled, 0)).toBe(otherEnrolments.length);
   });
 });

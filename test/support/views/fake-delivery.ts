@@ -151,6 +151,8 @@ export function fakeDelivery({
       return { items: rows.slice(start, start + query.pageSize), total: rows.length, totalIsEstimate: false };
     }),
     enrolmentSummary: vi.fn(async (_planId: string) => summary),
+    /** `GET …/enrolments/export`: the CSV file (its bytes do not matter to the console, which saves them). */
+    exportLearners: vi.fn(async (_planId: string, _request: ListRequest) => 'Name,Status\r\n'),
     removeAssignment: vi.fn(async (planId: string, assignmentId: string) => {
       const index = assigned.findIndex((row) => row.id === assignmentId && row.trainingPlanId === planId);
       if (index < 0) throw notFound;

@@ -176,6 +176,7 @@ function deliveryCall({ method, segments, params, body, headers }: Call, backend
   if (first === 'training-plans' && part === 'enrolments' && method === 'GET') {
     if (!childId) return answering(fakes.listEnrolments(id, listRequestOf(params)));
     if (childId === 'summary') return answering(fakes.enrolmentSummary(id));
+    if (childId === 'export') return answering(fakes.exportLearners(id, listRequestOf(params)));
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enrolments, groupMembers, planAssignments, users, xapiStatements, type Company } from '../../../../server/db/schema';
 import { created, errorFields, planPath } from '../../../support/server/catalogue';
@@ -470,6 +471,37 @@ describe('the demo data', () => {
     const learners = (await admin.get(`${planPath(plans[0].id)}/enrolments`)).json();
     expect(learners.total).toBe(6);
     expect((await admin.get(`${planPath(plans[0].id)}/enrolments?status=OVERDUE`)).json().total).toBe(1);
+  });
+
+  it('exports the plan’s learners as CSV with the list’s search, sort and status, headed in the language asked', async () => {
+    const plans = (await admin.get('/api/training-plans?search=New hire onboarding')).json().items;
+    const exported = await admin.get(`${planPath(plans[0].id)}/enrolments/export?status=COMPLETED&sortBy=progress&lang=it`);
+    const rows = parse(exported.body, { bom: true }) as string[][];
+    const everyone = parse((await admin.get(`${planPath(plans[0].id)}/enrolments/export`)).body, { bom: true }) as string[][];
+
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="learners-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(rows[0]).toEqual([
+      'Nome',
+      'Cognome',
+      'Email',
+      'Stato',
+      'Avanzamento',
+      'Scadenza',
+      'Iniziato',
+      'Completato',
+      'Ultima attività',
+      'Iscritto',
+    ]);
+    expect(rows.slice(1).map((row) => [row[3], row[4]])).toEqual([
+      ['COMPLETED', '1'],
+      ['COMPLETED', '1'],
+    ]);
+    expect(everyone).toHaveLength(7);
+    expect((await admin.get(`${planPath(unknownId)}/enrolments/export`)).statusCode).toBe(404);
+    expect((await admin.get(`${planPath(plans[0].id)}/enrolments/export?status=DONE`)).statusCode).toBe(400);
+    expect((await tenantAdmin.get(`${planPath(plans[0].id)}/enrolments/export`)).statusCode).toBe(403);
   });
 
   it('has a few weeks of a learner app’s statements that moved the enrolments, under a credential of their own', async () => {
