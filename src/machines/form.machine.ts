@@ -96,11 +96,12 @@ const bodyOf = (context: FormContext) => bodyFromValues(context.fields, context.
 const sameBody = (a: RecordBody, b: RecordBody) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * "Saved", or — when the API answers an update with the version the form loaded — "No changes": the save changed
- * nothing, so the API wrote nothing (no new version, no history entry).
+ * "Saved", or — when the API answers an update of a versioned record with the version the form loaded — "No changes":
+ * the save changed nothing, so the API wrote nothing (no new version, no history entry). Versions start at 1: a form
+ * whose record has none (one's own profile, version 0) is always "Saved".
  */
 const savedNotice = ({ id, messages, version }: FormContext, saved: StoredRecord): Notice =>
-  id !== null && saved.version === version
+  id !== null && version !== null && version > 0 && saved.version === version
     ? { severity: 'info', messageKey: 'feedback.noChanges' }
     : { severity: 'success', messageKey: id === null ? messages.createdKey : messages.updatedKey };
 

@@ -143,6 +143,16 @@ describe('form: editing', () => {
     expect(form.outcomes).toEqual([{ notify: { severity: 'info', messageKey: 'feedback.noChanges' } }, { navigate: { path: '/users' } }]);
   });
 
+  it('says "saved" for a record without versions (version 0, one’s own profile), whatever the API answers', async () => {
+    const unversioned = { ...storedUser, version: 0 };
+    const form = startForm('u1', { loadRecord: async () => unversioned, saveRecord: async () => unversioned });
+    await settled(form);
+    form.change('name', 'Adele');
+    form.actor.send({ type: 'form.submit' });
+    await settled(form);
+    expect(form.outcomes[0]).toEqual({ notify: { severity: 'success', messageKey: expect.not.stringMatching(/noChanges/) } });
+  });
+
   it('reports a record it cannot load, and tries again on request', async () => {
     const form = startForm('nope', { loadRecord: () => Promise.reject(notFound) });
     await settled(form);
