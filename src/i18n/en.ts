@@ -616,7 +616,7 @@ export const en = {
     intro: {
       GLOBAL: 'As the root admin you manage the tenants of the platform and their administrators.',
       TENANT: 'You manage the companies of {{place}} and their users.',
-      COMPANY: 'You manage the users, contents, topics, quizzes and training plans of {{place}}.',
+      COMPANY: 'You manage the users, groups, contents, topics, quizzes and training plans of {{place}}.',
     },
     counting: 'Counting…',
     countFailed: 'Count unavailable',

@@ -620,7 +620,7 @@ export const it: Translations = {
     intro: {
       GLOBAL: 'Come amministratore root gestisci i tenant della piattaforma e i loro amministratori.',
       TENANT: 'Gestisci le aziende di {{place}} e i loro utenti.',
-      COMPANY: 'Gestisci gli utenti, i contenuti, gli argomenti, i quiz e i piani formativi di {{place}}.',
+      COMPANY: 'Gestisci gli utenti, i gruppi, i contenuti, gli argomenti, i quiz e i piani formativi di {{place}}.',
     },
     counting: 'Conteggio…',
     countFailed: 'Conteggio non disponibile',

@@ -38,7 +38,7 @@ describe('assumed tenant banner', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).toBe('/tenants'));
     expect(fakes.logout).toHaveBeenCalledWith({ token: assumedLogin.token });
     expect(banner()).toBeNull();
-    expect(menuLabels()).toEqual(['Tenants', 'Users', 'Activity']);
+    expect(menuLabels()).toEqual(['Tenants', 'Users', 'Activity', 'Reports']);
     expect(queryClient().getQueryData(['companies', 'list'])).toBeUndefined();
     expect(notificationTexts()).toEqual(['You are the root admin again']);
     expect(await screen.findByText('Beta Academy')).toBeTruthy();

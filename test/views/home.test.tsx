@@ -32,7 +32,7 @@ describe('home', () => {
   it('shows a COMPANY admin the users, groups, contents, topics, quizzes and training plans', async () => {
     renderConsole({ path: '/home', signedIn: companyLogin });
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Carla');
-    expect(screen.getByText('You manage the users, contents, topics, quizzes and training plans of Bianchi Srl.')).toBeDefined();
+    expect(screen.getByText('You manage the users, groups, contents, topics, quizzes and training plans of Bianchi Srl.')).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Users',
       'Groups',
@@ -58,7 +58,9 @@ describe('home', () => {
     const state = { ...companyLogin, company: { ...companyLogin.company!, name: 'Acme Robotics S.p.A.' } };
     renderConsole({ path: '/home', signedIn: state });
     expect(
-      await screen.findByText('You manage the users, contents, topics and training plans of Acme Robotics S.p.A.', { exact: true }),
+      await screen.findByText('You manage the users, groups, contents, topics, quizzes and training plans of Acme Robotics S.p.A.', {
+        exact: true,
+      }),
     ).toBeDefined();
   });
 
