@@ -115,7 +115,7 @@ describe("a COMPANY admin finishing a content's video later, or again", () => {
     expect(podcast).toMatchObject({ status: 'DRAFT', externalUuid: null });
     await signIn(page(), demo.company);
     await page().goto(`/contents/${podcast.id}`);
-    await page().getByRole('button', { name: 'Upload a video' }).click();
+    await page().getByRole('button', { name: 'Upload an audio file' }).click();
     await page().waitForURL(`**/contents/${podcast.id}/video`);
     await expect.poll(() => page().getByTestId('uploader-frame').count(), { timeout: 15_000 }).toBe(1);
     const uploader = await frameWithUrl(page(), '/upload?');
@@ -123,7 +123,7 @@ describe("a COMPANY admin finishing a content's video later, or again", () => {
     await expect.poll(() => uploader.locator('#file').count(), { timeout: 15_000 }).toBe(1);
     await page().getByRole('button', { name: 'Finish later' }).click();
     await page().waitForURL(`**/contents/${podcast.id}`);
-    await expect.poll(() => page().getByRole('button', { name: 'Upload a video' }).count()).toBe(1);
+    await expect.poll(() => page().getByRole('button', { name: 'Upload an audio file' }).count()).toBe(1);
     expect(await contentTitled('Leading a robotics team: the podcast')).toMatchObject({ status: 'DRAFT', externalUuid: null });
   });
 });
