@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import validateStatement from 'xapi-validation';
+import xapiValidation from 'xapi-validation';
+
+/**
+ * The validator. The package is CommonJS compiled from TypeScript (`exports.default`): Node's own loader (`npm start`)
+ * hands over the whole `module.exports`, bundlers and Vitest its `default`; either way, the function.
+ */
+const validateStatement = ((xapiValidation as unknown as { default?: typeof xapiValidation }).default ??
+  xapiValidation) as typeof xapiValidation;
 
 /** The xAPI versions this LRS speaks (`X-Experience-API-Version`): 1.0.0 to 1.0.3 are one protocol. */
 export const xapiVersion = '1.0.3';
