@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '../../domain/activity';
 import { selectFailure, selectIsLoading, selectItems, selectQuery, selectTotal } from '../../machines/list.machine';
 import { useActivityMachine, useConsoleActorRef } from '../actors';
-import { tablePaginationTexts } from '../list/grid-locale';
+import { tablePaginationTexts } from '../list/paging-texts';
 import { LoadingLine } from '../pages/LoadingLine';
 
 /** A field's label: History's own (`auditFields.tenantId`), else the form's (`fields.name`), else its name. */

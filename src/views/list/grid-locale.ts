@@ -1,20 +1,12 @@
 import type { GridLocaleText } from '@mui/x-data-grid';
 import { enUS, itIT } from '@mui/x-data-grid/locales';
 import type { TFunction } from 'i18next';
+import { pageButtonKeys } from './paging-texts';
 
 const gridLocales: Record<string, Partial<GridLocaleText>> = {
   en: enUS.components.MuiDataGrid.defaultProps.localeText,
   it: itIT.components.MuiDataGrid.defaultProps.localeText,
 };
-
-const pageButtonKeys = { first: 'list.firstPage', last: 'list.lastPage', previous: 'list.previousPage', next: 'list.nextPage' } as const;
-
-/** The paging texts of a MUI `TablePagination` outside a grid (History), the same as the grid's. */
-export const tablePaginationTexts = (t: TFunction) => ({
-  labelRowsPerPage: t('list.rowsPerPage'),
-  labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('list.displayedRows', { from, to, count }),
-  getItemAriaLabel: (type: keyof typeof pageButtonKeys) => t(pageButtonKeys[type]),
-});
 
 /** The grid's own texts in the console's language, with our paging labels ("1–10 of 23", "of about N"). */
 export function gridLocaleText(t: TFunction, language: string, totalIsEstimate: boolean): Partial<GridLocaleText> {
