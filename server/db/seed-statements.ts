@@ -63,7 +63,7 @@ const overdueJourney: Step[] = [
  * A few weeks of a learner app's statements about the demo company's onboarding plan (issue 27), stored as the LRS
  * stores them (validated, kept in the company's store, moving the enrolments), so that the plan's Learners tab and
  * the reports show real shapes on first sight. Their authority is a "Demo learner app" credential whose secret nobody
- * knows: an admin makes its own on the LRS credentials page.
+ * knows: an admin makes its own through `/api/lrs-credentials`.
  */
 export async function seedDemoStatements(
   tx: Database,
