@@ -1,15 +1,13 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
-import { Suspense, useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectFailure, type ListItem } from '../../machines/list.machine';
+import type { ListItem, ListMachine } from '../../machines/list.machine';
+import { useConsoleActorRef } from '../actors';
 import type { ListActor } from '../list/list-actor';
 import type { ListConfig } from '../list/list-config';
-import { GridLoading } from '../list/grid-loading';
 import { ListToolbar, type ListExportActor } from '../list/ListToolbar';
-import { DeleteConfirmation, FetchFailure, ListGrid } from '../list/ListView';
-import { LoadBoundary } from '../pages/LoadBoundary';
+import { ListBody } from '../list/ListView';
 
 /**
  * A list below a record's form (a group's members, a plan's assignments): its title, the toolbar (search unless
@@ -33,23 +31,28 @@ export function DeliveryPanel<Row extends ListItem>({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const failure = useSelector(list, selectFailure);
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ mt: 3, p: 2 }}>
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
         {t(config.titleKey)}
       </Typography>
       <ListToolbar list={list as ListActor} actions={actions} exporter={exporter} searchable={searchable} />
-      {failure ? (
-        <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
-      ) : (
-        <LoadBoundary>
-          <Suspense fallback={<GridLoading />}>
-            <ListGrid list={list} config={config} basePath={basePath} />
-          </Suspense>
-        </LoadBoundary>
-      )}
-      {config.deletable && <DeleteConfirmation list={list as ListActor} />}
+      <ListBody list={list} config={config} basePath={basePath} />
     </Paper>
   );
+}
+
+/**
+ * A panel's list and the dialog that adds to it: `opened` keys a new dialog each time it opens (0: closed), and
+ * closing it after a save refreshes the list.
+ */
+export function useListWithDialog<Row extends ListItem>(machine: ListMachine<Row>, deletedKey: string) {
+  const list = useConsoleActorRef(machine, { input: { allowedSorts: [], deletedKey } });
+  const [opened, setOpened] = useState(0);
+  const open = () => setOpened((count) => count + 1);
+  const closed = (saved: boolean) => {
+    setOpened(0);
+    if (saved) list.send({ type: 'list.refresh' });
+  };
+  return { list, opened, open, closed };
 }

@@ -1,16 +1,16 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../domain/resource';
 import { selectRecord } from '../../machines/form.machine';
-import { useConsoleActorRef, useDeliveryMachines, type GroupMemberRow } from '../actors';
+import { useDeliveryMachines, type GroupMemberRow } from '../actors';
 import { CreateDialog } from '../dialogs/CreateDialog';
 import type { FormActor } from '../form/form-actor';
 import type { FieldConfig } from '../form/form-config';
 import type { ListConfig } from '../list/list-config';
-import { DeliveryPanel } from './DeliveryPanel';
+import { DeliveryPanel, useListWithDialog } from './DeliveryPanel';
 
 /** A user as the pickers name it: name, surname and email. */
 export const personLabel = (record: object) => {
@@ -58,12 +58,7 @@ function MembersOf({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const { members } = useDeliveryMachines();
   const machines = useMemo(() => members(groupId), [members, groupId]);
-  const list = useConsoleActorRef(machines.list, { input: { allowedSorts: [], deletedKey: membersList.deletedKey! } });
-  const [opened, setOpened] = useState(0);
-  const closed = (saved: boolean) => {
-    setOpened(0);
-    if (saved) list.send({ type: 'list.refresh' });
-  };
+  const { list, opened, open, closed } = useListWithDialog(machines.list, membersList.deletedKey!);
   return (
     <>
       <DeliveryPanel
@@ -71,7 +66,7 @@ function MembersOf({ groupId }: { groupId: string }) {
         config={membersList}
         basePath={`/groups/${groupId}`}
         actions={
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setOpened((count) => count + 1)}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={open}>
             {t('delivery.addMembers')}
           </Button>
         }

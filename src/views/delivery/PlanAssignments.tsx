@@ -1,14 +1,14 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assignmentTargets, type PlanAssignment } from '../../domain/delivery';
-import { useConsoleActorRef, useDeliveryMachines } from '../actors';
+import { useDeliveryMachines } from '../actors';
 import { CreateDialog } from '../dialogs/CreateDialog';
 import type { FieldConfig } from '../form/form-config';
 import type { ListConfig } from '../list/list-config';
-import { DeliveryPanel } from './DeliveryPanel';
+import { DeliveryPanel, useListWithDialog } from './DeliveryPanel';
 import { personLabel } from './GroupMembers';
 
 const assignmentsList: ListConfig<PlanAssignment> = {
@@ -80,12 +80,7 @@ export function PlanAssignments({ planId, published }: { planId: string; publish
   const { t } = useTranslation();
   const { assignments } = useDeliveryMachines();
   const machines = useMemo(() => assignments(planId), [assignments, planId]);
-  const list = useConsoleActorRef(machines.list, { input: { allowedSorts: [], deletedKey: assignmentsList.deletedKey! } });
-  const [opened, setOpened] = useState(0);
-  const closed = (saved: boolean) => {
-    setOpened(0);
-    if (saved) list.send({ type: 'list.refresh' });
-  };
+  const { list, opened, open, closed } = useListWithDialog(machines.list, assignmentsList.deletedKey!);
   return (
     <>
       <DeliveryPanel
@@ -95,7 +90,7 @@ export function PlanAssignments({ planId, published }: { planId: string; publish
         searchable={false}
         actions={
           published ? (
-            <Button variant="contained" startIcon={<AssignmentIndIcon />} onClick={() => setOpened((count) => count + 1)}>
+            <Button variant="contained" startIcon={<AssignmentIndIcon />} onClick={open}>
               {t('delivery.assign')}
             </Button>
           ) : (

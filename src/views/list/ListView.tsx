@@ -74,12 +74,29 @@ export function ListScreen<Row extends ListItem>({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const failure = useSelector(list, selectFailure);
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       {filters}
       <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} />
+      <ListBody list={list} config={config} basePath={basePath} />
+    </>
+  );
+}
+
+/** Below a list's toolbar: the grid (its code loading, then its rows) or why the rows failed, and the delete confirmation. */
+export function ListBody<Row extends ListItem>({
+  list,
+  config,
+  basePath,
+}: {
+  list: ListActor<Row>;
+  config: ListConfig<Row>;
+  basePath: string;
+}) {
+  const failure = useSelector(list, selectFailure);
+  return (
+    <>
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (
@@ -89,7 +106,7 @@ export function ListScreen<Row extends ListItem>({
           </Suspense>
         </LoadBoundary>
       )}
-      {config.deletable && <DeleteConfirmation list={list} />}
+      {config.deletable && <DeleteConfirmation list={list as ListActor} />}
     </>
   );
 }
