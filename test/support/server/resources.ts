@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../../../server/app';
 import type { Database } from '../../../server/db/client';
@@ -74,4 +75,25 @@ export async function allPages<Item>(api: Api, url: string): Promise<Item[]> {
 function one<Row>(rows: Row[]): Row {
   if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
   return rows[0]!;
+}
+
+/**
+ * `count` new learners (COMPANY scope, not admins) of `company`, straight in the database (the users API has its own
+ * tests): surname `<surname><random tag>`, a unique email each. Their ids and emails, in order.
+ */
+export async function newLearners(db: Database, company: Company, count: number, surname = 'Learner') {
+  const tag = randomBytes(4).toString('hex');
+  return db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        scope: 'COMPANY' as const,
+        tenantId: company.tenantId,
+        companyId: company.id,
+        name: `Learner${index}`,
+        surname: `${surname}${tag}`,
+        email: `${surname.toLowerCase()}.${tag}.${index}@example.com`,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enrolments, groupMembers, planAssignments, users, xapiStatements, type Company } from '../../../../server/db/schema';
 import { created, errorFields, planPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
-import { allPages, auditEntriesFor, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
+import { allPages, auditEntriesFor, demoWorld, newLearners, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
 // Learning delivery (issue 27): groups, their members, assignments of published plans and the enrolments they give.
 const testApp = useTestApp();
@@ -21,24 +21,9 @@ let world: DemoWorld;
 let admin: Api;
 let tenantAdmin: Api;
 
-/** New users of a company, straight in the database (the users API has its own tests). */
-async function newUsers(company: Company, count: number) {
-  const tag = label();
-  const rows = await testApp.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        scope: 'COMPANY' as const,
-        tenantId: company.tenantId,
-        companyId: company.id,
-        name: `Learner${index}`,
-        surname: `Delivery${tag}`,
-        email: `learner.${tag}.${index}@example.com`,
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
+/** New learners of a company: their ids. */
+const newUsers = async (company: Company, count: number) =>
+  (await newLearners(testApp.db, company, count, 'Delivery')).map((row) => row.id);
 
 const group = async (name = `Group ${label()}`, description?: string) =>
   created<Stored & { memberCount: number }>(await admin.post('/api/groups', { name, ...(description ? { description } : {}) }));

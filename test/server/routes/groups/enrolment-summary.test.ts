@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, users, type Company } from '../../../../server/db/schema';
+import { enrolments, type Company } from '../../../../server/db/schema';
 import { created, planPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
-import { demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
+import { demoWorld, newLearners, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
 // GET /training-plans/{id}/enrolments/summary (issue 27, the Learners tab): counts by status and completions per day.
 const testApp = useTestApp();
@@ -17,23 +17,7 @@ const later = '2099-12-31T17:00:00.000Z';
 let world: DemoWorld;
 let admin: Api;
 
-async function newUsers(company: Company, count: number) {
-  const tag = label();
-  const rows = await testApp.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        scope: 'COMPANY' as const,
-        tenantId: company.tenantId,
-        companyId: company.id,
-        name: `Learner${index}`,
-        surname: `Summary${tag}`,
-        email: `summary.${tag}.${index}@example.com`,
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
+const newUsers = async (company: Company, count: number) => (await newLearners(testApp.db, company, count, 'Summary')).map((row) => row.id);
 
 const publishedPlan = async () =>
   created<{ id: string }>(await admin.post('/api/training-plans', { name: `Plan ${label()}`, status: 'PUBLISHED' }));

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, groups, trainingPlans, users } from '../../../../server/db/schema';
+import { enrolments, groups, trainingPlans } from '../../../../server/db/schema';
 import { created, planPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
-import { allPages, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
+import { allPages, demoWorld, newLearners, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
 // Completion reports (issue 27): per company for GLOBAL and TENANT admins, per plan and per group for COMPANY admins.
 const testApp = useTestApp();
@@ -48,19 +48,7 @@ beforeAll(async () => {
 async function planWithLearners(count: number, progress: (index: number) => Partial<typeof enrolments.$inferInsert>) {
   const tag = label();
   const plan = created<{ id: string }>(await companyAdmin.post('/api/training-plans', { name: `Report ${tag}`, status: 'PUBLISHED' }));
-  const learners = await testApp.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        scope: 'COMPANY' as const,
-        tenantId: world.acmeRobotics.tenantId,
-        companyId: world.acmeRobotics.id,
-        name: `Reported${index}`,
-        surname: tag,
-        email: `reported.${tag}.${index}@example.com`,
-      })),
-    )
-    .returning({ id: users.id });
+  const learners = await newLearners(testApp.db, world.acmeRobotics, count, 'Reported');
   const ids = learners.map((learner) => learner.id);
   created(await companyAdmin.post(`${planPath(plan.id)}/assignments`, { userIds: ids }));
   for (const [index, id] of ids.entries()) {
