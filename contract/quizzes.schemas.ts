@@ -312,11 +312,14 @@ export type QtiImportResult = Static<typeof QtiImportResult>;
 
 export const LearnerQuizQuery = Type.Object(
   {
-    agent: Type.String({
-      minLength: 2,
-      maxLength: 2000,
-      description: 'The learner, an xAPI Agent as JSON: {"objectType":"Agent","mbox":"mailto:learner@example.com"}',
-    }),
+    // Optional in the schema, as every query parameter of the API is (a missing one is refused by the route, naming it).
+    agent: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 2000,
+        description: 'Required: the learner, an xAPI Agent as JSON: {"objectType":"Agent","mbox":"mailto:learner@example.com"}',
+      }),
+    ),
   },
   { title: 'LearnerQuizQuery', additionalProperties: false },
 );

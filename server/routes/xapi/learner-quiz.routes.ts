@@ -11,6 +11,7 @@ import { quizAttempts, quizVersions, quizzes, trainingPlanItems, trainingPlanMod
 import { invalidField, notFound } from '../../http/api-error';
 import { recordAttempt } from '../quizzes/attempts';
 import { learnerQuestions } from '../quizzes/learner-view';
+import { nulMessage } from '../../http/validation';
 import { agentIdentifier, prepareStatement, StatementError, verbs } from './statements';
 import { authenticateLrs, authorityOf, chargeStatements, storeStatements, type LrsCaller } from './xapi.routes';
 
@@ -26,7 +27,8 @@ const quizNotFound = () => notFound('Quiz not found', 'QUIZ_NOT_FOUND');
 const tokenContext = (caller: LrsCaller) => `learner-quiz:${caller.companyId}`;
 
 /** The learner an xAPI agent names: a user of the credential's company by `mbox` (any case), else 404. */
-async function learnerOf(db: Database, caller: LrsCaller, agentText: string) {
+async function learnerOf(db: Database, caller: LrsCaller, agentText: string | undefined) {
+  if (agentText === undefined) throw invalidField('agent', 'required', 'is required: the learner, as an xAPI Agent');
   let ifi: Record<string, unknown>;
   try {
     ifi = agentIdentifier(agentText);
@@ -56,6 +58,9 @@ async function readyQuiz(db: Database, caller: LrsCaller, id: string) {
 
 const lrsCaller = async (request: FastifyRequest) => {
   await authenticateLrs(request);
+  // The learner is named in the query; a POST's body is validated before its query, so a NUL there is refused first.
+  const { agent } = (request.query ?? {}) as { agent?: unknown };
+  if (typeof agent === 'string' && agent.includes('\u0000')) throw invalidField('agent', 'nul', nulMessage);
 };
 
 /**

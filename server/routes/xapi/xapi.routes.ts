@@ -372,18 +372,23 @@ export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('x-experience-api-version', xapiVersion);
     return payload;
   });
-  // Before the body is read: the version, then the credential; the request's database becomes the company's.
+  // Before the body is read: the credential (401 before anything else, as every private route), then the version; the
+  // request's database becomes the company's.
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url?.endsWith('/about')) return;
+    await authenticateLrs(request);
     if (!acceptsXapiVersion(request.headers['x-experience-api-version'])) {
       throw badRequest(`X-Experience-API-Version must be a supported version (${xapiVersion})`);
     }
-    await authenticateLrs(request);
   });
 
-  app.get('/about', { config: { public: true }, schema: { summary: 'The xAPI versions this LRS speaks', tags } }, async () => ({
-    version: [xapiVersion],
-  }));
+  app.get(
+    '/about',
+    { config: { public: true }, schema: { summary: 'The xAPI versions this LRS speaks', tags, security: [] } },
+    async () => ({
+      version: [xapiVersion],
+    }),
+  );
 
   app.get(
     '/statements',

@@ -73,13 +73,22 @@ function probesOf(document: { paths: Record<string, Record<string, Operation>> }
 }
 
 describe('a NUL character in any text input', () => {
-  let tokens: string[] = [];
+  let callers: Record<string, string>[] = [];
   let probes: NulProbe[];
   beforeAll(async () => {
     const sessions = await Promise.all(
       [demo.root, demo.tenantAdmin, demo.companyAdmin].map(async (email) => (await signIn(testApp.app, email)).token),
     );
-    tokens = [...sessions, await serviceTokenSigner(videoTokenSecret).callbackToken('acme-robotics')];
+    // The learner endpoints take a company's LRS credentials (HTTP Basic), made here by its admin.
+    const companyAdmin = await signedIn(testApp.app, demo.companyAdmin);
+    const { key, secret } = (await companyAdmin.post('/api/lrs-credentials', { label: 'NUL probes' })).json<{
+      key: string;
+      secret: string;
+    }>();
+    callers = [
+      ...[...sessions, await serviceTokenSigner(videoTokenSecret).callbackToken('acme-robotics')].map((token) => bearer(token)),
+      { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}` },
+    ];
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json();
     probes = probesOf(document);
   });
@@ -105,14 +114,14 @@ describe('a NUL character in any text input', () => {
   it('answers 400 naming the field, never 500, on every route, for every scope', async () => {
     const outcomes = [];
     for (const probe of probes) {
-      // Each route is tried without a token and with a session of every scope and a video-service token: the caller
-      // allowed to use it reaches validation.
+      // Each route is tried without a token, with a session of every scope, a video-service token and LRS credentials:
+      // the caller allowed to use it reaches validation.
       const answers = [];
-      for (const token of [undefined, ...tokens]) {
+      for (const headers of [{}, ...callers]) {
         const response = await testApp.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
-          headers: token ? bearer(token) : {},
+          headers,
           remoteAddress: nextClientIp(),
           ...(probe.payload ? { payload: probe.payload } : {}),
         });
