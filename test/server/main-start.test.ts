@@ -33,15 +33,15 @@ async function probeUntilReady(origin: string, timeoutMs = 240_000): Promise<Pro
   const probes: Probe[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [health, ready, login] = await Promise.all([
-      statusOf(`${origin}/api/health`),
-      statusOf(`${origin}/api/ready`),
-      statusOf(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'root@example.com', password: 'Demo-2026!' }),
-      }),
-    ]);
+    // In this order, one after the other: readiness only ever turns on, so a probe whose readiness still says 503
+    // was answered by a server that was not ready when it took the sign-in before it (in parallel the two race).
+    const health = await statusOf(`${origin}/api/health`);
+    const login = await statusOf(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@example.com', password: 'Demo-2026!' }),
+    });
+    const ready = await statusOf(`${origin}/api/ready`);
     probes.push({
       at: Date.now(),
       health: health.status,
