@@ -31,7 +31,7 @@ const openActivity = async (path: string, items: ActivityEntry[] = [entry]) => {
   return { ...view, list };
 };
 
-describe('the Activity page', { timeout: 15_000 }, () => {
+describe('the Activity page', () => {
   it('asks for the filters of its address and shows who changed what of which record', async () => {
     const { list } = await openActivity('/activity?page=1&pageSize=10&sortOrder=asc&entity=company&action=UPDATE');
 

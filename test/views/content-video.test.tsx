@@ -24,7 +24,7 @@ const uploaderWindow = () => screen.getByTestId<HTMLIFrameElement>('uploader-fra
 const post = (data: unknown) =>
   act(() => void window.dispatchEvent(new MessageEvent('message', { origin: videoOrigin, data, source: uploaderWindow() })));
 
-describe("a content's video on its edit page", { timeout: 15_000 }, () => {
+describe("a content's video on its edit page", () => {
   it.each([
     ['a Video without one (the wizard was left)', 'k3', 'This content has no video yet.', ['Upload a video']],
     ['a FAILED video: no player, why, and Upload it again', 'k5', 'This video could not be processed.', ['Upload it again']],
@@ -86,7 +86,7 @@ describe("a content's video on its edit page", { timeout: 15_000 }, () => {
   });
 });
 
-describe('/contents/{id}/video', { timeout: 15_000 }, () => {
+describe('/contents/{id}/video', () => {
   it("uploads the content's first video: attached on the version read, then back to its page, told so", async () => {
     const resource = contents();
     const { location } = await open('/contents/k3/video', { resources: { contents: resource } });
@@ -98,7 +98,7 @@ describe('/contents/{id}/video', { timeout: 15_000 }, () => {
     post({ type: 'update', uuid: 'video-9' });
     await waitFor(() => expect(location()).toBe('/contents/k3'));
     expect(resource.api.update).toHaveBeenCalledWith('k3', { externalUuid: 'video-9', status: 'PENDING_PROCESSING', version: 1 });
-    expect(notificationTexts()).toEqual(['Video uploaded: it is being processed']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Video uploaded: it is being processed']));
     expect(await within(await screen.findByTestId('content-video')).findByRole('button', { name: 'Replace video' })).toBeTruthy();
   });
 

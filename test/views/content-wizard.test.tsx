@@ -38,7 +38,7 @@ async function toUploader(options: RenderOptions = {}) {
   return view;
 }
 
-describe('content wizard, step 1', { timeout: 15_000 }, () => {
+describe('content wizard, step 1', () => {
   it('starts a Video (REFERENCE, locked, no text) and continues only with a title', async () => {
     const { user } = await openWizard({ resources: { contents: contents([]), topics: topics() } });
     expect(screen.getByTestId('page-title').textContent).toBe('New content');
@@ -79,7 +79,7 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
       expect.any(String),
     );
     expect(history.entries()).toEqual(['/contents/new-1']);
-    expect(notificationTexts()).toEqual(['Content created successfully']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Content created successfully']));
     expect((await screen.findByTestId('content-text-preview')).textContent).toBe('<b>Hello</b>');
     expect(screen.getByTestId('page-title').textContent).toBe('Edit content');
   });
@@ -105,7 +105,7 @@ describe('content wizard, step 1', { timeout: 15_000 }, () => {
   });
 });
 
-describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
+describe('content wizard, step 2: the uploader', () => {
   it('creates the content with its topics, then embeds the uploader 600 px high behind a placeholder until it loads', async () => {
     const resource = contents([]);
     const { user } = await openWizard({ resources: { contents: resource, topics: topics() }, language: 'en' });
@@ -165,7 +165,7 @@ describe('content wizard, step 2: the uploader', { timeout: 15_000 }, () => {
     await post({ type: 'update', uuid: 'video-9' });
     await waitFor(() => expect(location()).toBe('/contents'));
     expect(resource.api.update).toHaveBeenCalledWith('new-1', { externalUuid: 'video-9', status: 'PENDING_PROCESSING', version: 1 });
-    expect(notificationTexts()).toEqual(['Content created successfully', 'Video uploaded: it is being processed']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Content created successfully', 'Video uploaded: it is being processed']));
     expect(await screen.findByText('Processing')).toBeTruthy();
   });
 

@@ -28,7 +28,7 @@ const choose = async (user: ReturnType<typeof renderConsole>['user'], field: str
   await user.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('contents list', { timeout: 15_000 }, () => {
+describe('contents list', () => {
   it('shows title, type and the status as it is named, sortable by title', async () => {
     const resource = contents();
     const { user } = await open('/contents', { resources: { contents: resource } });
@@ -84,7 +84,7 @@ describe('contents list', { timeout: 15_000 }, () => {
   });
 });
 
-describe('content edit', { timeout: 15_000 }, () => {
+describe('content edit', () => {
   it('edits an article: every field, the text shown as text, never as markup, and no player', async () => {
     const text = '<img src="x" onerror="window.__injected = 1"><script>window.__injected = 2</script>Hello & welcome';
     const resource = contents([contentRecord('k2', { title: 'Welcome', type: 'Article', renderType: 'INLINE', text, status: 'READY' })]);
@@ -147,7 +147,7 @@ describe('content edit', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/contents'));
     expect(resource.api.update.mock.calls[0]![1]).toMatchObject({ topicIds: ['t1', 't2'] });
-    expect(notificationTexts()).toEqual(['Content updated successfully']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Content updated successfully']));
   });
 
   it("says 'Failed to update content' and 'Error loading content'", async () => {

@@ -43,7 +43,7 @@ const companyLabels = [
   'Email',
 ];
 
-describe('company form', { timeout: 15_000 }, () => {
+describe('company form', () => {
   it('has every company field, with an asterisk on the required ones', async () => {
     await openForm('/companies/new');
     expect(screen.getByTestId('page-title').textContent).toBe('New company');
@@ -128,7 +128,7 @@ describe('company form', { timeout: 15_000 }, () => {
       },
       expect.stringMatching(/^[0-9a-f]{32}$/),
     );
-    expect(notificationTexts()).toEqual(['Company created successfully']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Company created successfully']));
     expect(await screen.findByText('Gamma Srl')).toBeTruthy();
   });
 
@@ -185,7 +185,7 @@ describe('company form', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() => expect(location()).toBe('/companies'));
     expect(resource.api.update).toHaveBeenCalledWith('c02', expect.objectContaining({ name: 'Company Two', taxId: 'IT02', version: 1 }));
-    expect(notificationTexts()).toEqual(['Company updated successfully']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Company updated successfully']));
     expect(await screen.findByText('Company Two')).toBeTruthy();
   });
 
@@ -214,7 +214,7 @@ describe('company form', { timeout: 15_000 }, () => {
   });
 });
 
-describe('tenant form', { timeout: 15_000 }, () => {
+describe('tenant form', () => {
   it('requires a name without an asterisk, and checks the URL', async () => {
     const resource = tenants();
     const { user } = await openForm('/tenants/new', { signedIn: globalLogin, resources: { tenants: resource } });
@@ -233,7 +233,7 @@ describe('tenant form', { timeout: 15_000 }, () => {
   });
 });
 
-describe('user form', { timeout: 15_000 }, () => {
+describe('user form', () => {
   const password = () => screen.getByLabelText<HTMLInputElement>('Password');
   const confirmation = () => screen.getByLabelText<HTMLInputElement>('Confirm password');
   const chooseScope = async (user: ReturnType<typeof renderConsole>['user'], scope: string) => {
@@ -302,7 +302,7 @@ describe('user form', { timeout: 15_000 }, () => {
     await fill(user, textbox('Email'), 'ada@example.com');
     await save(user);
     await waitFor(() => expect(messageOf(textbox('Email'))).toBe('Already in use'));
-    expect(notificationTexts()).toEqual(['Failed to create']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Failed to create']));
     await fill(user, textbox('Email'), 'x');
     expect(messageOf(textbox('Email'))).toBeUndefined();
   });
@@ -441,7 +441,7 @@ describe('user form', { timeout: 15_000 }, () => {
   });
 });
 
-describe('unsaved changes', { timeout: 15_000 }, () => {
+describe('unsaved changes', () => {
   it('ask before an in-app navigation leaves them, and stay or leave as told', async () => {
     const { user, location } = await openForm('/companies/c01', { resources: { companies: companies(1) } });
     await waitFor(() => expect(textbox('Name').value).toBe('Company 01'));

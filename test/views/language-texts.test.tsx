@@ -23,7 +23,7 @@ const entry: ActivityEntry = {
 };
 
 /** Counts read the same on /home, in the grid and in History, in the page's language. */
-describe('numbers and paging texts follow the language', { timeout: 15_000 }, () => {
+describe('numbers and paging texts follow the language', () => {
   it.each([
     ['en', '12,345 records', '1–10 of 12,345'],
     ['it', '12.345 elementi', '1–10 di 12.345'],

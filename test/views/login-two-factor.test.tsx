@@ -38,7 +38,7 @@ describe('sign-in: the code after the password', () => {
     expect((await screen.findByTestId('page-title', {}, { timeout: 3000 })).textContent).toBe('Home');
     expect(fakes.verifyCode).toHaveBeenCalledWith({ challenge: codeChallenge.challenge, code: '123456' });
     expect(location()).toBe('/home');
-    expect(notificationTexts()).toEqual(['Login successful']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Login successful']));
   });
 
   it('says a wrong code on the field, takes a recovery code after it, and asks for one when empty', async () => {

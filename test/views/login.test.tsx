@@ -134,7 +134,7 @@ describe('login screen', () => {
     await fillIn('global@example.com', 'secret');
     expect((await screen.findByTestId('page-title')).textContent).toBe('Home');
     expect(location()).toBe('/home');
-    expect(notificationTexts()).toEqual(['Login successful']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Login successful']));
   });
 
   it('closes a notification on request', async () => {

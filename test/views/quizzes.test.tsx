@@ -18,7 +18,7 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('gridcell', { hidden: true })
     .map((cell) => cell.textContent);
 
-describe('quizzes', { timeout: 15_000 }, () => {
+describe('quizzes', () => {
   it('lists title, status, questions, points, pass mark and attempts (unlimited when none), sortable by title', async () => {
     const resource = quizzes();
     const { user } = await open('/quizzes', { resources: { quizzes: resource } });
@@ -86,7 +86,7 @@ describe('quizzes', { timeout: 15_000 }, () => {
       },
       expect.any(String),
     );
-    expect(notificationTexts()).toEqual(['Quiz created']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Quiz created']));
   });
 
   it('edits a quiz: its settings as loaded, emptied attempts sent as unlimited (null), and its History', async () => {

@@ -34,7 +34,7 @@ const openReports = async (path: string, signedIn = companyLogin, language: 'en'
   return { ...view, reports };
 };
 
-describe('the completion reports', { timeout: 15_000 }, () => {
+describe('the completion reports', () => {
   it('gives a TENANT admin completion per company, counts and rate in the page’s language, the name leading to the company', async () => {
     const { reports } = await openReports('/reports?page=1&pageSize=10&sortBy=completionRate&sortOrder=desc', tenantLogin);
 

@@ -4,7 +4,7 @@ import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { companies } from '../support/views/resource-fixtures';
 
-describe('keyboard and screen-reader users move through the pages', { timeout: 15_000 }, () => {
+describe('keyboard and screen-reader users move through the pages', () => {
   it('meet "Skip to content" first, leading to the page', async () => {
     const { user } = renderConsole({ path: '/home', signedIn: tenantLogin, resources: { companies: companies(3) } });
     await screen.findByTestId('page-title');

@@ -56,7 +56,7 @@ const fillPasswords = async (user: User, current: string, next: string, confirma
   await replace(user, confirmPassword(), confirmation);
 };
 
-describe('settings page', { timeout: 15_000 }, () => {
+describe('settings page', () => {
   it('opens from the user menu', async () => {
     const { user, location } = await openAs(globalLogin, { path: '/home' });
     await user.click(screen.getByTestId('user-menu-button'));
@@ -81,7 +81,7 @@ describe('settings page', { timeout: 15_000 }, () => {
   });
 });
 
-describe('settings: profile', { timeout: 15_000 }, () => {
+describe('settings: profile', () => {
   it('asks for a name before calling the API', async () => {
     const { user, account } = await openSettings();
     await replace(user, textbox('Name'), '   ');
@@ -162,7 +162,7 @@ describe('settings: profile', { timeout: 15_000 }, () => {
   });
 });
 
-describe('settings: language', { timeout: 15_000 }, () => {
+describe('settings: language', () => {
   it('switches at once, like the user menu', async () => {
     const { user, i18n } = await openSettings();
     const select = within(section('Language')).getByRole('combobox', { name: 'Language' });
@@ -179,7 +179,7 @@ describe('settings: language', { timeout: 15_000 }, () => {
   });
 });
 
-describe('settings: password', { timeout: 15_000 }, () => {
+describe('settings: password', () => {
   it('has the three fields, required, as password inputs', async () => {
     await openSettings();
     for (const input of [currentPassword(), newPassword(), confirmPassword()]) {

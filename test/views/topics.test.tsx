@@ -13,7 +13,7 @@ const open = async (path: string, options: RenderOptions = {}) => {
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 
-describe('topics', { timeout: 15_000 }, () => {
+describe('topics', () => {
   it('lists name, colour swatch and status, sortable by name and status', async () => {
     const resource = topics();
     const { user } = await open('/topics', { resources: { topics: resource } });
@@ -69,7 +69,7 @@ describe('topics', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/topics/new-1'));
     expect(resource.api.create).toHaveBeenCalledWith({ name: 'Safety', color: '#12AB34', status: 'PENDING' }, expect.any(String));
-    expect(notificationTexts()).toEqual(['Topic created']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Topic created']));
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Edit topic'));
     expect(await screen.findByDisplayValue('Safety')).toBeTruthy();
     expect(history.entries()).toEqual(['/topics/new-1']);

@@ -29,7 +29,7 @@ const save = (user: User) => user.click(screen.getByRole('button', { name: 'Save
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')] as HTMLElement[];
 const cells = (testId: string) => rows(testId).map((row) => [...row.querySelectorAll('td')].slice(1, -1).map((cell) => cell.textContent));
 
-describe('module page', { timeout: 15_000 }, () => {
+describe('module page', () => {
   it('creates a module, which the API puts last, and goes back to the plan', async () => {
     const nested = modulesAndItems();
     const { user, location } = await open('/training-plans/plan-1/modules/new', nested);
@@ -42,7 +42,7 @@ describe('module page', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() => expect(location()).toBe('/training-plans/plan-1'));
     expect(nested.modules.spies.create).toHaveBeenCalledExactlyOnceWith('plan-1', { title: 'Feedback' });
-    expect(notificationTexts()).toEqual(['Module created']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Module created']));
     await waitFor(() => expect(cells('modules-table').map(([title]) => title)).toEqual(['Welcome', 'Tools', 'Wrap-up', 'Feedback']));
   });
 
@@ -63,7 +63,7 @@ describe('module page', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() => expect(location()).toBe('/training-plans/plan-1'));
     expect(nested.modules.spies.update).toHaveBeenCalledWith('plan-1', 'm1', { title: 'Hello', version: 1 });
-    expect(notificationTexts()).toEqual(['Module updated']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Module updated']));
     await waitFor(() => expect(cells('modules-table')[0]![0]).toBe('Hello'));
   });
 
@@ -95,7 +95,7 @@ describe('module page', { timeout: 15_000 }, () => {
   });
 });
 
-describe('item page', { timeout: 15_000 }, () => {
+describe('item page', () => {
   it('creates an item without content: contentId is left out, and the page goes back to the module', async () => {
     const nested = modulesAndItems();
     const { user, location } = await open('/training-plans/plan-1/modules/m1/items/new', nested);
@@ -107,7 +107,7 @@ describe('item page', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() => expect(location()).toBe('/training-plans/plan-1/modules/m1'));
     expect(nested.items.spies.create).toHaveBeenCalledExactlyOnceWith('m1', { title: 'Recap', type: 'QUIZ' });
-    expect(notificationTexts()).toEqual(['Item created']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Item created']));
     await waitFor(() => expect(cells('items-table').map(([title]) => title)).toEqual(['Intro', 'Check', 'Recap']));
   });
 
@@ -148,7 +148,7 @@ describe('item page', { timeout: 15_000 }, () => {
     await save(user);
     await waitFor(() => expect(location()).toBe('/training-plans/plan-1/modules/m1'));
     expect(nested.items.spies.update).toHaveBeenCalledWith('m1', 'i1', { title: 'Intro', type: 'CONTENT', contentId: null, version: 1 });
-    expect(notificationTexts()).toEqual(['Item updated']);
+    await waitFor(() => expect(notificationTexts()).toEqual(['Item updated']));
   });
 
   it("says 'Error loading item' when the item cannot be loaded", async () => {

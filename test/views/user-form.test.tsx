@@ -14,7 +14,7 @@ const cellOf = (label: string) => {
 };
 const startsRow = (label: string) => getComputedStyle(cellOf(label)).gridColumnStart === '1';
 
-describe("the user form's layout and texts", { timeout: 15_000 }, () => {
+describe("the user form's layout and texts", () => {
   it('pairs the passwords, then the two switches, each pair on its own row, and says a blank password is kept', async () => {
     renderConsole({ path: '/users/u2', signedIn: tenantLogin, resources: { users: users(), companies: companies(3) } });
     await screen.findByRole('button', { name: 'Save' });
