@@ -3,6 +3,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { constants } from 'node:zlib';
 import { routeChunkModules, routeChunksElementId } from './src/app/route-chunks.ts';
 
@@ -105,6 +106,13 @@ function consoleChunks() {
 const chunks = consoleChunks();
 
 // One config for the console build and for every test project.
+/**
+ * Vitest runs one worker less than the cores: one on a 2-core machine. The first group (node and jsdom alone, no
+ * server, no browser) keeps both cores busy: its main process only waits meanwhile. The later group keeps the default:
+ * servers, databases and Chromium have the other core.
+ */
+const cheapWorkers = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -142,6 +150,7 @@ export default defineConfig({
         test: {
           // The hand-written unit tests: the machines' rules, the HTTP layer, the texts, the repository.
           name: 'unit',
+          maxWorkers: cheapWorkers,
           environment: 'node',
           testTimeout: 60_000,
           include: ['test/machines/**/*.test.ts', 'test/api/**/*.test.ts', 'test/repo/**/*.test.ts', 'test/i18n/**/*.test.ts'],
@@ -154,6 +163,7 @@ export default defineConfig({
         test: {
           // QA's paths on the machines: every path of each machine's golden driven once (docs/qa-guide.md), the gate.
           name: 'qa',
+          maxWorkers: cheapWorkers,
           environment: 'node',
           // A ceiling for a machine loaded by other work, not a speed target.
           testTimeout: 60_000,
@@ -165,6 +175,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'views',
+          maxWorkers: cheapWorkers,
           environment: 'jsdom',
           include: ['test/views/**/*.test.tsx'],
           setupFiles: ['test/support/views/setup.ts'],
