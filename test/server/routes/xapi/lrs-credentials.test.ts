@@ -63,8 +63,28 @@ describe('LRS credentials', () => {
     ['a blank label', { label: '   ' }],
     ['a NUL in the label', { label: 'a\u0000b' }],
     ['a huge label', { label: 'x'.repeat(201) }],
-  ])('answers 400 for %s', async (_label, body) => {
+    ['a label that is not text', { label: ['Learner app'] }],
+    ['another company named in the body', { label: 'x', companyId: '00000000-0000-4000-8000-000000000000' }],
+  ])('answers 400 for %s, and writes nothing', async (_label, body) => {
+    const before = (await testApp.db.select().from(lrsCredentials)).length;
     expect((await admin.post('/api/lrs-credentials', body)).statusCode).toBe(400);
+    expect(await testApp.db.select().from(lrsCredentials)).toHaveLength(before);
+  });
+
+  it('keeps a label of any script as written, up to 200 characters (not UTF-16 units)', async () => {
+    for (const label of ['🎓 Formazione — Überprüfung 学习 مرحبا', 'e\u0301'.normalize('NFD'), '🎓'.repeat(200)]) {
+      const response = await admin.post('/api/lrs-credentials', { label });
+      expect(response.statusCode, label).toBe(201);
+      expect(response.json<{ label: string }>().label).toBe(label);
+    }
+  });
+
+  it('revokes a credential once when asked twenty times at once: one 204, one audit entry', async () => {
+    const created = (await admin.post('/api/lrs-credentials', { label: 'Raced' })).json<{ id: string }>();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.delete(`/api/lrs-credentials/${created.id}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, ...Array<number>(19).fill(404)]);
+    const updates = (await auditEntriesFor(testApp.db, [created.id])).filter((entry) => entry.action === 'UPDATE');
+    expect(updates).toHaveLength(1);
   });
 
   it('is for COMPANY admins only', async () => {
