@@ -7,6 +7,7 @@ import { lrsCredentials, xapiStatements } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { lrsSecretMatches } from './lrs-credentials';
 import { moveEnrolments } from './enrolment-progress';
+import { formatStatement, type StatementFormat } from './statement-format';
 import {
   acceptsXapiVersion,
   agentIdentifier,
@@ -237,6 +238,22 @@ const queryParams = new Set([
   'more',
 ]);
 const maxLimit = 500;
+/** Where else an agent filter looks with `related_agents=true` (JSON paths into the stored statement). */
+const relatedAgentPaths = [
+  ['authority'],
+  ['context', 'instructor'],
+  ['context', 'team'],
+  ['object', 'actor'],
+  ['object', 'object'],
+  ['object', 'context', 'instructor'],
+  ['object', 'context', 'team'],
+];
+/** Where else an activity filter looks with `related_activities=true`: `$id` is the activity asked for. */
+const relatedActivityPaths = [
+  'lax $.context.contextActivities.*.id ? (@ == $id)',
+  'lax $.object ? (@.objectType == "SubStatement").object ? (!exists(@.objectType) || @.objectType == "Activity").id ? (@ == $id)',
+  'lax $.object ? (@.objectType == "SubStatement").context.contextActivities.*.id ? (@ == $id)',
+];
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Cursor {
@@ -293,6 +310,8 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
   reply.header('x-experience-api-consistent-through', new Date().toISOString());
   if (query.format !== undefined && !['ids', 'exact', 'canonical'].includes(query.format))
     throw badRequest('format must be ids, exact or canonical');
+  const format = (query.format ?? 'exact') as StatementFormat;
+  const formatted = (statement: unknown) => formatStatement(statement, format, request.headers['accept-language']);
   booleanParam('attachments', query.attachments);
 
   const single = query.statementId ?? query.voidedStatementId;
@@ -311,7 +330,7 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
       );
     if (!row) throw new ApiError(404, 'No such statement', {}, undefined, 'XAPI_STATEMENT_NOT_FOUND');
     reply.header('last-modified', row.stored.toUTCString());
-    return row.statement;
+    return formatted(row.statement);
   }
 
   const conditions: (SQL | undefined)[] = [eq(xapiStatements.companyId, caller.companyId), eq(xapiStatements.voided, false)];
@@ -323,15 +342,25 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
       throw error instanceof StatementError ? badRequest(error.message) : error;
     }
     const json = JSON.stringify(ifi);
+    const at = (path: string[]) => sql`${xapiStatements.statement} #> ${`{${path.join(',')}}`}::text[] @> ${json}::jsonb`;
     conditions.push(
       or(
-        typeof ifi.mbox === 'string' ? eq(xapiStatements.actorMbox, ifi.mbox) : sql`${xapiStatements.statement}->'actor' @> ${json}::jsonb`,
-        sql`${xapiStatements.statement}->'object' @> ${json}::jsonb`,
+        typeof ifi.mbox === 'string' ? eq(xapiStatements.actorMbox, ifi.mbox) : at(['actor']),
+        at(['object']),
+        // related_agents: also the authority, the instructor and team, and the same places of a SubStatement.
+        ...(booleanParam('related_agents', query.related_agents) ? relatedAgentPaths.map(at) : []),
       ),
     );
   }
   if (query.verb !== undefined) conditions.push(eq(xapiStatements.verbId, query.verb));
-  if (query.activity !== undefined) conditions.push(eq(xapiStatements.objectActivityId, query.activity));
+  if (query.activity !== undefined) {
+    const activity = eq(xapiStatements.objectActivityId, query.activity);
+    // related_activities: also the context's activities, and a SubStatement's object and context activities.
+    const related = relatedActivityPaths.map(
+      (path) => sql`jsonb_path_exists(${xapiStatements.statement}, ${path}::jsonpath, jsonb_build_object('id', ${query.activity}::text))`,
+    );
+    conditions.push(booleanParam('related_activities', query.related_activities) ? or(activity, ...related) : activity);
+  }
   if (query.registration !== undefined) {
     if (!uuidPattern.test(query.registration)) throw badRequest('registration must be a UUID');
     conditions.push(eq(xapiStatements.registration, query.registration.toLowerCase()));
@@ -357,7 +386,7 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const more = rows.length > limit ? `/api/xapi/statements?more=${encodeCursor({ query, after: page.at(-1)!.seq! })}` : '';
-  return { statements: page.map((row) => row.statement), more };
+  return { statements: page.map((row) => formatted(row.statement)), more };
 }
 
 /**

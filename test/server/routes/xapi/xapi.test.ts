@@ -454,6 +454,91 @@ describe('queries', () => {
   });
 });
 
+describe('related queries and formats', () => {
+  const tag = label();
+  const course = `http://example.com/course/${tag}`;
+  const instructor = { objectType: 'Agent', name: 'Ines Instructor', mbox: `mailto:instructor.${tag}@example.com` };
+  const named = (map: Record<string, string>) => ({
+    objectType: 'Activity',
+    id: `${course}/lesson`,
+    definition: { name: map, description: map },
+  });
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    const bodies = [
+      // In the course's context, taught by the instructor.
+      statement({
+        id: randomUUID(),
+        actor: { objectType: 'Agent', name: 'Lea Learner', mbox: `mailto:lea.${tag}@example.com` },
+        verb: { id: verb('experienced').id, display: { 'en-US': 'experienced', 'it-IT': 'ha visto' } },
+        object: named({ 'en-US': 'Lesson', 'it-IT': 'Lezione' }),
+        context: { instructor, contextActivities: { parent: [{ id: course, definition: { name: { 'en-US': 'Course' } } }] } },
+      }),
+      // A SubStatement: the instructor will teach the course.
+      statement({
+        id: randomUUID(),
+        object: { objectType: 'SubStatement', actor: instructor, verb: verb('attempted'), object: { id: course } },
+      }),
+      // The course itself.
+      statement({ id: randomUUID(), object: { objectType: 'Activity', id: course } }),
+    ];
+    for (const body of bodies) {
+      ids.push(body.id as string);
+      expect((await post(acmeLrs, body)).statusCode).toBe(200);
+    }
+  });
+
+  const found = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await call(acmeLrs, 'GET', `/api/xapi/statements${query}`, undefined, headers);
+    expect(response.statusCode, query).toBe(200);
+    return response.json<{ statements: Array<Record<string, unknown> & { id: string }> }>().statements;
+  };
+  const idsOf = async (query: string) => (await found(query)).map((item) => item.id);
+  const agent = `agent=${encodeURIComponent(JSON.stringify({ mbox: instructor.mbox }))}`;
+
+  it('with related_activities, finds an activity in context activities and SubStatements too', async () => {
+    expect(await idsOf(`?activity=${encodeURIComponent(course)}`)).toEqual([ids[2]]);
+    expect(await idsOf(`?activity=${encodeURIComponent(course)}&related_activities=true`)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await idsOf(`?activity=${encodeURIComponent(`${course}/other`)}&related_activities=true`)).toEqual([]);
+  });
+
+  it('with related_agents, finds an agent as instructor and in SubStatements too', async () => {
+    expect(await idsOf(`?${agent}`)).toEqual([]);
+    expect(await idsOf(`?${agent}&related_agents=true`)).toEqual([ids[1], ids[0]]);
+    expect(await idsOf(`?${agent}&related_agents=false`)).toEqual([]);
+  });
+
+  it('answers format=ids with identifiers only, and canonical with one language by Accept-Language', async () => {
+    const single = await get(acmeLrs, `?statementId=${ids[0]}&format=ids`);
+    expect(single.statusCode).toBe(200);
+    const ids_ = single.json<Record<string, unknown>>();
+    expect(ids_.actor).toEqual({ objectType: 'Agent', mbox: `mailto:lea.${tag}@example.com` });
+    expect(ids_.verb).toEqual({ id: verb('experienced').id });
+    expect(ids_.object).toEqual({ objectType: 'Activity', id: `${course}/lesson` });
+    expect(ids_.context).toEqual({
+      instructor: { objectType: 'Agent', mbox: instructor.mbox },
+      contextActivities: { parent: [{ id: course }] },
+    });
+
+    const italian = (
+      await found(`?activity=${encodeURIComponent(`${course}/lesson`)}&format=canonical`, { 'accept-language': 'it, en;q=0.5' })
+    )[0]!;
+    expect(italian.verb).toEqual({ id: verb('experienced').id, display: { 'it-IT': 'ha visto' } });
+    expect((italian.object as { definition: unknown }).definition).toEqual({
+      name: { 'it-IT': 'Lezione' },
+      description: { 'it-IT': 'Lezione' },
+    });
+    const english = (
+      await found(`?activity=${encodeURIComponent(`${course}/lesson`)}&format=canonical`, { 'accept-language': 'fr;q=1, en-GB;q=0.8' })
+    )[0]!;
+    expect(english.verb).toEqual({ id: verb('experienced').id, display: { 'en-US': 'experienced' } });
+    // exact is the stored statement, every language kept.
+    const exact = (await found(`?activity=${encodeURIComponent(`${course}/lesson`)}`))[0]!;
+    expect(exact.verb).toEqual({ id: verb('experienced').id, display: { 'en-US': 'experienced', 'it-IT': 'ha visto' } });
+  });
+});
+
 describe('hostile bodies', () => {
   it.each([
     [
