@@ -40,7 +40,7 @@ describeUiPaths(quizPreviewModel, {
     const opened = openSignedIn(`/quizzes/${quiz.id}`, companyLogin);
     opened.network.always('GET', `quizzes/${quiz.id}`, () => ({ status: 200, body: quiz }));
     // The preview starts when "Preview" is clicked, once the quiz has loaded: its first state is checked after that.
-    void screen.findByRole('button', { name: 'Preview' }, { timeout: 10_000 }).then((preview) => opened.user.click(preview));
+    void screen.findByRole('button', { name: 'Preview' }, { timeout: 60_000 }).then((preview) => opened.user.click(preview));
     return { console: opened };
   },
   perform: {
