@@ -379,6 +379,8 @@ export const en = {
     moveDown: 'Move question {{number}} down',
     moved: 'Question {{from}} moved to position {{to}} of {{count}}',
     dragHint: 'Drag to reorder, or use the arrow buttons',
+    reorderInstructions:
+      'To reorder a question with the keyboard, press Space or Enter on its handle, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel.',
     duplicate: 'Duplicate question {{number}}',
     deleteQuestion: 'Delete question {{number}}',
     scoring: 'Scoring',

@@ -381,6 +381,8 @@ export const it: Translations = {
     moveDown: 'Sposta giù la domanda {{number}}',
     moved: 'Domanda {{from}} spostata alla posizione {{to}} di {{count}}',
     dragHint: 'Trascina per riordinare, oppure usa i pulsanti freccia',
+    reorderInstructions:
+      'Per riordinare una domanda con la tastiera, premi Spazio o Invio sulla sua maniglia, spostala con i tasti freccia, poi premi Spazio o Invio per lasciarla, oppure Esc per annullare.',
     duplicate: 'Duplica la domanda {{number}}',
     deleteQuestion: 'Elimina la domanda {{number}}',
     scoring: 'Punteggio',

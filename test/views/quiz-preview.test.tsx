@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Failure } from '../../src/domain/failure';
+import { newPreviewSeed, shownOrder } from '../../src/domain/quiz-order';
 import type { QuizResult } from '../../src/domain/quizzes';
 import { companyLogin } from '../support/fixtures/session';
 import { quizRecord, quizzes } from '../support/views/catalogue-fixtures';
@@ -38,11 +39,11 @@ const result: QuizResult = {
   ],
 };
 
-const open = async (quizPreview: (id: string, body: unknown) => Promise<unknown>) => {
+const open = async (quizPreview: (id: string, body: unknown) => Promise<unknown>, settings: object = {}) => {
   const view = renderConsole({
     path: '/quizzes/q1',
     signedIn: companyLogin,
-    resources: { quizzes: quizzes([quizRecord('q1', { title: 'Mixed', questions, questionCount: 3, totalPoints: 4 })]) },
+    resources: { quizzes: quizzes([quizRecord('q1', { title: 'Mixed', questions, questionCount: 3, totalPoints: 4, ...settings })]) },
     quizPreview,
   });
   await screen.findByDisplayValue('Mixed');
@@ -99,5 +100,35 @@ describe('quiz preview', { timeout: 60_000 }, () => {
       expect(notificationTexts()).toEqual(['The answers could not be scored: answers.0.answerIds names an answer not in the question']),
     );
     expect(section().getByRole<HTMLInputElement>('radio', { name: 'Blue' }).checked).toBe(true);
+  });
+
+  it('shows the questions and answers shuffled as a learner gets them when the quiz says so, and its time limit', async () => {
+    const settings = { shuffleQuestions: true, shuffleAnswers: true, timeLimitMinutes: 15 };
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.42);
+    try {
+      const expected = shownOrder({ questions: questions as never, ...settings }, newPreviewSeed());
+      // The seed is one that moves the questions and the first choice question's answers: the check can fail.
+      expect(expected.map(({ text }) => text)).not.toEqual(questions.map(({ text }) => text));
+      const { user } = await open(
+        vi.fn(async () => result),
+        settings,
+      );
+      const section = () => within(screen.getByRole('region', { name: 'Preview' }));
+      await user.click(section().getByRole('button', { name: 'Preview' }));
+      expect(section().getByText('A learner has 15 minutes')).toBeTruthy();
+      await user.click(section().getByRole('button', { name: 'All at once' }));
+      const texts = questions.map(({ text }) => text);
+      const shown = section()
+        .getAllByText((_, element) => element?.tagName === 'SPAN' && texts.includes(element.textContent ?? ''))
+        .map((element) => element.textContent);
+      expect(shown).toEqual(expected.map(({ text }) => text));
+      const choices = section()
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent)
+        .filter((label) => label === 'Red' || label === 'Blue');
+      expect(choices).toEqual(expected.flatMap((question) => ('answers' in question ? question.answers.map(({ text }) => text) : [])));
+    } finally {
+      random.mockRestore();
+    }
   });
 });

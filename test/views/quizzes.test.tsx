@@ -179,6 +179,54 @@ describe('quizzes', () => {
     },
   );
 
+  it('reorders questions by keyboard on their handle, as modules and items, and saves the new order', { timeout: 60_000 }, async () => {
+    const question = (id: string, text: string) => ({
+      id,
+      type: 'TRUE_FALSE' as const,
+      text,
+      points: 1,
+      correctFeedback: null,
+      incorrectFeedback: null,
+      correctAnswer: true,
+    });
+    const resource = quizzes([
+      quizRecord('q4', {
+        title: 'Three questions',
+        questions: [question('x1', 'Alpha?'), question('x2', 'Beta?'), question('x3', 'Gamma?')],
+      }),
+    ]);
+    const { user } = await open('/quizzes/q4', { resources: { quizzes: resource } });
+    await screen.findByDisplayValue('Three questions');
+    const texts = () =>
+      screen.getAllByTestId('question').map((item) => within(item).getByRole<HTMLInputElement>('textbox', { name: 'Question text' }).value);
+    const handle = (number: number) => screen.getByRole('button', { name: `Reorder Question ${number}` });
+    const announcement = () => document.querySelector('[aria-live="polite"]')?.textContent;
+    expect(handle(1).getAttribute('tabindex')).toBe('0');
+    expect(handle(1).getAttribute('draggable')).toBe('true');
+
+    handle(1).focus();
+    await user.keyboard('[Space]');
+    expect(announcement()).toMatch(/^Alpha\? picked up, position 1 of 3\./);
+    await user.keyboard('[ArrowDown][ArrowDown]');
+    expect(texts()).toEqual(['Beta?', 'Gamma?', 'Alpha?']);
+    expect(announcement()).toBe('Alpha? moved to position 3 of 3.');
+    expect(document.activeElement).toBe(handle(3));
+    await user.keyboard('[Enter]');
+    expect(announcement()).toBe('Alpha? dropped at position 3 of 3.');
+
+    handle(1).focus();
+    await user.keyboard('[Space][ArrowDown]');
+    expect(texts()).toEqual(['Gamma?', 'Beta?', 'Alpha?']);
+    await user.keyboard('[Escape]');
+    expect(texts()).toEqual(['Beta?', 'Gamma?', 'Alpha?']);
+    expect(announcement()).toBe('Reorder cancelled: Beta? is back at position 1 of 3.');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(resource.api.update).toHaveBeenCalledTimes(1));
+    const sent = resource.api.update.mock.calls[0]![1] as { questions: Array<{ text: string }> };
+    expect(sent.questions.map(({ text }) => text)).toEqual(['Beta?', 'Gamma?', 'Alpha?']);
+  });
+
   it("shows the API's refusal of a question on that question's field", async () => {
     const resource = quizzes([
       quizRecord('q3', {

@@ -22,7 +22,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type DragEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { multipleChoiceScorings, questionTypes, type QuestionType } from '../../domain/quizzes';
 import type { FieldProblem } from '../../machines/form-fields';
@@ -52,8 +52,9 @@ export interface QuestionsEditorProps {
 }
 
 /**
- * A quiz's questions, in order: add one of a type, duplicate, delete, move up and down (buttons, or drag a question's
- * handle onto another's place), and each question's text, points, answers and feedback. Every change is the form's
+ * A quiz's questions, in order: add one of a type, duplicate, delete, move up and down (buttons, drag a question's
+ * handle onto another's place, or by keyboard on the handle as modules and items: Space or Enter picks the question up
+ * and drops it, the arrow keys move it, Escape puts it back; each step announced), and each question's text, points, answers and feedback. Every change is the form's
  * (the `questions` field of the form machine); what cannot be scored shows by its question and field once saving is
  * tried, the editor's rules and the API's alike.
  */
@@ -62,6 +63,12 @@ export function QuestionsEditor({ value, problem, disabled, onChange }: Question
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const dragged = useRef<number | null>(null);
+  const instructionsId = useId();
+  /** The question picked up by keyboard (by its key) and where it was, for Escape. */
+  const [picked, setPicked] = useState<{ key: string; from: number } | null>(null);
+  const handles = useRef(new Map<string, HTMLElement>());
+  /** The question moved by keyboard: its handle keeps the focus while the questions move around it. */
+  const keyboardMoved = useRef<string | null>(null);
   const problems: QuestionProblems = problem && 'rule' in problem && problem.rule === 'questions' ? problem.at : {};
   const { questions } = value;
   const count = questions.length;
@@ -70,6 +77,50 @@ export function QuestionsEditor({ value, problem, disabled, onChange }: Question
     onChange(moveQuestion(value, from, to));
     setAnnouncement(t('quizzes.moved', { from: from + 1, to: to + 1, count }));
   };
+
+  useLayoutEffect(() => {
+    const handle = keyboardMoved.current ? handles.current.get(keyboardMoved.current) : undefined;
+    if (handle && handle.ownerDocument.activeElement !== handle) handle.focus();
+  }, [questions]);
+
+  type Step = 'ordered.pickedUp' | 'ordered.moved' | 'ordered.dropped' | 'ordered.cancelled';
+  const say = (step: Step, question: QuestionDraft, position: number) =>
+    setAnnouncement(
+      t(step, { label: question.text.trim() || t('quizzes.questionNumber', { number: position + 1 }), position: position + 1, count }),
+    );
+  const handleKeys = (index: number) => (event: KeyboardEvent) => {
+    const question = questions[index]!;
+    const held = picked?.key === question.key ? picked : null;
+    const to = event.key === 'ArrowUp' ? index - 1 : event.key === 'ArrowDown' ? index + 1 : index;
+    if (event.key === ' ' || event.key === 'Enter') {
+      setPicked(held ? null : { key: question.key, from: index });
+      say(held ? 'ordered.dropped' : 'ordered.pickedUp', question, index);
+    } else if (held && to !== index) {
+      if (to >= 0 && to < count) {
+        onChange(moveQuestion(value, index, to));
+        say('ordered.moved', question, to);
+      }
+    } else if (held && event.key === 'Escape') {
+      onChange(moveQuestion(value, index, held.from));
+      setPicked(null);
+      say('ordered.cancelled', question, held.from);
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+    keyboardMoved.current = question.key;
+  };
+  const handleProps = (question: QuestionDraft, index: number) => ({
+    picked: picked?.key === question.key,
+    label: t('ordered.reorder', { label: t('quizzes.questionNumber', { number: index + 1 }) }),
+    instructionsId,
+    onKeyDown: handleKeys(index),
+    onBlur: (event: { relatedTarget: EventTarget | null }) => {
+      if (!event.relatedTarget) return;
+      keyboardMoved.current = null;
+      if (picked?.key === question.key) setPicked(null);
+    },
+    onDragStart: () => (dragged.current = index),
+  });
   const drop = (to: number) => (event: DragEvent) => {
     event.preventDefault();
     if (dragged.current !== null) move(dragged.current, to);
@@ -109,13 +160,20 @@ export function QuestionsEditor({ value, problem, disabled, onChange }: Question
               onSet={onChange}
               value={value}
               onMove={move}
-              onDragStart={() => (dragged.current = index)}
+              handle={handleProps(question, index)}
+              attachHandle={(element) => {
+                if (element) handles.current.set(question.key, element);
+                else handles.current.delete(question.key);
+              }}
             />
           </Paper>
         ))}
       </Stack>
       <Box aria-live="polite" sx={visuallyHidden}>
         {announcement}
+      </Box>
+      <Box id={instructionsId} sx={visuallyHidden}>
+        {t('quizzes.reorderInstructions')}
       </Box>
       <Button
         sx={{ mt: 2 }}
@@ -167,10 +225,32 @@ interface QuestionCardProps {
   onChange: (change: Partial<Omit<QuestionDraft, 'key' | 'id'>>) => void;
   onSet: (value: QuestionSet) => void;
   onMove: (from: number, to: number) => void;
-  onDragStart: () => void;
+  /** The drag handle: dragged with a mouse, or focused and moved by keyboard. */
+  /** Keeps the handle's element, to give it back the focus after a keyboard move. */
+  attachHandle: (element: HTMLElement | null) => void;
+  handle: {
+    picked: boolean;
+    label: string;
+    instructionsId: string;
+    onKeyDown: (event: KeyboardEvent) => void;
+    onBlur: (event: { relatedTarget: EventTarget | null }) => void;
+    onDragStart: () => void;
+  };
 }
 
-function QuestionCard({ question, index, count, problems, disabled, value, onChange, onSet, onMove, onDragStart }: QuestionCardProps) {
+function QuestionCard({
+  question,
+  index,
+  count,
+  problems,
+  disabled,
+  value,
+  onChange,
+  onSet,
+  onMove,
+  handle,
+  attachHandle,
+}: QuestionCardProps) {
   const { t } = useTranslation();
   const number = index + 1;
   const at = (field: string) => {
@@ -211,10 +291,27 @@ function QuestionCard({ question, index, count, problems, disabled, value, onCha
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
         <Box
+          component="span"
+          role="button"
+          ref={attachHandle}
+          tabIndex={disabled ? -1 : 0}
+          aria-label={handle.label}
+          aria-describedby={handle.instructionsId}
+          aria-pressed={handle.picked}
+          aria-disabled={disabled || undefined}
           draggable={!disabled}
-          onDragStart={onDragStart}
+          onDragStart={handle.onDragStart}
+          onKeyDown={disabled ? undefined : handle.onKeyDown}
+          onBlur={handle.onBlur}
           title={t('quizzes.dragHint')}
-          sx={{ display: 'flex', cursor: disabled ? 'default' : 'grab', color: 'text.secondary' }}
+          sx={{
+            display: 'inline-flex',
+            p: 0.5,
+            borderRadius: 1,
+            cursor: disabled ? 'default' : 'grab',
+            color: handle.picked ? 'primary.main' : 'text.secondary',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          }}
         >
           <DragIndicatorIcon aria-hidden />
         </Box>

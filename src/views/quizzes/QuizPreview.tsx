@@ -16,8 +16,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newPreviewSeed, shownOrder } from '../../domain/quiz-order';
 import type { Question, Quiz, QuizAnswer, QuizResult } from '../../domain/quizzes';
 import {
   selectCurrent,
@@ -29,14 +30,17 @@ import {
 import { useConsoleActorRef, useQuizPreviewMachine } from '../actors';
 
 /**
- * "Preview": the quiz as last saved, as a learner sees it (without which answers are right), one question at a time or
+ * "Preview": the quiz as last saved, as a learner sees it (without which answers are right): its questions and answers
+ * shuffled when the quiz says so (a new order each time the preview opens), its time limit, one question at a time or
  * all at once; Submit has the server score the answers (nothing is recorded) and shows the score and each question's
  * feedback, and the right answers when the quiz shows them.
  */
 export function QuizPreview({ quiz }: { quiz: Quiz }) {
   const { t } = useTranslation();
+  const [seed] = useState(newPreviewSeed);
+  const questions = useMemo(() => shownOrder(quiz, seed), [quiz, seed]);
   const preview = useConsoleActorRef(useQuizPreviewMachine(), {
-    input: { quizId: quiz.id, questionIds: quiz.questions.map((question) => question.id) },
+    input: { quizId: quiz.id, questionIds: questions.map((question) => question.id) },
   });
   const answers = useSelector(preview, selectPreviewAnswers);
   const result = useSelector(preview, selectPreviewResult);
@@ -45,12 +49,12 @@ export function QuizPreview({ quiz }: { quiz: Quiz }) {
   const current = useSelector(preview, selectCurrent);
   const canNext = useSelector(preview, (snapshot) => snapshot.can({ type: 'preview.next' }));
   const canPrevious = useSelector(preview, (snapshot) => snapshot.can({ type: 'preview.previous' }));
-  const count = quiz.questions.length;
+  const count = questions.length;
 
   if (count === 0) return <Typography color="text.secondary">{t('preview.noQuestions')}</Typography>;
-  if (result) return <PreviewResult quiz={quiz} result={result} onAgain={() => preview.send({ type: 'preview.again' })} />;
+  if (result) return <PreviewResult questions={questions} result={result} onAgain={() => preview.send({ type: 'preview.again' })} />;
 
-  const shown = oneAtATime ? quiz.questions.slice(current, current + 1) : quiz.questions;
+  const shown = oneAtATime ? questions.slice(current, current + 1) : questions;
   return (
     <Stack spacing={2} data-testid="quiz-preview">
       <ToggleButtonGroup
@@ -67,7 +71,7 @@ export function QuizPreview({ quiz }: { quiz: Quiz }) {
         <Typography color="text.secondary">{t('preview.timeLimit', { count: quiz.timeLimitMinutes })}</Typography>
       )}
       {shown.map((question) => {
-        const index = quiz.questions.indexOf(question);
+        const index = questions.indexOf(question);
         return (
           <Paper key={question.id} variant="outlined" sx={{ p: 2 }}>
             <PreviewQuestion
@@ -228,8 +232,11 @@ function TypedAnswer({
 
 const outcomeColors = { CORRECT: 'success', PARTIAL: 'warning', INCORRECT: 'error', UNANSWERED: 'default' } as const;
 
-function PreviewResult({ quiz, result, onAgain }: { quiz: Quiz; result: QuizResult; onAgain: () => void }) {
+/** The score, then each question's outcome and feedback, in the order the questions were shown. */
+function PreviewResult({ questions, result, onAgain }: { questions: Question[]; result: QuizResult; onAgain: () => void }) {
   const { t } = useTranslation();
+  const position = (questionId: string) => questions.findIndex(({ id }) => id === questionId);
+  const inOrder = [...result.questions].sort((a, b) => position(a.questionId) - position(b.questionId));
   return (
     <Stack spacing={2} data-testid="quiz-preview-result">
       <Alert severity={result.passed ? 'success' : 'warning'} role="status">
@@ -242,8 +249,8 @@ function PreviewResult({ quiz, result, onAgain }: { quiz: Quiz; result: QuizResu
           })}
         </Typography>
       </Alert>
-      {result.questions.map((scored, index) => {
-        const question = quiz.questions.find(({ id }) => id === scored.questionId);
+      {inOrder.map((scored, index) => {
+        const question = questions.find(({ id }) => id === scored.questionId);
         return (
           <Paper key={scored.questionId} variant="outlined" sx={{ p: 2 }} data-testid="preview-question-result">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Quiz } from '../../../../contract/quizzes.schemas';
+import { questionTypes } from '../../../../contract/values';
 import { quizzes, trainingPlanItems } from '../../../../server/db/schema';
 import { created, errorFields, itemsPath, modulesPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
@@ -114,7 +116,7 @@ describe('QUIZ items', () => {
     expect(await stored(item.id)).toMatchObject({ contentId: null, quizId });
   });
 
-  it('answers the seeded plan’s QUIZ items with their quizzes', async () => {
+  it('answers the seeded plan’s QUIZ items with their quizzes, one of them asking a question of each type', async () => {
     const plans = await api.get('/api/training-plans?search=onboarding');
     expect(plans.statusCode, plans.body).toBe(200);
     const [plan] = plans.json().items;
@@ -132,5 +134,14 @@ describe('QUIZ items', () => {
       ['Getting to know us', 'Getting to know Acme Robotics'],
       ['Safety check', 'Workshop safety check'],
     ]);
+    const quizIds = items
+      .flat()
+      .filter((item: { type: string }) => item.type === 'QUIZ')
+      .map((item: { quizId: string }) => item.quizId);
+    const types = await Promise.all(
+      quizIds.map(async (id: string) => (await api.get(`/api/quizzes/${id}`)).json<Quiz>().questions.map(({ type }) => type)),
+    );
+    // “Workshop safety check” asks one question of each type.
+    expect(new Set(types[1])).toEqual(new Set(questionTypes));
   });
 });

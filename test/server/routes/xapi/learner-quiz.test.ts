@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { itemActivityId } from '../../../../contract/activity-ids';
 import type { Quiz } from '../../../../contract/quizzes.schemas';
 import { enrolments, quizAttempts, users, xapiStatements } from '../../../../server/db/schema';
-import { created, itemsPath, modulesPath, planPath } from '../../../support/server/catalogue';
+import { created, errorFields, itemsPath, modulesPath, planPath } from '../../../support/server/catalogue';
 import { demo, useTestApp } from '../../../support/server/harness';
 import { createQuiz, quizOfEveryType, rightAnswers } from '../../../support/server/quizzes';
 import { demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
@@ -123,6 +123,37 @@ describe('learner quizzes', () => {
     expect((await take(quiz.id, learner.email, {})).statusCode).toBe(401);
     expect((await testApp.app.inject({ method: 'GET', url: `/api/learner/quizzes/${quiz.id}?agent=nope`, headers })).statusCode).toBe(400);
     expect((await testApp.db.select().from(quizAttempts).where(eq(quizAttempts.quizId, quiz.id))).length).toBe(attemptsBefore);
+  });
+
+  it.each([
+    [
+      'a question the quiz does not ask',
+      () => [{ questionId: '00000000-0000-4000-8000-000000000000', value: true }],
+      'answers.0.questionId',
+    ],
+    ['10 000 answers', () => Array.from({ length: 10_000 }, () => ({ questionId: quiz.questions[2]!.id, value: true })), 'answers'],
+    ['a NUL in a text', () => [{ questionId: quiz.questions[3]!.id, text: 'E-st\u0000op' }], 'answers.0.text'],
+  ])('refuses an attempt with %s (400 naming it) and records nothing', async (_label, answersOf, field) => {
+    const attempts = async () => (await testApp.db.select().from(quizAttempts).where(eq(quizAttempts.quizId, quiz.id))).length;
+    const statements = async () =>
+      (
+        await testApp.db
+          .select()
+          .from(xapiStatements)
+          .where(eq(xapiStatements.objectActivityId, itemActivityId(plan.itemId)))
+      ).length;
+    const before = [await attempts(), await statements()];
+    const started = (await take(quiz.id, learner.email)).json<{ attempt: { token: string } }>();
+
+    const response = await submit(quiz.id, learner.email, {
+      attemptToken: started.attempt.token,
+      itemId: plan.itemId,
+      answers: answersOf(),
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(errorFields(response)).toEqual([field]);
+    expect([await attempts(), await statements()]).toEqual(before);
   });
 
   it('refuses attempts beyond the limit with 409', async () => {
