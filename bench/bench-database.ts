@@ -38,6 +38,22 @@ export async function openBenchDatabase(logger: Logger): Promise<BenchDatabase> 
   return prepared(adminUrl ? await createPostgresDatabase(adminUrl, logger) : await createPgliteDatabase(logger));
 }
 
+/**
+ * A database of the PostgreSQL server at `adminUrl`, migrated with the demo data: `kept` (created and prepared when
+ * missing, else used as it is, `fresh` false), or a new one dropped afterwards.
+ */
+export async function openPostgresBenchDatabase(adminUrl: string, logger: Logger, kept?: string): Promise<BenchDatabase> {
+  if (!kept) return prepared(await createPostgresDatabase(adminUrl, logger));
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('A kept bench database: a lower-case PostgreSQL name, please');
+  const exists = await withAdmin(
+    adminUrl,
+    async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1,
+  );
+  if (exists) return { ...(await postgresDatabase(adminUrl, kept, logger, 'kept')), fresh: false };
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${kept}"`));
+  return prepared(await postgresDatabase(adminUrl, kept, logger, 'kept'));
+}
+
 async function prepared(opened: Omit<BenchDatabase, 'fresh'>): Promise<BenchDatabase> {
   try {
     await migrate(opened.client);

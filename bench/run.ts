@@ -1,10 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../server/app';
 import { createSession } from '../server/auth/sessions';
@@ -12,121 +6,130 @@ import type { DatabaseClient } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { importBatchLimit } from '../contract/user-import.schemas';
 import { openBenchDatabase } from './bench-database';
+import { best, inlined, loadHttp, percentiles, pgbench, type Load } from './load';
+import { deliveryBench } from './delivery';
 import { positiveInteger, printTable } from './measure';
 import { healthUnderFlood } from './overload';
 import { planOf } from './plans';
 import { seedBenchUsers } from './seed-users';
 import { run, statementRecorder, type Statement } from './statements';
 
-const run$ = promisify(execFile);
 const userCount = positiveInteger('BENCH_USERS', 100_000);
 const seconds = positiveInteger('BENCH_SECONDS', 5);
 const rounds = positiveInteger('BENCH_ROUNDS', 2);
 const connections = 10;
 const exactCountLimit = 10_000;
-const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const floodConnections = positiveInteger('BENCH_FLOOD_CONNECTIONS', 100);
 const floodSeconds = positiveInteger('BENCH_FLOOD_SECONDS', 10);
 /** The overload part runs on both databases: DATABASE_URL's server, else the local one (a database created and dropped). */
 const importRows = positiveInteger('BENCH_IMPORT_ROWS', 10_000);
 const overloadPostgres = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Which parts run (all by default): `list` (the list API against its SQL), `import`, `health` (under a flood). */
-const parts = new Set((process.env.BENCH_PARTS || 'list,import,health').split(',').map((part) => part.trim()));
+/**
+ * Which parts run (all by default): `list` (the list API against its SQL), `import`, `delivery` (issue 27, on PostgreSQL:
+ * `delivery.ts`), `health` (under a flood).
+ */
+const parts = new Set((process.env.BENCH_PARTS || 'list,import,delivery,health').split(',').map((part) => part.trim()));
 
 const recorder = statementRecorder();
-const database = await openBenchDatabase(recorder.logger);
+const database = parts.has('list') || parts.has('import') ? await openBenchDatabase(recorder.logger) : undefined;
 let app: App | undefined;
-try {
-  const { client } = database;
-  console.log(`Database: ${database.description}`);
-  if (database.fresh) {
-    const seedStarted = performance.now();
-    await client.withConnection((connection) => seedBenchUsers(connection, userCount));
-    console.log(`Seeded ${userCount} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`Users seeded by an earlier run (BENCH_DATABASE): BENCH_USERS is the count it was seeded with`);
+if (database)
+  try {
+    const { client } = database;
+    console.log(`Database: ${database.description}`);
+    if (database.fresh) {
+      const seedStarted = performance.now();
+      await client.withConnection((connection) => seedBenchUsers(connection, userCount));
+      console.log(`Seeded ${userCount} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    } else {
+      console.log(`Users seeded by an earlier run (BENCH_DATABASE): BENCH_USERS is the count it was seeded with`);
+    }
+
+    // The API as served (rate limits on, one counter upsert per request), limits far above what the bench sends.
+    const limit = 1_000_000_000;
+    app = await buildApp({
+      db: client.db,
+      forRequest: client.forRequest,
+      exactCountLimit,
+      rateLimits: { windowSeconds: 60, perSession: limit, writesPerSession: limit, perClient: limit },
+    });
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await sessionOf(client, 'root@example.com');
+    const deepPage = Math.min(50_000, Math.floor(userCount / 20));
+    const scenarios = [
+      { name: 'page 1', url: '/api/users?page=1&pageSize=10' },
+      { name: 'page 501, sortBy=surname', url: '/api/users?page=501&pageSize=10&sortBy=surname' },
+      { name: `page ${deepPage}`, url: `/api/users?page=${deepPage}&pageSize=10` },
+      { name: "search 'ross'", url: '/api/users?search=ross&pageSize=10' },
+      { name: "search 'robotics'", url: '/api/users?search=robotics&pageSize=10' },
+    ];
+
+    console.log(
+      `\n${connections} connections, ${rounds} × ${seconds} s per column (API and direct SQL interleaved), after warm-up;` +
+        ` the API through HTTP (autocannon in its own process), the SQL it sent replayed directly` +
+        ` (${client.kind === 'postgres' ? 'pgbench, its own process, one connection per client' : `${connections} loops on the embedded database`}).\n`,
+    );
+    const rows: string[][] = [];
+    const goals: { goal: string; pass: boolean }[] = [];
+    const plans: string[] = [];
+    for (const scenario of parts.has('list') ? scenarios : []) {
+      const call = () => fetch(`${baseUrl}${scenario.url}`, { headers: { authorization: `Bearer ${token}` } });
+      for (let warmUp = 0; warmUp < 5; warmUp += 1) await (await call()).arrayBuffer();
+      const first = (await (await call()).json()) as { total: number; totalIsEstimate: boolean; items: unknown[] };
+      const statements = await recorder.record(async () => (await call()).arrayBuffer());
+      const api: Load[] = [];
+      const direct: Load[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        api.push(await loadHttp({ url: `${baseUrl}${scenario.url}`, headers: { authorization: `Bearer ${token}` }, connections, seconds }));
+        direct.push(
+          client.kind === 'postgres'
+            ? await pgbench(databaseUrl(), script(statements), connections, seconds)
+            : await loops(client, statements),
+        );
+      }
+      const apiLoad = best(api);
+      const directLoad = best(direct);
+      const ratio = apiLoad.perSecond / directLoad.perSecond;
+      rows.push([
+        scenario.name,
+        `${first.total}${first.totalIsEstimate ? ' (est.)' : ''}`,
+        String(statements.length),
+        apiLoad.perSecond.toFixed(0),
+        `${apiLoad.p50.toFixed(1)} / ${apiLoad.p99.toFixed(1)}`,
+        directLoad.perSecond.toFixed(0),
+        `${directLoad.p50.toFixed(1)} / ${directLoad.p99.toFixed(1)}`,
+        ratio.toFixed(2),
+      ]);
+      if (scenario.name.startsWith('page 1') || scenario.name.startsWith('page 501')) {
+        goals.push({ goal: `${scenario.name}: API ≥ 0.5× direct SQL (${ratio.toFixed(2)}×)`, pass: ratio >= 0.5 });
+      }
+      if (client.kind === 'postgres' && userCount >= 1_000_000 && !scenario.name.startsWith('page 501')) {
+        goals.push({ goal: `${scenario.name}: API p99 ≤ 50 ms at 1M users (${apiLoad.p99.toFixed(1)} ms)`, pass: apiLoad.p99 <= 50 });
+      }
+      if (client.kind === 'pglite' && scenario.name.includes('robotics')) {
+        goals.push({
+          goal: `${scenario.name}: API p99 ≤ 100 ms on the embedded database (${apiLoad.p99.toFixed(1)} ms)`,
+          pass: apiLoad.p99 <= 100,
+        });
+      }
+      for (const statement of statements) {
+        const plan = await client.withConnection((connection) => planOf(connection, statement, exactCountLimit + 1));
+        plans.push(`  ${scenario.name} — ${describe(statement)}: ${plan.scans.join(', ') || 'no table scan'}`);
+      }
+    }
+    printTable(['request', 'total', 'statements', 'API req/s', 'API p50 / p99 ms', 'SQL tx/s', 'SQL p50 / p99 ms', 'API ÷ SQL'], rows);
+    console.log('\nGoals:');
+    for (const { goal, pass } of goals) console.log(`  ${pass ? 'PASS' : 'MISS'}  ${goal}`);
+    console.log('\nPlans of the statements one request sent (EXPLAIN on the same values):');
+    for (const plan of plans) console.log(plan);
+
+    if (parts.has('import')) await reportImport(baseUrl, client);
+  } finally {
+    await app?.close();
+    await database.destroy();
   }
 
-  // The API as served (rate limits on, one counter upsert per request), limits far above what the bench sends.
-  const limit = 1_000_000_000;
-  app = await buildApp({
-    db: client.db,
-    forRequest: client.forRequest,
-    exactCountLimit,
-    rateLimits: { windowSeconds: 60, perSession: limit, writesPerSession: limit, perClient: limit },
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await sessionOf(client, 'root@example.com');
-  const deepPage = Math.min(50_000, Math.floor(userCount / 20));
-  const scenarios = [
-    { name: 'page 1', url: '/api/users?page=1&pageSize=10' },
-    { name: 'page 501, sortBy=surname', url: '/api/users?page=501&pageSize=10&sortBy=surname' },
-    { name: `page ${deepPage}`, url: `/api/users?page=${deepPage}&pageSize=10` },
-    { name: "search 'ross'", url: '/api/users?search=ross&pageSize=10' },
-    { name: "search 'robotics'", url: '/api/users?search=robotics&pageSize=10' },
-  ];
-
-  console.log(
-    `\n${connections} connections, ${rounds} × ${seconds} s per column (API and direct SQL interleaved), after warm-up;` +
-      ` the API through HTTP (autocannon in its own process), the SQL it sent replayed directly` +
-      ` (${client.kind === 'postgres' ? 'pgbench, its own process, one connection per client' : `${connections} loops on the embedded database`}).\n`,
-  );
-  const rows: string[][] = [];
-  const goals: { goal: string; pass: boolean }[] = [];
-  const plans: string[] = [];
-  for (const scenario of parts.has('list') ? scenarios : []) {
-    const call = () => fetch(`${baseUrl}${scenario.url}`, { headers: { authorization: `Bearer ${token}` } });
-    for (let warmUp = 0; warmUp < 5; warmUp += 1) await (await call()).arrayBuffer();
-    const first = (await (await call()).json()) as { total: number; totalIsEstimate: boolean; items: unknown[] };
-    const statements = await recorder.record(async () => (await call()).arrayBuffer());
-    const api: Load[] = [];
-    const direct: Load[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      api.push(await loadApi(`${baseUrl}${scenario.url}`, token));
-      direct.push(client.kind === 'postgres' ? await pgbench(statements) : await loops(client, statements));
-    }
-    const apiLoad = best(api);
-    const directLoad = best(direct);
-    const ratio = apiLoad.perSecond / directLoad.perSecond;
-    rows.push([
-      scenario.name,
-      `${first.total}${first.totalIsEstimate ? ' (est.)' : ''}`,
-      String(statements.length),
-      apiLoad.perSecond.toFixed(0),
-      `${apiLoad.p50.toFixed(1)} / ${apiLoad.p99.toFixed(1)}`,
-      directLoad.perSecond.toFixed(0),
-      `${directLoad.p50.toFixed(1)} / ${directLoad.p99.toFixed(1)}`,
-      ratio.toFixed(2),
-    ]);
-    if (scenario.name.startsWith('page 1') || scenario.name.startsWith('page 501')) {
-      goals.push({ goal: `${scenario.name}: API ≥ 0.5× direct SQL (${ratio.toFixed(2)}×)`, pass: ratio >= 0.5 });
-    }
-    if (client.kind === 'postgres' && userCount >= 1_000_000 && !scenario.name.startsWith('page 501')) {
-      goals.push({ goal: `${scenario.name}: API p99 ≤ 50 ms at 1M users (${apiLoad.p99.toFixed(1)} ms)`, pass: apiLoad.p99 <= 50 });
-    }
-    if (client.kind === 'pglite' && scenario.name.includes('robotics')) {
-      goals.push({
-        goal: `${scenario.name}: API p99 ≤ 100 ms on the embedded database (${apiLoad.p99.toFixed(1)} ms)`,
-        pass: apiLoad.p99 <= 100,
-      });
-    }
-    for (const statement of statements) {
-      const plan = await client.withConnection((connection) => planOf(connection, statement, exactCountLimit + 1));
-      plans.push(`  ${scenario.name} — ${describe(statement)}: ${plan.scans.join(', ') || 'no table scan'}`);
-    }
-  }
-  printTable(['request', 'total', 'statements', 'API req/s', 'API p50 / p99 ms', 'SQL tx/s', 'SQL p50 / p99 ms', 'API ÷ SQL'], rows);
-  console.log('\nGoals:');
-  for (const { goal, pass } of goals) console.log(`  ${pass ? 'PASS' : 'MISS'}  ${goal}`);
-  console.log('\nPlans of the statements one request sent (EXPLAIN on the same values):');
-  for (const plan of plans) console.log(plan);
-
-  if (parts.has('import')) await reportImport(baseUrl, client);
-} finally {
-  await app?.close();
-  await database.destroy();
-}
-
+if (parts.has('delivery')) await deliveryBench(overloadPostgres);
 if (parts.has('health')) await healthUnderFlood({ postgresUrl: overloadPostgres, connections: floodConnections, floodSeconds });
 
 async function reportImport(baseUrl: string, client: DatabaseClient) {
@@ -163,17 +166,6 @@ async function importFigure(baseUrl: string, bearer: string) {
   return { seconds: (performance.now() - started) / 1000, created, other: rows.length - created };
 }
 
-/** The round with the highest throughput (the one the machine's other work disturbed least). */
-function best(loads: Load[]) {
-  return loads.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-}
-
-interface Load {
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
 function describe(statement: Statement) {
   const query = statement.query;
   if (/rate_limit_counters/.test(query)) return 'rate-limit hits and session lookup';
@@ -183,71 +175,6 @@ function describe(statement: Statement) {
   if (/insert into "list_/.test(query)) return 'cache store';
   if (/order by/.test(query)) return 'page';
   return 'lookup';
-}
-
-/** The API under `connections` keep-alive connections, measured by autocannon in its own process. */
-async function loadApi(url: string, bearer: string): Promise<Load> {
-  const { stdout } = await run$(
-    process.execPath,
-    [autocannon, '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${bearer}`, url],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const result = JSON.parse(stdout) as {
-    requests: { total: number };
-    duration: number;
-    latency: { p50: number; p99: number };
-    non2xx: number;
-  };
-  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { perSecond: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** A statement with its values written in, for pgbench (which then sends it like any client would). */
-function inlined(statement: Statement): string {
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    if (Array.isArray(value)) return literal(`{${value.map((item) => `"${String(item)}"`).join(',')}}`);
-    if (value instanceof Date) return literal(value.toISOString());
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return statement.query.replace(/\$(\d+)/g, (_match, index: string) => literal(statement.params[Number(index) - 1])).replace(/\s+/g, ' ');
-}
-
-/** The request's statements, one after the other on each of `connections` pgbench clients. */
-async function pgbench(statements: Statement[]): Promise<Load> {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${database.description.match(/database (\S+),/)![1]}`;
-  const directory = await mkdtemp(path.join(tmpdir(), 'bench-pgbench-'));
-  try {
-    const script = path.join(directory, 'request.sql');
-    await writeFile(script, statements.map((statement) => `${inlined(statement)};\n`).join(''));
-    const { stdout } = await run$('pgbench', [
-      '-n',
-      '-c',
-      String(connections),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      '-f',
-      script,
-      '-l',
-      `--log-prefix=${path.join(directory, 'log')}`,
-      url.toString(),
-    ]);
-    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-    const latencies: number[] = [];
-    for (const file of (await readdir(directory)).filter((name) => name.startsWith('log'))) {
-      for (const line of (await readFile(path.join(directory, file), 'utf8')).split('\n')) {
-        const micros = Number(line.split(' ')[2]);
-        if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
-      }
-    }
-    return { perSecond: tps, ...percentiles(latencies) };
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
 }
 
 /** The request's statements, one after the other, in `connections` concurrent loops on the embedded database. */
@@ -268,10 +195,15 @@ async function loops(client: DatabaseClient, statements: Statement[]): Promise<L
   return { perSecond: latencies.length / seconds, ...percentiles(latencies) };
 }
 
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
-  return { p50: at(0.5), p99: at(0.99) };
+/** The bench database's URL on DATABASE_URL's server, for pgbench. */
+function databaseUrl() {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${database!.description.match(/database (\S+),/)![1]}`;
+  return url.toString();
+}
+
+function script(statements: Statement[]) {
+  return statements.map((statement) => `${inlined(statement)};\n`).join('');
 }
 
 async function sessionOf(client: DatabaseClient, email: string) {

@@ -78,6 +78,8 @@ export const enrolments = pgTable(
     ...[table.createdAt, table.dueDate, table.progress, table.lastActivityAt].map((column) =>
       index(`enrolments_training_plan_id_${column.name}_id_idx`).on(table.trainingPlanId, column, table.id),
     ),
+    // Migration 0023: INCLUDE (tenant_id, company_id, started_at, completed_at, due_date), for the plan's report.
+    index('enrolments_training_plan_id_status_idx').on(table.trainingPlanId),
     foreignKey({
       name: 'enrolments_company_fk',
       columns: [table.companyId, table.tenantId],

@@ -36,6 +36,8 @@ export const xapiStatements = pgTable(
       index(`xapi_statements_company_id_${column.name}_seq_idx`).on(table.companyId, column, table.seq),
     ),
     index('xapi_statements_company_id_stored_idx').on(table.companyId, table.stored),
+    // Migration 0023: a learner's statements in any case, for the recompute after a voiding statement.
+    index('xapi_statements_company_id_lower_actor_mbox_idx').on(table.companyId, sql`lower(${table.actorMbox})`),
     foreignKey({
       name: 'xapi_statements_company_fk',
       columns: [table.companyId, table.tenantId],

@@ -23,6 +23,7 @@ import type { Bind } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { enrolments, groupMembers, groups, planAssignments, trainingPlans, users } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
+import { enrolmentStatusSql } from '../../store/enrolment-status';
 import { listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { csvExport, EXPORT_BATCH_SIZE, exportLanguage, exportLanguages } from '../resource/csv-export';
 import { companyUsers } from '../groups/group-members.routes';
@@ -90,18 +91,11 @@ async function companyGroups(db: Database, session: AuthSession, companyId: stri
 
 // --- Enrolments ----------------------------------------------------------------------------------------------------
 
-/**
- * The status at `asOf` (a bound time): COMPLETED once completed, OVERDUE past its due date without completion,
- * IN_PROGRESS once started, else NOT_STARTED. One expression compared with the bound status, so that every status
- * filter is one statement (statements are built once per set of bound names: db/prepared.ts).
- */
-const statusAt = (asOf: SQLWrapper) => sql`(case when ${enrolments.completedAt} is not null then 'COMPLETED'
-  when ${enrolments.dueDate} < ${asOf}::timestamptz then 'OVERDUE'
-  when ${enrolments.startedAt} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
+/** The status at `asOf` (a bound time): `enrolmentStatusSql`'s rule, one expression compared with the bound status,
+ * so that every status filter is one statement (statements are built once per set of bound names: db/prepared.ts). */
+const statusAt = (asOf: SQLWrapper) => enrolmentStatusSql('enrolments', asOf);
 
-const enrolmentStatus = sql<EnrolmentStatus>`(case when ${qualified(enrolments.completedAt)} is not null then 'COMPLETED'
-  when ${qualified(enrolments.dueDate)} < now() then 'OVERDUE'
-  when ${qualified(enrolments.startedAt)} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
+const enrolmentStatus = enrolmentStatusSql();
 
 const enrolmentRows = (db: Database) =>
   db

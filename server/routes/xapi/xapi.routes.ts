@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { lrsCredentials, xapiStatements } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { lrsSecretMatches } from './lrs-credentials';
-import { moveEnrolments } from './enrolment-progress';
+import { moveEnrolments, recomputeVoided } from './enrolment-progress';
 import { formatStatement, type StatementFormat } from './statement-format';
 import {
   acceptsXapiVersion,
@@ -121,7 +121,8 @@ const same = (left: unknown, right: unknown) => stringify(left) === stringify(ri
 /**
  * Stores a batch in one transaction, all or nothing: a repeat of a stored id with the same content is skipped, with
  * another content it is a 409 (and nothing of the batch is stored); a voiding statement voids its target (a voiding
- * statement cannot be voided: 400); then the statements move the company's enrolments (`enrolment-progress.ts`).
+ * statement cannot be voided: 400); then the statements move the company's enrolments, and those the voided ones had
+ * moved are recomputed without them (`enrolment-progress.ts`).
  * Answers the ids in the batch's order.
  */
 export async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[]) {
@@ -194,6 +195,7 @@ export async function storeStatements(db: Database, caller: LrsCaller, batch: Pr
         );
     }
     await moveEnrolments(tx, caller, added);
+    await recomputeVoided(tx, caller, voided);
   });
   return ids;
 }

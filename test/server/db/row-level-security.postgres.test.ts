@@ -188,6 +188,19 @@ describe('searches under the policies', () => {
       await raw.end();
     }
   });
+
+  it('find a statement’s learner by lower(email) through its index (migration 0023 marks lower LEAKPROOF)', async () => {
+    const raw = new pg.Client({ connectionString: testApp.database.serverEnv.DATABASE_URL });
+    await raw.connect();
+    try {
+      await raw.query("SELECT set_config('role', 'console_app', false), set_config('app.scope', 'GLOBAL', false)");
+      await raw.query('SET enable_seqscan = off');
+      const { rows } = await raw.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT id FROM users WHERE lower(email) = $1', ['a@example.com']);
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('users_email_lower_key');
+    } finally {
+      await raw.end();
+    }
+  });
 });
 
 describe('queries without the settings, or with hostile ones', () => {

@@ -391,6 +391,74 @@ describe('voiding', () => {
     expect((await post(acmeLrs, again)).statusCode).toBe(400);
     expect((await get(acmeLrs, `?statementId=${voiding.id}`)).statusCode).toBe(200);
   });
+
+  it('rolls back what a voided statement moved: the enrolment recomputed from the statements left', async () => {
+    const learner = await newLearner(world.acmeRobotics);
+    const plan = await assignedPlan(admin, [learner.id]);
+    const actor = { mbox: `mailto:${learner.email}` };
+    const at = (minute: number) => `2026-03-01T10:0${minute}:00.000Z`;
+    const launched = statement({
+      id: randomUUID(),
+      actor,
+      verb: verb('launched'),
+      object: { id: planActivityId(plan.id) },
+      timestamp: at(1),
+    });
+    const read = statement({
+      id: randomUUID(),
+      actor,
+      verb: verb('completed'),
+      object: { id: itemActivityId(plan.contentItemId) },
+      timestamp: at(2),
+    });
+    const passed = statement({
+      id: randomUUID(),
+      actor,
+      verb: verb('passed'),
+      object: { id: itemActivityId(plan.quizItemId) },
+      result: { score: { scaled: 0.9 } },
+      timestamp: at(3),
+    });
+    // One batch, applied in its order: started at the first, completed at the statement that did the last item.
+    expect((await post(acmeLrs, [launched, read, passed])).statusCode).toBe(200);
+    expect(await enrolmentOf(plan.id, learner.id)).toMatchObject({
+      progress: 1,
+      startedAt: new Date(at(1)),
+      completedAt: new Date(at(3)),
+      lastActivityAt: new Date(at(3)),
+    });
+    const voidOf = (target: { id?: string }) =>
+      statement({ id: randomUUID(), verb: verb('voided'), object: { objectType: 'StatementRef', id: target.id } });
+
+    expect((await post(acmeLrs, voidOf(passed))).statusCode).toBe(200);
+    expect(await enrolmentOf(plan.id, learner.id)).toMatchObject({
+      progress: 0.5,
+      startedAt: new Date(at(1)),
+      completedAt: null,
+      lastActivityAt: new Date(at(2)),
+    });
+    expect(await listed(admin, plan.id, learner.id)).toMatchObject({ status: 'IN_PROGRESS', progress: 0.5 });
+
+    // A voiding statement beside new ones in one batch: the new ones count, the voided ones do not.
+    const again = statement({
+      id: randomUUID(),
+      actor,
+      verb: verb('completed'),
+      object: { id: itemActivityId(plan.contentItemId) },
+      timestamp: at(4),
+    });
+    expect((await post(acmeLrs, [voidOf(launched), voidOf(read), again])).statusCode).toBe(200);
+    expect(await enrolmentOf(plan.id, learner.id)).toMatchObject({
+      progress: 0.5,
+      startedAt: new Date(at(4)),
+      completedAt: null,
+      lastActivityAt: new Date(at(4)),
+    });
+
+    expect((await post(acmeLrs, voidOf(again))).statusCode).toBe(200);
+    expect(await enrolmentOf(plan.id, learner.id)).toMatchObject({ progress: 0, startedAt: null, completedAt: null, lastActivityAt: null });
+    expect(await listed(admin, plan.id, learner.id)).toMatchObject({ status: 'NOT_STARTED', progress: 0 });
+  });
 });
 
 describe('queries', () => {
