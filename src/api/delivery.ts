@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
-import type { Enrolment, EnrolmentSummary, GroupMember, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, EnrolmentSummary, GroupMember, LrsCredential, LrsCredentialCreated, PlanAssignment } from '../domain/delivery';
 import type { ListRequest, Page } from '../domain/resource';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
@@ -55,6 +55,13 @@ export function createDeliveryApi(http: KyInstance) {
     listEnrolments: (planId: string, request: ListRequest) =>
       call<Page<Enrolment>>(http.get(`training-plans/${segment(planId)}/enrolments`, { searchParams: listSearchParams(request) })),
     enrolmentSummary: (planId: string) => call<EnrolmentSummary>(http.get(`training-plans/${segment(planId)}/enrolments/summary`)),
+    /** The company's LRS credentials, revoked ones too, newest first (the route takes no paging: a company has a few). */
+    listCredentials: () => call<Page<LrsCredential>>(http.get('lrs-credentials')),
+    /** A new credential: the answer holds its secret, this once. */
+    createCredential: (label: string) => call<LrsCredentialCreated>(http.post('lrs-credentials', { json: { label } })),
+    revokeCredential: async (id: string) => {
+      await call<unknown>(http.delete(`lrs-credentials/${segment(id)}`));
+    },
   };
 }
 

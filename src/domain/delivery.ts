@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type * as delivery from '../../contract/delivery.schemas';
+import type * as lrs from '../../contract/lrs.schemas';
 
 /** Learning delivery (issue 27): groups of a company's users, assignments of published plans, learners' enrolments. */
 export { assignmentTargets, enrolmentStatuses } from '../../contract/values';
@@ -11,3 +12,8 @@ export type AssignmentTarget = PlanAssignment['target'];
 export type Enrolment = Static<typeof delivery.Enrolment>;
 export type EnrolmentStatus = Enrolment['status'];
 export type EnrolmentSummary = Static<typeof delivery.EnrolmentSummary>;
+
+/** A company's credential for the Learning Record Store, as listed (never its secret). */
+export type LrsCredential = Static<typeof lrs.LrsCredential>;
+/** The answer of a create: the credential and, this once, its secret. */
+export type LrsCredentialCreated = Static<typeof lrs.LrsCredentialCreated>;

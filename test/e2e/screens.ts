@@ -49,6 +49,7 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
     `${modulePath}/items/${item}`,
     '/reports/plans',
     '/reports/groups',
+    '/lrs-credentials',
   ];
 }
 

@@ -40,6 +40,17 @@ export interface FakeEnrolment {
   lastActivityAt: string | null;
 }
 
+export interface FakeCredential {
+  id: string;
+  createdAt: string;
+  label: string;
+  key: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
 const emptySummary = {
   enrolled: 0,
   notStarted: 0,
@@ -61,6 +72,7 @@ export function fakeDelivery({
   users = [],
   enrolments = [],
   summary = emptySummary,
+  credentials = [],
 }: {
   members?: Record<string, FakeMember[]>;
   assignments?: FakeAssignment[];
@@ -69,7 +81,10 @@ export function fakeDelivery({
   enrolments?: FakeEnrolment[];
   /** What `…/enrolments/summary` answers for any plan. */
   summary?: unknown;
+  /** The company's LRS credentials, newest first. */
+  credentials?: FakeCredential[];
 } = {}) {
+  const kept = [...credentials];
   const memberships = new Map(Object.entries(members).map(([groupId, rows]) => [groupId, [...rows]]));
   const assigned = [...assignments];
   let created = 0;
@@ -153,13 +168,34 @@ export function fakeDelivery({
     enrolmentSummary: vi.fn(async (_planId: string) => summary),
     /** `GET …/enrolments/export`: the CSV file (its bytes do not matter to the console, which saves them). */
     exportLearners: vi.fn(async (_planId: string, _request: ListRequest) => 'Name,Status\r\n'),
+    listCredentials: vi.fn(async () => ({ items: kept, total: kept.length, totalIsEstimate: false })),
+    createCredential: vi.fn(async (label: string) => {
+      created += 1;
+      const credential = {
+        id: `credential-${created}`,
+        createdAt: '2026-11-28T10:00:00.000Z',
+        label,
+        key: `key-${created}`,
+        createdBy: 'user-1',
+        createdByName: 'Carla Bianchi',
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      kept.unshift(credential);
+      return { ...credential, secret: `secret-${created}` };
+    }),
+    revokeCredential: vi.fn(async (id: string) => {
+      const credential = kept.find((row) => row.id === id && !row.revokedAt);
+      if (!credential) throw notFound;
+      credential.revokedAt = '2026-11-28T11:00:00.000Z';
+    }),
     removeAssignment: vi.fn(async (planId: string, assignmentId: string) => {
       const index = assigned.findIndex((row) => row.id === assignmentId && row.trainingPlanId === planId);
       if (index < 0) throw notFound;
       assigned.splice(index, 1);
     }),
   };
-  return { spies, memberships, assigned };
+  return { spies, memberships, assigned, credentials: kept };
 }
 
 export type FakeDelivery = ReturnType<typeof fakeDelivery>;
