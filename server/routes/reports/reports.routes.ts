@@ -7,27 +7,26 @@ import { CompanyCompletion, GroupCompletion, PlanCompletion, ReportQuery } from 
 import type { Scope } from '../../../contract/values';
 import { owners, reachOf } from '../../auth/tenancy';
 import { companies, enrolments, groupMembers, groups, planAssignments, tenants, trainingPlans } from '../../db/schema';
+import { enrolmentStatusAt } from '../../store/enrolment-status';
 import { escapeLike, type ListParams } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
 
 /**
- * The counts of the enrolments joined to each row, by their status at `asOf`: the rule of the enrolments list
- * (COMPLETED once completed, OVERDUE past the due date without completion, IN_PROGRESS once started, else NOT_STARTED).
+ * The counts of the enrolments joined to each row, by their status at `asOf` (the one rule: store/enrolment-status.ts).
  * `count(enrolments.id)`: a row without enrolments (a left join's NULLs) counts none.
  */
 function completionCounts(asOf: Date) {
-  const at = sql`${asOf.toISOString()}::timestamptz`;
-  const open = sql`${enrolments.completedAt} is null and (${enrolments.dueDate} is null or ${enrolments.dueDate} >= ${at})`;
+  const status = enrolmentStatusAt(sql`${asOf.toISOString()}`);
   const counted = (where?: SQL) =>
     (where ? sql`count(${enrolments.id}) filter (where ${where})` : sql`count(${enrolments.id})`).mapWith(Number);
   const enrolled = counted();
-  const completed = counted(sql`${enrolments.completedAt} is not null`);
+  const completed = counted(sql`${status} = 'COMPLETED'`);
   return {
     enrolled,
-    notStarted: counted(sql`${open} and ${enrolments.startedAt} is null`),
-    inProgress: counted(sql`${open} and ${enrolments.startedAt} is not null`),
+    notStarted: counted(sql`${status} = 'NOT_STARTED'`),
+    inProgress: counted(sql`${status} = 'IN_PROGRESS'`),
     completed,
-    overdue: counted(sql`${enrolments.completedAt} is null and ${enrolments.dueDate} < ${at}`),
+    overdue: counted(sql`${status} = 'OVERDUE'`),
     completionRate: sql<number | null>`(${completed})::float8 / nullif(${enrolled}, 0)`.mapWith((value) =>
       value === null ? null : Number(value),
     ),
