@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AssignmentBody, DeliveryApi } from '../api/delivery';
 import type { ExportApi } from '../api/exports';
-import type { Enrolment, LrsCredential, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, LrsCredential, PlanAssignment, UserEnrolment } from '../domain/delivery';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { SaveRecordInput } from '../machines/form.machine';
 import { listExportMachine } from '../machines/list-export.machine';
@@ -115,6 +115,26 @@ export function provideDeliveryMachines(api: DeliveryApi, exports: ExportApi, ou
         },
         actions: outcomes,
       }),
+    }),
+    userEnrolments: (userId) =>
+      listMachineOf<UserEnrolment>().provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listUserEnrolments(userId, request)),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    // What needs attention, read like a record (loading, its failure and Retry): the form machine with no field.
+    attention: keyedFormMachine.provide({
+      actors: {
+        loadRecord: fromPromise<StoredRecord, { id: string; reload: boolean }>(async () => ({
+          ...savedOn('attention'),
+          ...(await api.homeAttention()),
+        })),
+        saveRecord: fromPromise<StoredRecord, SaveRecordInput>(() => Promise.reject(new Error('What needs attention is never saved'))),
+        deleteRecord: nothingToDelete,
+      },
+      actions: outcomes,
     }),
     lrsCredentials: {
       list: listMachineOf<LrsCredentialRow>().provide({

@@ -10,6 +10,9 @@ export type GroupMember = Static<typeof delivery.GroupMember>;
 export type PlanAssignment = Static<typeof delivery.PlanAssignment>;
 export type AssignmentTarget = PlanAssignment['target'];
 export type Enrolment = Static<typeof delivery.Enrolment>;
+/** A learner's enrolment as the user's page lists it: the plan instead of the learner. */
+export type UserEnrolment = Static<typeof delivery.UserEnrolment>;
+export type HomeAttention = Static<typeof delivery.HomeAttention>;
 export type EnrolmentStatus = Enrolment['status'];
 export type EnrolmentSummary = Static<typeof delivery.EnrolmentSummary>;
 

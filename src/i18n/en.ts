@@ -613,6 +613,16 @@ export const en = {
     reload: 'Reload',
   },
   home: {
+    attention: {
+      title: 'Needs attention',
+      failed: 'What needs attention could not be loaded',
+      nothing: 'Nothing needs attention: no learner is overdue and every published plan is assigned.',
+      overdue_one: '{{count, number}} learner overdue',
+      overdue_other: '{{count, number}} learners overdue',
+      overdueLearner: '{{name}} — {{plan}} (due {{date, datetime(dateStyle: medium)}})',
+      unassigned_one: '{{count, number}} published plan nobody is assigned to',
+      unassigned_other: '{{count, number}} published plans nobody is assigned to',
+    },
     greeting: 'Welcome, {{name}}',
     intro: {
       GLOBAL: 'As the root admin you manage the tenants of the platform and their administrators.',
@@ -912,6 +922,8 @@ export const en = {
   },
   // Learning delivery (issue 27): groups and their members, a plan's assignments.
   delivery: {
+    userPlans: 'Training plans',
+    plan: 'Training plan',
     members: 'Members',
     memberCount: 'Members',
     addMembers: 'Add members',

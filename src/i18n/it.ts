@@ -617,6 +617,16 @@ export const it: Translations = {
     reload: 'Ricarica',
   },
   home: {
+    attention: {
+      title: 'Da seguire',
+      failed: 'Non è stato possibile caricare cosa richiede attenzione',
+      nothing: 'Niente da seguire: nessun discente è in ritardo e ogni piano pubblicato è assegnato.',
+      overdue_one: '{{count, number}} discente in ritardo',
+      overdue_other: '{{count, number}} discenti in ritardo',
+      overdueLearner: '{{name}} — {{plan}} (scadenza {{date, datetime(dateStyle: medium)}})',
+      unassigned_one: '{{count, number}} piano pubblicato non assegnato a nessuno',
+      unassigned_other: '{{count, number}} piani pubblicati non assegnati a nessuno',
+    },
     greeting: 'Benvenuto, {{name}}',
     intro: {
       GLOBAL: 'Come amministratore root gestisci i tenant della piattaforma e i loro amministratori.',
@@ -916,6 +926,8 @@ export const it: Translations = {
     copied: 'Copiato: {{what}}',
   },
   delivery: {
+    userPlans: 'Piani formativi',
+    plan: 'Piano formativo',
     members: 'Membri',
     memberCount: 'Membri',
     addMembers: 'Aggiungi membri',

@@ -51,6 +51,22 @@ export interface FakeCredential {
   lastUsedAt: string | null;
 }
 
+export interface FakeUserEnrolment {
+  id: string;
+  enrolledAt: string;
+  trainingPlanId: string;
+  planName: string;
+  userId: string;
+  status: FakeEnrolment['status'];
+  dueDate: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  progress: number;
+  lastActivityAt: string | null;
+}
+
+const noAttention = { overdue: { total: 0, learners: [] }, unassignedPlans: { total: 0, plans: [] } };
+
 const emptySummary = {
   enrolled: 0,
   notStarted: 0,
@@ -73,6 +89,8 @@ export function fakeDelivery({
   enrolments = [],
   summary = emptySummary,
   credentials = [],
+  userEnrolments = [],
+  attention = noAttention,
 }: {
   members?: Record<string, FakeMember[]>;
   assignments?: FakeAssignment[];
@@ -83,6 +101,10 @@ export function fakeDelivery({
   summary?: unknown;
   /** The company's LRS credentials, newest first. */
   credentials?: FakeCredential[];
+  /** Every learner's enrolments as the user's page lists them (`userId` says whose). */
+  userEnrolments?: FakeUserEnrolment[];
+  /** What `GET home/attention` answers (nothing needs attention unless given). */
+  attention?: unknown;
 } = {}) {
   const kept = [...credentials];
   const memberships = new Map(Object.entries(members).map(([groupId, rows]) => [groupId, [...rows]]));
@@ -168,6 +190,15 @@ export function fakeDelivery({
     enrolmentSummary: vi.fn(async (_planId: string) => summary),
     /** `GET …/enrolments/export`: the CSV file (its bytes do not matter to the console, which saves them). */
     exportLearners: vi.fn(async (_planId: string, _request: ListRequest) => 'Name,Status\r\n'),
+    listUserEnrolments: vi.fn(async (userId: string, { query, filters }: ListRequest) => {
+      const needle = query.search.toLowerCase();
+      const rows = userEnrolments
+        .filter((row) => row.userId === userId && (!filters.status || row.status === filters.status))
+        .filter((row) => !needle || row.planName.toLowerCase().includes(needle));
+      const start = (query.page - 1) * query.pageSize;
+      return { items: rows.slice(start, start + query.pageSize), total: rows.length, totalIsEstimate: false };
+    }),
+    homeAttention: vi.fn(async () => attention),
     listCredentials: vi.fn(async () => ({ items: kept, total: kept.length, totalIsEstimate: false })),
     createCredential: vi.fn(async (label: string) => {
       created += 1;

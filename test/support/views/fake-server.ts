@@ -161,6 +161,9 @@ function deliveryCall({ method, segments, params, body, headers }: Call, backend
     if (method === 'POST' && !id) return answering(fakes.createCredential(body.label as string));
     if (method === 'DELETE' && id) return fakes.revokeCredential(id).then(() => undefined);
   }
+  if (fakes && method === 'GET' && segments.join('/') === 'home/attention') return answering(fakes.homeAttention());
+  if (fakes && method === 'GET' && first === 'users' && id && part === 'enrolments' && segments.length === 3)
+    return answering(fakes.listUserEnrolments(id, listRequestOf(params)));
   if (!fakes || !id || segments.length > 4) return undefined;
   const key = headers.get('idempotency-key');
   if (first === 'groups' && part === 'members') {
