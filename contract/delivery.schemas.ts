@@ -105,6 +105,24 @@ export const Enrolment = Type.Object(
   { title: 'Enrolment' },
 );
 
+/** A learner's enrolment as the user's page lists it (`GET /users/:id/enrolments`): the plan instead of the learner. */
+export const UserEnrolment = Type.Object(
+  {
+    id: Uuid,
+    enrolledAt: Timestamp,
+    trainingPlanId: Uuid,
+    planName: Type.String(),
+    userId: Uuid,
+    status: OneOf(enrolmentStatuses),
+    dueDate: NullableTimestamp,
+    startedAt: NullableTimestamp,
+    completedAt: NullableTimestamp,
+    progress: Type.Number({ minimum: 0, maximum: 1, description: 'Items done ÷ items' }),
+    lastActivityAt: NullableTimestamp,
+  },
+  { title: 'UserEnrolment' },
+);
+
 export const enrolmentFilters = {
   status: Type.Optional(OneOf(enrolmentStatuses, { description: 'Only the enrolments of this status' })),
 };
@@ -126,4 +144,33 @@ export const EnrolmentSummary = Type.Object(
     ),
   },
   { title: 'EnrolmentSummary' },
+);
+
+const AttentionCount = Type.Integer({ minimum: 0 });
+
+/**
+ * What `GET /home/attention` answers a COMPANY admin: the learners past a due date without completion (how many, and
+ * the longest overdue first) and the published plans nobody is assigned to (how many, and the oldest first).
+ */
+export const HomeAttention = Type.Object(
+  {
+    overdue: Type.Object({
+      total: AttentionCount,
+      learners: Type.Array(
+        Type.Object({
+          enrolmentId: Uuid,
+          ...Learner,
+          trainingPlanId: Uuid,
+          planName: Type.String(),
+          dueDate: Timestamp,
+        }),
+        { description: 'At most five, the earliest due date first' },
+      ),
+    }),
+    unassignedPlans: Type.Object({
+      total: AttentionCount,
+      plans: Type.Array(Type.Object({ id: Uuid, name: Type.String() }), { description: 'At most five, the oldest first' }),
+    }),
+  },
+  { title: 'HomeAttention' },
 );

@@ -25,12 +25,14 @@ import { twoFactorSignInRoutes } from './auth/two-factor.routes';
 import { securityPolicyRoutes } from './tenants/security-policy.routes';
 import { meTwoFactorRoutes } from './users/me-two-factor.routes';
 import { userAccountRoutes } from './users/user-account.routes';
+import { userEnrolmentRoutes } from './users/user-enrolments.routes';
 // Learning delivery (issue 27).
 import { groupMemberRoutes } from './groups/group-members.routes';
 import { groupsResource } from './groups/groups.resource';
 import { planDeliveryRoutes } from './training-plans/delivery.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { lrsCredentialRoutes } from './xapi/lrs-credentials.routes';
+import { homeAttentionRoutes } from './home/attention.routes';
 import { xapiRoutes } from './xapi/xapi.routes';
 import { learnerQuizRoutes } from './xapi/learner-quiz.routes';
 
@@ -65,12 +67,14 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(twoFactorSignInRoutes, { prefix: '/auth' });
   await app.register(meTwoFactorRoutes, { prefix: '/users' });
   await app.register(userAccountRoutes, { prefix: '/users' });
+  await app.register(userEnrolmentRoutes, { prefix: '/users' });
   await app.register(securityPolicyRoutes);
   // Learning delivery (issue 27): groups and their members, a plan's assignments and enrolments.
   await app.register(resourceRoutes(groupsResource), { prefix: groupsResource.path });
   await app.register(groupMemberRoutes, { prefix: groupsResource.path });
   await app.register(planDeliveryRoutes, { prefix: trainingPlansResource.path });
   await app.register(reportRoutes, { prefix: '/reports' });
+  await app.register(homeAttentionRoutes, { prefix: '/home' });
   // The Learning Record Store (issue 27): its credentials and its xAPI statements (HTTP Basic, not sessions).
   await app.register(lrsCredentialRoutes, { prefix: '/lrs-credentials' });
   await app.register(xapiRoutes, { prefix: '/xapi' });

@@ -1,19 +1,23 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { EnrolmentStatus } from '../../contract/values';
+import { qualified } from '../db/qualified';
+import { enrolments } from '../db/schema';
 
 /**
- * The one rule of an enrolment's status at a time (issue 27), for every query that shows, filters or counts it:
- * COMPLETED once completed, OVERDUE past its due date without completion, IN_PROGRESS once started, else NOT_STARTED.
- *
- * `alias`: the name the enrolments row has in the query (`enrolments` unless aliased); its columns are written
- * qualified, so the expression means the same in a join or a correlated subquery. `now`: the time to judge at — a
- * Date (bound as a parameter), a bound placeholder or SQL expression (cast to timestamptz), or the statement's own
- * `now()` when absent. A LEFT JOIN's missing row (every column NULL) is NOT_STARTED: count its id, not the rows.
+ * The one rule of an enrolment's status at `asOf` (issue 27): COMPLETED once completed, OVERDUE past its due date
+ * without completion, IN_PROGRESS once started, else NOT_STARTED. Every list, count and report compares this
+ * expression, so that they agree. `qualify`: the columns named with their table, for a select whose subqueries
+ * would otherwise read them as their own (db/qualified.ts).
  */
-export function enrolmentStatusSql(alias = 'enrolments', now?: Date | SQLWrapper): SQL<EnrolmentStatus> {
-  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
-  const at = now === undefined ? sql`now()` : now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
-  return sql<EnrolmentStatus>`(case when ${column('completed_at')} is not null then 'COMPLETED'
-  when ${column('due_date')} < ${at} then 'OVERDUE'
-  when ${column('started_at')} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
+export function enrolmentStatusAt(asOf: SQLWrapper, { qualify = false }: { qualify?: boolean } = {}) {
+  const column = (name: 'completedAt' | 'dueDate' | 'startedAt') => (qualify ? qualified(enrolments[name]) : enrolments[name]);
+  return sql<EnrolmentStatus>`(case when ${column('completedAt')} is not null then 'COMPLETED'
+  when ${column('dueDate')} < ${asOf}::timestamptz then 'OVERDUE'
+  when ${column('startedAt')} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
 }
+
+/** The status now, as a listed enrolment shows it. */
+export const enrolmentStatusNow = () => enrolmentStatusAt(sql`now()`, { qualify: true });
+
+/** Status filters bind the time to the minute, so that a count learned for a condition is reused for a minute at most. */
+export const minuteNow = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();

@@ -1,6 +1,15 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
-import type { Enrolment, EnrolmentSummary, GroupMember, PlanAssignment } from '../domain/delivery';
+import type {
+  Enrolment,
+  EnrolmentSummary,
+  GroupMember,
+  HomeAttention,
+  LrsCredential,
+  LrsCredentialCreated,
+  PlanAssignment,
+  UserEnrolment,
+} from '../domain/delivery';
 import type { ListRequest, Page } from '../domain/resource';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
@@ -55,6 +64,18 @@ export function createDeliveryApi(http: KyInstance) {
     listEnrolments: (planId: string, request: ListRequest) =>
       call<Page<Enrolment>>(http.get(`training-plans/${segment(planId)}/enrolments`, { searchParams: listSearchParams(request) })),
     enrolmentSummary: (planId: string) => call<EnrolmentSummary>(http.get(`training-plans/${segment(planId)}/enrolments/summary`)),
+    /** A page of a learner's enrolments (`status` among the filters). */
+    listUserEnrolments: (userId: string, request: ListRequest) =>
+      call<Page<UserEnrolment>>(http.get(`users/${segment(userId)}/enrolments`, { searchParams: listSearchParams(request) })),
+    /** What needs a COMPANY admin's attention on /home: overdue learners, plans nobody is assigned to. */
+    homeAttention: () => call<HomeAttention>(http.get('home/attention')),
+    /** The company's LRS credentials, revoked ones too, newest first (the route takes no paging: a company has a few). */
+    listCredentials: () => call<Page<LrsCredential>>(http.get('lrs-credentials')),
+    /** A new credential: the answer holds its secret, this once. */
+    createCredential: (label: string) => call<LrsCredentialCreated>(http.post('lrs-credentials', { json: { label } })),
+    revokeCredential: async (id: string) => {
+      await call<unknown>(http.delete(`lrs-credentials/${segment(id)}`));
+    },
   };
 }
 

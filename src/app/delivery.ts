@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
 import type { AssignmentBody, DeliveryApi } from '../api/delivery';
 import type { ExportApi } from '../api/exports';
-import type { Enrolment, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, LrsCredential, PlanAssignment, UserEnrolment } from '../domain/delivery';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { SaveRecordInput } from '../machines/form.machine';
 import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
-import type { DeliveryMachines, GroupMemberRow } from '../views/actors';
+import type { DeliveryMachines, GroupMemberRow, LrsCredentialRow } from '../views/actors';
 import { saveDownload } from './download';
 import { keyedFormMachine } from './keyed-form';
 import type { OutcomeActions } from './outcomes';
@@ -34,6 +34,12 @@ export function assignmentBodyOf({ target, userIds, groupIds, dueDate }: RecordB
 
 /** What a create-only dialog's form keeps as its record: the owner's id (the dialog shows nothing of it). */
 const savedOn = (id: string): StoredRecord => ({ id, createdAt: '', updatedAt: '', version: 0 }) as StoredRecord;
+
+/** A credential as a list row: `state` says whether it may still be revoked (the list's Delete is Revoke). */
+export const credentialRow = (credential: LrsCredential): LrsCredentialRow => ({
+  ...credential,
+  state: credential.revokedAt ? 'REVOKED' : 'ACTIVE',
+});
 
 /**
  * A group's members and a plan's assignments: each a list (paged, a row removed after its confirmation) on the
@@ -110,5 +116,49 @@ export function provideDeliveryMachines(api: DeliveryApi, exports: ExportApi, ou
         actions: outcomes,
       }),
     }),
+    userEnrolments: (userId) =>
+      listMachineOf<UserEnrolment>().provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { reload: _, ...request } }) => api.listUserEnrolments(userId, request)),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    // What needs attention, read like a record (loading, its failure and Retry): the form machine with no field.
+    attention: keyedFormMachine.provide({
+      actors: {
+        loadRecord: fromPromise<StoredRecord, { id: string; reload: boolean }>(async () => ({
+          ...savedOn('attention'),
+          ...(await api.homeAttention()),
+        })),
+        saveRecord: fromPromise<StoredRecord, SaveRecordInput>(() => Promise.reject(new Error('What needs attention is never saved'))),
+        deleteRecord: nothingToDelete,
+      },
+      actions: outcomes,
+    }),
+    lrsCredentials: {
+      list: listMachineOf<LrsCredentialRow>().provide({
+        actors: {
+          fetchPage: fromPromise(async () => {
+            const page = await api.listCredentials();
+            return { ...page, items: page.items.map(credentialRow) };
+          }),
+          deleteRecord: fromPromise(({ input }) => api.revokeCredential(input.id)),
+        },
+        actions: outcomes,
+      }),
+      // The created credential, its secret with it, is the form's record: the dialog shows it once.
+      create: keyedFormMachine.provide({
+        actors: {
+          loadRecord: nothingToLoad,
+          saveRecord: fromPromise(async ({ input: { body } }) => {
+            const created = await api.createCredential(typeof body.label === 'string' ? body.label : '');
+            return { ...created, updatedAt: created.createdAt, version: 0 } as StoredRecord;
+          }),
+          deleteRecord: nothingToDelete,
+        },
+        actions: outcomes,
+      }),
+    },
   };
 }

@@ -34,7 +34,7 @@ export function routeChunks(path: string): RouteChunk[] {
   const screen: RouteChunk[] =
     section === 'settings'
       ? ['settings']
-      : section === 'activity' || section === 'reports'
+      : section === 'activity' || section === 'reports' || section === 'lrs-credentials'
         ? ['grid']
         : section === 'training-plans' && record
           ? ['planEditor', 'screenMachines']

@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { ResourceName } from '../domain/resource';
 import { ActivityPage } from '../views/activity/ActivityPage';
 import { ReportsPage } from '../views/reports/ReportsPage';
+import { LrsCredentialsPage } from '../views/delivery/LrsCredentialsPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
@@ -112,6 +113,9 @@ export function SignedInConsole() {
                     </Route>
                     <Route key="reports" path="/reports/:view?">
                       {({ view }) => <ReportsPage view={view} />}
+                    </Route>
+                    <Route key="lrs-credentials" path="/lrs-credentials">
+                      <LrsCredentialsPage />
                     </Route>
                     <Route key="settings" path="/settings">
                       <LazyPage titleKey="settings.title">

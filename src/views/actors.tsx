@@ -5,7 +5,7 @@ import { useActorRef } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyStateMachine } from 'xstate';
 import type { ActivityEntry } from '../domain/activity';
 import type { ReportName, ReportRows } from '../domain/reports';
-import type { Enrolment, GroupMember, PlanAssignment } from '../domain/delivery';
+import type { Enrolment, GroupMember, LrsCredential, PlanAssignment, UserEnrolment } from '../domain/delivery';
 import type { ResourceName, ResourceRecords } from '../domain/resource';
 import type { TrainingPlanItem, TrainingPlanModule } from '../domain/training-plans';
 import type { accountActionsMachine } from '../machines/account-actions.machine';
@@ -71,12 +71,21 @@ export interface AccountMachines {
 /** A group's member as a list row: its user's id is the row's. */
 export type GroupMemberRow = GroupMember & ListItem;
 
+/** An LRS credential as a list row: `state` says whether it may still be revoked. */
+export type LrsCredentialRow = LrsCredential & { state: 'ACTIVE' | 'REVOKED' };
+
 /** Learning delivery (issue 27): a group's members and a plan's assignments, each a list and a create-only form. */
 export interface DeliveryMachines {
   members: (groupId: string) => { list: ListMachine<GroupMemberRow>; add: typeof formMachine };
   assignments: (planId: string) => { list: ListMachine<PlanAssignment>; assign: typeof formMachine };
   /** A plan's learners: their enrolments as a list, and the summary (counts, completions per day) loaded as a record. */
   learners: (planId: string) => { list: ListMachine<Enrolment>; summary: typeof formMachine; export: typeof listExportMachine };
+  /** A learner's enrolments on the user's page. */
+  userEnrolments: (userId: string) => ListMachine<UserEnrolment>;
+  /** What needs a COMPANY admin's attention on /home, loaded as a record. */
+  attention: typeof formMachine;
+  /** The company's LRS credentials: the list (its Delete revokes) and the create form, whose record holds the secret once. */
+  lrsCredentials: { list: ListMachine<LrsCredentialRow>; create: typeof formMachine };
 }
 
 /** The machines of the signed-in screens. */

@@ -54,8 +54,24 @@ describe('learner progress reported by a learner app over xAPI', () => {
         .status,
     ).toBe(201);
 
-    // The learner app: LRS credentials made by the admin, then the statements a learner's app sends.
-    const credential = (await admin.call<{ key: string; secret: string }>('POST', 'lrs-credentials', { label: tag })).body;
+    // The learner app's credential, made by the admin on the console's LRS page: its key and secret shown once.
+    await signIn(page(), demo.company);
+    await page().goto('/lrs-credentials');
+    const endpoint = (await page().getByTestId('lrs-endpoint').innerText()).trim();
+    expect(endpoint).toBe(`${new URL(page().url()).origin}/api/xapi/`);
+    await page().getByRole('button', { name: 'New credential' }).click();
+    const dialog = page().getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Label' }).fill(tag);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('it will not be shown again', { exact: false }).waitFor();
+    const credential = {
+      key: (await dialog.getByTestId('lrs-key').innerText()).trim(),
+      secret: (await dialog.getByTestId('lrs-secret').innerText()).trim(),
+    };
+    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => page().locator('[role="row"][data-id]').filter({ hasText: tag }).count()).toBe(1);
+
+    // The learner app sends its statements with that credential.
     const xapi = new XAPI({
       endpoint: `${apiURL}/api/xapi/`,
       auth: XAPI.toBasicAuth(credential.key, credential.secret),
@@ -79,7 +95,6 @@ describe('learner progress reported by a learner app over xAPI', () => {
     });
 
     // The admin's console: the plan's Learners tab.
-    await signIn(page(), demo.company);
     await page().goto(`/training-plans/${plan.id}`);
     await page().getByRole('tab', { name: 'Learners' }).click();
     const learners = page().getByRole('region', { name: 'Learners' });

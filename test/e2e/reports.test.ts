@@ -38,4 +38,23 @@ describe('the completion reports', () => {
     await page().waitForURL('**/reports/groups');
     expect((await cellsOf(page(), 'New hires')).slice(0, 3)).toEqual(['New hires', '5', '5']);
   });
+
+  it("name the demo's overdue learner on a COMPANY admin's home, leading to the plan's overdue learners", async () => {
+    await signIn(page(), demo.company);
+    await page().goto('/home');
+    const attention = page().getByRole('region', { name: 'Needs attention' });
+    await expect.poll(() => attention.getByTestId('attention-overdue').innerText(), { timeout: 30_000 }).toMatch(/^\d+ learners? overdue$/);
+    const learner = attention.getByRole('link', { name: /New hire onboarding/ }).first();
+    const name = (await learner.innerText()).split(' — ')[0]!;
+    await learner.click();
+    await page().waitForURL(/\/training-plans\/[0-9a-f-]+\?learners=OVERDUE$/);
+    const learners = page().getByRole('region', { name: 'Learners' });
+    await expect
+      .poll(() => learners.locator('[role="row"][data-id]').filter({ hasText: name }).innerText(), { timeout: 30_000 })
+      .toContain('Overdue');
+    // Filtered by Overdue: every row listed is overdue.
+    const rows = await learners.locator('[role="row"][data-id]').allInnerTexts();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.includes('Overdue'))).toBe(true);
+  });
 });

@@ -31,11 +31,15 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
   if (scope === 'TENANT') return [...common, ...(await resource('companies')), '/reports'];
   // The demo plan with modules and items.
   const plan = await firstId(call, 'training-plans?pageSize=1&search=New%20hire%20onboarding');
+  // The user's page of a learner of that plan: its Training plans panel has rows.
+  const learner = (await call<Page<{ userId: string }>>('GET', `training-plans/${plan}/enrolments?pageSize=1`)).body.items[0]?.userId;
+  expect(learner, 'the demo plan has a learner').toBeDefined();
   const planModule = await firstId(call, `training-plans/${plan}/modules`);
   const item = await firstId(call, `training-plans/${plan}/modules/${planModule}/items`);
   const modulePath = `/training-plans/${plan}/modules/${planModule}`;
   return [
-    ...common,
+    ...common.filter((path) => !/^\/users\/[0-9a-f-]{36}$/.test(path)),
+    `/users/${learner}`,
     ...(await resource('contents')),
     ...(await resource('topics')),
     ...(await resource('quizzes')),
@@ -49,6 +53,7 @@ export async function screensOf(scope: ScopeName): Promise<string[]> {
     `${modulePath}/items/${item}`,
     '/reports/plans',
     '/reports/groups',
+    '/lrs-credentials',
   ];
 }
 
@@ -82,5 +87,10 @@ export async function showEveryKindOfRow(scope: ScopeName, screens: string[]) {
   if (scope === 'COMPANY') {
     const video = await call('POST', 'contents', { title: unique('Awaiting its video'), type: 'Video' });
     expect(video.status, JSON.stringify(video.body)).toBe(201);
+    // The LRS page lists a credential, a revoked one beside it.
+    const credential = await call<{ id: string }>('POST', 'lrs-credentials', { label: unique('Learner app') });
+    expect(credential.status).toBe(201);
+    await call('POST', 'lrs-credentials', { label: unique('Kiosk') });
+    expect((await call('DELETE', `lrs-credentials/${credential.body.id}`)).status).toBe(204);
   }
 }

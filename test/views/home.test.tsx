@@ -34,6 +34,7 @@ describe('home', () => {
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Carla');
     expect(screen.getByText('You manage the users, groups, contents, topics, quizzes and training plans of Bianchi Srl.')).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Needs attention',
       'Users',
       'Groups',
       'Contents',

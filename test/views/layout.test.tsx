@@ -49,6 +49,7 @@ describe('sidebar menu', () => {
         ['Quizzes', '/quizzes'],
         ['Training plans', '/training-plans'],
         ['Reports', '/reports'],
+        ['Learning record store', '/lrs-credentials'],
       ],
     ],
     [
@@ -77,6 +78,7 @@ describe('sidebar menu', () => {
       'Quiz',
       'Piani formativi',
       'Report',
+      'Archivio apprendimento',
     ]);
   });
 
@@ -123,6 +125,7 @@ describe('user menu', () => {
       'Quiz',
       'Piani formativi',
       'Report',
+      'Archivio apprendimento',
     ]);
     await user.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('language-it').classList.contains('Mui-selected')).toBe(true);

@@ -7,16 +7,16 @@ import { CompanyCompletion, GroupCompletion, PlanCompletion, ReportQuery } from 
 import type { Scope } from '../../../contract/values';
 import { owners, reachOf } from '../../auth/tenancy';
 import { companies, enrolments, groupMembers, groups, planAssignments, tenants, trainingPlans } from '../../db/schema';
-import { enrolmentStatusSql } from '../../store/enrolment-status';
+import { enrolmentStatusAt } from '../../store/enrolment-status';
 import { escapeLike, type ListParams } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
 
 /**
- * The counts of the enrolments joined to each row, by their status at `asOf` (`enrolmentStatusSql`, the enrolments
- * list's rule). `count(enrolments.id)`: a row without enrolments (a left join's NULLs) counts none.
+ * The counts of the enrolments joined to each row, by their status at `asOf` (the one rule: store/enrolment-status.ts).
+ * `count(enrolments.id)`: a row without enrolments (a left join's NULLs) counts none.
  */
 function completionCounts(asOf: Date) {
-  const status = enrolmentStatusSql('enrolments', asOf);
+  const status = enrolmentStatusAt(sql`${asOf.toISOString()}`);
   const counted = (where?: SQL) =>
     (where ? sql`count(${enrolments.id}) filter (where ${where})` : sql`count(${enrolments.id})`).mapWith(Number);
   const enrolled = counted();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 import { exportQuery, listQuery, listResponse } from '../../../contract/common.schemas';
@@ -23,7 +23,7 @@ import type { Bind } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { enrolments, groupMembers, groups, planAssignments, trainingPlans, users } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
-import { enrolmentStatusSql } from '../../store/enrolment-status';
+import { enrolmentStatusAt, enrolmentStatusNow, minuteNow } from '../../store/enrolment-status';
 import { listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { csvExport, EXPORT_BATCH_SIZE, exportLanguage, exportLanguages } from '../resource/csv-export';
 import { companyUsers } from '../groups/group-members.routes';
@@ -91,12 +91,6 @@ async function companyGroups(db: Database, session: AuthSession, companyId: stri
 
 // --- Enrolments ----------------------------------------------------------------------------------------------------
 
-/** The status at `asOf` (a bound time): `enrolmentStatusSql`'s rule, one expression compared with the bound status,
- * so that every status filter is one statement (statements are built once per set of bound names: db/prepared.ts). */
-const statusAt = (asOf: SQLWrapper) => enrolmentStatusSql('enrolments', asOf);
-
-const enrolmentStatus = enrolmentStatusSql();
-
 const enrolmentRows = (db: Database) =>
   db
     .select({
@@ -107,7 +101,7 @@ const enrolmentRows = (db: Database) =>
       name: users.name,
       surname: users.surname,
       email: users.email,
-      status: enrolmentStatus,
+      status: enrolmentStatusNow(),
       dueDate: enrolments.dueDate,
       startedAt: enrolments.startedAt,
       completedAt: enrolments.completedAt,
@@ -166,9 +160,6 @@ function enrolmentSource(session: AuthSession, companyId: string): ListSource<En
   };
 }
 
-/** Status filters bind the time to the minute, so that a count learned for a condition is reused for a minute at most. */
-const minuteNow = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
-
 /**
  * A plan's delivery (issue 27): its assignments (`GET/POST /training-plans/:id/assignments`,
  * `DELETE …/assignments/:assignmentId`) and its learners' enrolments (`GET /training-plans/:id/enrolments`).
@@ -180,7 +171,7 @@ const enrolmentFilter = (session: AuthSession, planId: string, query: { status?:
   and(
     reachOf(session, owners.enrolments, bind),
     eq(enrolments.trainingPlanId, bind('planId', planId)),
-    query.status ? sql`${statusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
+    query.status ? sql`${enrolmentStatusAt(bind('asOf', minuteNow()))} = ${bind('status', query.status)}` : undefined,
   );
 
 /** The learners export's columns: who, where they stand, and when. */
@@ -415,7 +406,7 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const plan = await planInReach(db, session, request.params.id);
       const ofPlan = and(reachOf(session, owners.enrolments), eq(enrolments.trainingPlanId, plan.id));
       // The status filter's rule at the same minute, so the counts and a filtered list agree.
-      const status = statusAt(sql`${minuteNow()}`);
+      const status = enrolmentStatusAt(sql`${minuteNow()}`);
       const [counts] = await db
         .select({
           enrolled: sql<number>`count(*)::int`,

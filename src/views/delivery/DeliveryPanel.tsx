@@ -44,10 +44,16 @@ export function DeliveryPanel<Row extends ListItem>({
 
 /**
  * A panel's list and the dialog that adds to it: `opened` keys a new dialog each time it opens (0: closed), and
- * closing it after a save refreshes the list.
+ * closing it after a save refreshes the list. `deleteWhen` says which rows may be deleted (a credential not revoked).
  */
-export function useListWithDialog<Row extends ListItem>(machine: ListMachine<Row>, deletedKey: string) {
-  const list = useConsoleActorRef(machine, { input: { allowedSorts: [], deletedKey } });
+export function useListWithDialog<Row extends ListItem>(
+  machine: ListMachine<Row>,
+  deletedKey: string,
+  deleteWhen?: NonNullable<ListConfig<Row>['deleteWhen']>,
+) {
+  const list = useConsoleActorRef(machine, {
+    input: { allowedSorts: [], deletedKey, ...(deleteWhen && { deleteWhen: deleteWhen.condition }) },
+  });
   const [opened, setOpened] = useState(0);
   const open = () => setOpened((count) => count + 1);
   const closed = (saved: boolean) => {

@@ -3,6 +3,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { enrolmentStatuses, type EnrolmentStatus } from '../../domain/delivery';
 import { PlanAssignments } from './PlanAssignments';
 import { lazyView } from '../lazy-view';
 import { LoadBoundary } from '../pages/LoadBoundary';
@@ -11,11 +13,21 @@ import { LoadingLine } from '../pages/LoadingLine';
 /** The Learners tab and its charts (MUI X Charts): a chunk of their own, fetched when the tab opens. */
 const PlanLearners = lazyView(() => import('./PlanLearners').then((module) => module.PlanLearners));
 
-/** Below a saved plan's modules: its delivery in two tabs, the assignments and the learners (counts, charts, table). */
+/** `?learners=OVERDUE` (a link from /home): the Learners tab opens first, its list filtered by that status. */
+const learnersStatusOf = (search: string): EnrolmentStatus | null => {
+  const value = new URLSearchParams(search).get('learners');
+  return (enrolmentStatuses as readonly string[]).includes(value ?? '') ? (value as EnrolmentStatus) : null;
+};
+
+/**
+ * Below a saved plan's modules: its delivery in two tabs, the assignments and the learners (counts, charts, table);
+ * the address may open the Learners tab on a status (`?learners=OVERDUE`).
+ */
 export function PlanDelivery({ planId, published }: { planId: string; published: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const [tab, setTab] = useState<'assignments' | 'learners'>('assignments');
+  const [initialStatus] = useState(learnersStatusOf(useSearch()));
+  const [tab, setTab] = useState<'assignments' | 'learners'>(initialStatus ? 'learners' : 'assignments');
   return (
     <Box sx={{ mt: 3 }}>
       <Tabs value={tab} onChange={(_, value: 'assignments' | 'learners') => setTab(value)} aria-label={t('delivery.tabs')}>
@@ -29,7 +41,7 @@ export function PlanDelivery({ planId, published }: { planId: string; published:
           <Box sx={{ mt: 3 }}>
             <LoadBoundary>
               <Suspense fallback={<LoadingLine />}>
-                <PlanLearners planId={planId} />
+                <PlanLearners planId={planId} initialStatus={initialStatus ?? ''} />
               </Suspense>
             </LoadBoundary>
           </Box>

@@ -1,32 +1,19 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useSelector } from '@xstate/react';
-import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enrolmentStatuses, type Enrolment, type EnrolmentStatus, type EnrolmentSummary } from '../../domain/delivery';
+import { type Enrolment, type EnrolmentStatus, type EnrolmentSummary } from '../../domain/delivery';
 import { selectRecord } from '../../machines/form.machine';
 import { useConsoleActorRef, useDeliveryMachines } from '../actors';
 import { RecordLoad } from '../form/FormView';
 import type { ListConfig } from '../list/list-config';
 import { VisuallyHidden } from '../list/VisuallyHidden';
 import { DeliveryPanel } from './DeliveryPanel';
-
-const statusColors: Record<EnrolmentStatus, 'default' | 'info' | 'success' | 'error'> = {
-  NOT_STARTED: 'default',
-  IN_PROGRESS: 'info',
-  COMPLETED: 'success',
-  OVERDUE: 'error',
-};
-
-const day = (t: TFunction, value: string | null) => (value ? t('delivery.day', { date: new Date(value) }) : '—');
+import { enrolmentColumns, EnrolmentStatusFilter } from './enrolment-columns';
 
 const learnersList: ListConfig<Enrolment> = {
   titleKey: 'delivery.learners',
@@ -34,42 +21,17 @@ const learnersList: ListConfig<Enrolment> = {
   columns: [
     { field: 'learner', headerKey: 'delivery.learner', onPhone: true, text: ({ name, surname }) => `${name} ${surname}` },
     { field: 'email', headerKey: 'delivery.email' },
-    {
-      field: 'status',
-      headerKey: 'delivery.status',
-      onPhone: true,
-      render: ({ status }, t) => (
-        <Chip size="small" variant="outlined" color={statusColors[status]} label={t(`delivery.enrolmentStatus.${status}`)} />
-      ),
-    },
-    {
-      field: 'progress',
-      headerKey: 'delivery.progress',
-      sortBy: 'progress',
-      render: ({ progress }, t) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
-          <LinearProgress variant="determinate" value={progress * 100} sx={{ flexGrow: 1 }} aria-hidden />
-          <span>{t('delivery.percent', { value: progress })}</span>
-        </Box>
-      ),
-    },
-    { field: 'dueDate', headerKey: 'delivery.dueDate', sortBy: 'dueDate', render: ({ dueDate }, t) => day(t, dueDate) },
-    {
-      field: 'lastActivityAt',
-      headerKey: 'delivery.lastActivity',
-      sortBy: 'lastActivityAt',
-      render: ({ lastActivityAt }, t) => day(t, lastActivityAt),
-    },
+    ...enrolmentColumns<Enrolment>(),
   ],
   readOnly: true,
   deletable: false,
 };
 
 /** The plan's Learners tab: the counts, two charts (their numbers also as text), and the learners table with a status filter. */
-export function PlanLearners({ planId }: { planId: string }) {
+export function PlanLearners({ planId, initialStatus = '' }: { planId: string; initialStatus?: EnrolmentStatus | '' }) {
   const { learners } = useDeliveryMachines();
   const machines = useMemo(() => learners(planId), [learners, planId]);
-  const [status, setStatus] = useState<EnrolmentStatus | ''>('');
+  const [status, setStatus] = useState<EnrolmentStatus | ''>(initialStatus);
   return (
     <>
       <LearnersSummary machine={machines.summary} planId={planId} />
@@ -198,7 +160,6 @@ function LearnersTable({
   status: EnrolmentStatus | '';
   onStatus: (status: EnrolmentStatus | '') => void;
 }) {
-  const { t } = useTranslation();
   const list = useConsoleActorRef(machine, { input: { allowedSorts: learnersList.allowedSorts, filters: status ? { status } : {} } });
   const exporter = useConsoleActorRef(exportMachine);
   return (
@@ -207,23 +168,7 @@ function LearnersTable({
       config={learnersList}
       basePath="/users"
       exporter={exporter}
-      actions={
-        <TextField
-          select
-          size="small"
-          label={t('delivery.statusFilter')}
-          value={status}
-          onChange={(event) => onStatus(event.target.value as EnrolmentStatus | '')}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('delivery.allStatuses')}</MenuItem>
-          {enrolmentStatuses.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`delivery.enrolmentStatus.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      }
+      actions={<EnrolmentStatusFilter status={status} onStatus={onStatus} />}
     />
   );
 }

@@ -6,12 +6,17 @@ interface DeleteConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The question and the confirm button, when the action is not a plain delete (revoke a credential). */
+  textKey?: string;
+  confirmKey?: string;
 }
 
 /** 'Are you sure to delete?' with Confirm/Cancel: the one delete confirmation of lists, ordered tables and forms. */
-export function DeleteConfirmDialog(props: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({
+  textKey = 'feedback.deleteConfirm',
+  confirmKey = 'dialog.confirm',
+  ...props
+}: DeleteConfirmDialogProps) {
   const { t } = useTranslation();
-  return (
-    <ConfirmDialog {...props} text={t('feedback.deleteConfirm')} confirmLabel={t('dialog.confirm')} cancelLabel={t('dialog.cancel')} />
-  );
+  return <ConfirmDialog {...props} text={t(textKey)} confirmLabel={t(confirmKey)} cancelLabel={t('dialog.cancel')} />;
 }

@@ -4,6 +4,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
+import KeyIcon from '@mui/icons-material/Key';
 import LabelIcon from '@mui/icons-material/Label';
 import GroupsIcon from '@mui/icons-material/Groups';
 import PeopleIcon from '@mui/icons-material/People';
@@ -75,6 +76,9 @@ const trainingPlans: ResourceMenuEntry = {
 /** Completion reports (issue 27): per company for the admins of many companies, per plan and group for a company's. */
 const reports: MenuEntry = { path: '/reports', labelKey: 'menu.reports', Icon: AssessmentIcon };
 
+/** The Learning Record Store's credentials (issue 27): what a company's learner apps send their xAPI statements with. */
+const lrsCredentials: MenuEntry = { path: '/lrs-credentials', labelKey: 'menu.lrsCredentials', Icon: KeyIcon };
+
 const quizzes: ResourceMenuEntry = {
   path: '/quizzes',
   labelKey: 'menu.quizzes',
@@ -91,7 +95,7 @@ const groups: ResourceMenuEntry = {
   newLabelKey: 'pages.groupNew',
 };
 
-const entries = [tenants, users, groups, companies, contents, topics, quizzes, activity, trainingPlans, reports];
+const entries = [tenants, users, groups, companies, contents, topics, quizzes, activity, trainingPlans, reports, lrsCredentials];
 
 /** Each scope's menu: the entries of its sections, in their order. */
 export const menuByScope = Object.fromEntries(

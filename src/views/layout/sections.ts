@@ -4,7 +4,7 @@ import type { Scope } from '../../domain/session';
 export const sectionPathsByScope: Record<Scope, readonly string[]> = {
   GLOBAL: ['/tenants', '/users', '/activity', '/reports'],
   TENANT: ['/companies', '/users', '/activity', '/reports'],
-  COMPANY: ['/users', '/groups', '/contents', '/topics', '/quizzes', '/training-plans', '/reports'],
+  COMPANY: ['/users', '/groups', '/contents', '/topics', '/quizzes', '/training-plans', '/reports', '/lrs-credentials'],
 };
 
 const allSections = Object.values(sectionPathsByScope).flat();

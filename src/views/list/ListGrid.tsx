@@ -112,7 +112,7 @@ export function ListGrid<Row extends ListItem>({
             {config.deletable &&
               (config.deleteWhen && !selectMayDeleteRow(list.getSnapshot(), params.row) ? (
                 <BlockedAction
-                  label={t('list.delete')}
+                  label={t(config.deleteLabelKey ?? 'list.delete')}
                   icon={<DeleteIcon fontSize="inherit" />}
                   reason={t(config.deleteWhen.blockedKey)}
                   disabled
@@ -120,7 +120,7 @@ export function ListGrid<Row extends ListItem>({
               ) : (
                 <GridActionsCellItem
                   icon={<DeleteIcon />}
-                  label={t('list.delete')}
+                  label={t(config.deleteLabelKey ?? 'list.delete')}
                   disabled={!deletable.includes(params.row.id)}
                   onClick={() => list.send({ type: 'list.delete', id: params.row.id })}
                 />

@@ -106,7 +106,9 @@ export function ListBody<Row extends ListItem>({
           </Suspense>
         </LoadBoundary>
       )}
-      {config.deletable && <DeleteConfirmation list={list as ListActor} />}
+      {config.deletable && (
+        <DeleteConfirmation list={list as ListActor} textKey={config.deleteConfirmKey} confirmKey={config.deleteLabelKey} />
+      )}
     </>
   );
 }
@@ -121,13 +123,16 @@ export function FetchFailure({ failure, onRetry }: { failure: Failure; onRetry: 
   );
 }
 
-export function DeleteConfirmation({ list }: { list: ListActor }) {
+/** The confirmation of a row's Delete: "Are you sure to delete?" and Confirm unless the list names them (`textKey`, `confirmKey`). */
+export function DeleteConfirmation({ list, textKey, confirmKey }: { list: ListActor; textKey?: string; confirmKey?: string }) {
   const deletingId = useSelector(list, selectDeletingId);
   const busy = useSelector(list, selectIsBusy);
   return (
     <DeleteConfirmDialog
       open={deletingId !== null}
       busy={busy}
+      {...(textKey && { textKey })}
+      {...(confirmKey && { confirmKey })}
       onConfirm={() => list.send({ type: 'list.confirmDelete' })}
       onCancel={() => list.send({ type: 'list.cancelDelete' })}
     />

@@ -39,6 +39,9 @@ export interface ListConfig<Row extends ListItem> {
   deletable: boolean;
   /** The notice once a row is deleted ("Company deleted"). */
   deletedKey?: string;
+  /** The row's Delete under another name (Revoke) and its confirmation's question; Delete and "Are you sure…" unless given. */
+  deleteLabelKey?: string;
+  deleteConfirmKey?: string;
   rowActions?: ReadonlyArray<RowAction<Row>>;
   /** Rows meeting this change on their own (a video being processed): the list fetches them again until none does. */
   followWhile?: Condition;

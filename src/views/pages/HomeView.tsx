@@ -12,6 +12,7 @@ import { selectFailure, selectIsLoading, selectTotal, selectTotalIsEstimate } fr
 import { selectSessionState } from '../../machines/session.machine';
 import { useConsoleActorRef, useResourceMachines, useSessionActor } from '../actors';
 import { isResourceEntry, menuByScope, type ResourceMenuEntry } from '../layout/menu';
+import { AttentionCard } from './AttentionCard';
 import { PageTitle } from './PageTitle';
 
 /**
@@ -32,6 +33,7 @@ export function HomeView() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {oneFullStop(t(`home.intro.${state.user.scope}`, { place: placeOf(state) }))}
       </Typography>
+      {state.user.scope === 'COMPANY' && <AttentionCard />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))' }}>
         {menuByScope[state.user.scope].filter(isResourceEntry).map((entry) => (
           <SectionCard key={entry.path} entry={entry} />

@@ -12,6 +12,8 @@ import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
 import { listSorts } from './list-sorts';
 import { UserAccountPanel } from '../accounts/UserAccountPanel';
+import { UserPlans } from '../delivery/UserPlans';
+import type { FormActor } from '../form/form-actor';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
@@ -164,6 +166,16 @@ export const usersResource: ResourceConfig<'users'> = {
     createdKey: 'feedback.userCreated',
     updatedKey: 'feedback.userUpdated',
     fields: ({ user }, mode) => userFields(user.scope, mode),
-    Extra: UserAccountPanel,
+    Extra: UserExtras,
   },
 };
+
+/** Below a user's form: the account (issue 30), then the learner's training plans (issue 27). */
+function UserExtras({ form }: { form: FormActor }) {
+  return (
+    <>
+      <UserAccountPanel form={form} />
+      <UserPlans form={form} />
+    </>
+  );
+}

@@ -328,6 +328,14 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       url: `/api/users/${id}/account`,
       status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
     })),
+  // Issue 27: a learner's plans on the user's page, read by every admin who reaches the user.
+  'GET /api/users/{id}/enrolments': async (actor) =>
+    actor.foreign.userIds.map((id) => ({
+      label: 'foreign user',
+      method: 'GET',
+      url: `/api/users/${id}/enrolments?status=OVERDUE`,
+      status: byKind({ GLOBAL: 200, TENANT: 404, COMPANY: 404 })(actor.kind),
+    })),
   'POST /api/users/{id}/invitation': async (actor) =>
     actor.kind === 'GLOBAL'
       ? [{ label: 'an ACTIVE user', method: 'POST', url: `/api/users/${world.root.id}/invitation`, status: 409 }]
@@ -432,7 +440,7 @@ it('has probes for exactly the registered routes of companies, tenants, users, t
   const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const registered = Object.entries(document.paths)
     .filter(([path]) =>
-      /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform|groups|lrs-credentials)(\/|$)/.test(path),
+      /^\/api\/(companies|tenants|users|topics|contents|training-plans|quizzes|platform|groups|lrs-credentials|home)(\/|$)/.test(path),
     )
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
     .filter((route) => !unprobedRoutes.includes(route));
@@ -1231,6 +1239,8 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       },
     ]),
   ],
+  // What needs attention on /home: the caller's company only (its contents: test/server/routes/home).
+  'GET /api/home/attention': async () => [{ label: 'own company', method: 'GET', url: '/api/home/attention', status: 200 }],
   // The Learning Record Store's credentials (issue 27); the xAPI routes themselves: test/server/routes/xapi.
   'GET /api/lrs-credentials': async () => [{ label: 'own list', method: 'GET', url: '/api/lrs-credentials', status: 200 }],
   'POST /api/lrs-credentials': async (actor) => [

@@ -40,6 +40,33 @@ export interface FakeEnrolment {
   lastActivityAt: string | null;
 }
 
+export interface FakeCredential {
+  id: string;
+  createdAt: string;
+  label: string;
+  key: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface FakeUserEnrolment {
+  id: string;
+  enrolledAt: string;
+  trainingPlanId: string;
+  planName: string;
+  userId: string;
+  status: FakeEnrolment['status'];
+  dueDate: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  progress: number;
+  lastActivityAt: string | null;
+}
+
+const noAttention = { overdue: { total: 0, learners: [] }, unassignedPlans: { total: 0, plans: [] } };
+
 const emptySummary = {
   enrolled: 0,
   notStarted: 0,
@@ -61,6 +88,9 @@ export function fakeDelivery({
   users = [],
   enrolments = [],
   summary = emptySummary,
+  credentials = [],
+  userEnrolments = [],
+  attention = noAttention,
 }: {
   members?: Record<string, FakeMember[]>;
   assignments?: FakeAssignment[];
@@ -69,7 +99,14 @@ export function fakeDelivery({
   enrolments?: FakeEnrolment[];
   /** What `…/enrolments/summary` answers for any plan. */
   summary?: unknown;
+  /** The company's LRS credentials, newest first. */
+  credentials?: FakeCredential[];
+  /** Every learner's enrolments as the user's page lists them (`userId` says whose). */
+  userEnrolments?: FakeUserEnrolment[];
+  /** What `GET home/attention` answers (nothing needs attention unless given). */
+  attention?: unknown;
 } = {}) {
+  const kept = [...credentials];
   const memberships = new Map(Object.entries(members).map(([groupId, rows]) => [groupId, [...rows]]));
   const assigned = [...assignments];
   let created = 0;
@@ -153,13 +190,43 @@ export function fakeDelivery({
     enrolmentSummary: vi.fn(async (_planId: string) => summary),
     /** `GET …/enrolments/export`: the CSV file (its bytes do not matter to the console, which saves them). */
     exportLearners: vi.fn(async (_planId: string, _request: ListRequest) => 'Name,Status\r\n'),
+    listUserEnrolments: vi.fn(async (userId: string, { query, filters }: ListRequest) => {
+      const needle = query.search.toLowerCase();
+      const rows = userEnrolments
+        .filter((row) => row.userId === userId && (!filters.status || row.status === filters.status))
+        .filter((row) => !needle || row.planName.toLowerCase().includes(needle));
+      const start = (query.page - 1) * query.pageSize;
+      return { items: rows.slice(start, start + query.pageSize), total: rows.length, totalIsEstimate: false };
+    }),
+    homeAttention: vi.fn(async () => attention),
+    listCredentials: vi.fn(async () => ({ items: kept, total: kept.length, totalIsEstimate: false })),
+    createCredential: vi.fn(async (label: string) => {
+      created += 1;
+      const credential = {
+        id: `credential-${created}`,
+        createdAt: '2026-11-28T10:00:00.000Z',
+        label,
+        key: `key-${created}`,
+        createdBy: 'user-1',
+        createdByName: 'Carla Bianchi',
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      kept.unshift(credential);
+      return { ...credential, secret: `secret-${created}` };
+    }),
+    revokeCredential: vi.fn(async (id: string) => {
+      const credential = kept.find((row) => row.id === id && !row.revokedAt);
+      if (!credential) throw notFound;
+      credential.revokedAt = '2026-11-28T11:00:00.000Z';
+    }),
     removeAssignment: vi.fn(async (planId: string, assignmentId: string) => {
       const index = assigned.findIndex((row) => row.id === assignmentId && row.trainingPlanId === planId);
       if (index < 0) throw notFound;
       assigned.splice(index, 1);
     }),
   };
-  return { spies, memberships, assigned };
+  return { spies, memberships, assigned, credentials: kept };
 }
 
 export type FakeDelivery = ReturnType<typeof fakeDelivery>;

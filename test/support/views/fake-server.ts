@@ -155,8 +155,16 @@ function failureResponse(error: unknown): Response {
 function deliveryCall({ method, segments, params, body, headers }: Call, backend: FakeBackend): Promise<Answer> | undefined {
   const [first, id, part, childId] = segments;
   const fakes = backend.delivery?.spies;
-  if (!fakes || !id || segments.length > 4) return undefined;
   const answering = <T>(promise: Promise<T>) => promise.then((answer) => ({ body: answer }));
+  if (fakes && first === 'lrs-credentials' && segments.length <= 2) {
+    if (method === 'GET' && !id) return answering(fakes.listCredentials());
+    if (method === 'POST' && !id) return answering(fakes.createCredential(body.label as string));
+    if (method === 'DELETE' && id) return fakes.revokeCredential(id).then(() => undefined);
+  }
+  if (fakes && method === 'GET' && segments.join('/') === 'home/attention') return answering(fakes.homeAttention());
+  if (fakes && method === 'GET' && first === 'users' && id && part === 'enrolments' && segments.length === 3)
+    return answering(fakes.listUserEnrolments(id, listRequestOf(params)));
+  if (!fakes || !id || segments.length > 4) return undefined;
   const key = headers.get('idempotency-key');
   if (first === 'groups' && part === 'members') {
     if (method === 'GET' && !childId) {
