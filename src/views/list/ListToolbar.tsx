@@ -40,7 +40,7 @@ export function ListToolbar({
   // On a phone the toolbar is one row: the search takes what its buttons (icons there) leave.
   const phone = usePhone();
   return (
-    <Stack direction="row" spacing={phone ? 0.5 : 1} sx={{ mb: 2, alignItems: 'center' }}>
+    <Stack data-testid="list-toolbar" direction="row" spacing={phone ? 0.5 : 1} sx={{ mb: 2, alignItems: 'center' }}>
       {searchable && (
         <TextField
           label={t('list.search')}
