@@ -63,12 +63,18 @@ export function ListToolbar({
       <IconButton aria-label={t('list.refresh')} size={phone ? 'small' : 'medium'} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      {/* The users' list has four buttons here: on a phone they are icons, on one row with the search. */}
+      {/* The users' list has four buttons here: on a phone they are icons, on one row with the search; wider, they wrap rather than overflow. */}
       <Stack
         direction="row"
         spacing={phone ? 0.5 : 1}
         useFlexGap
-        sx={{ flexGrow: 1, justifyContent: 'flex-end', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        sx={{
+          flexGrow: 1,
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       >
         {exporter && <ExportButton list={list} exporter={exporter} />}
         {actions}
