@@ -63,7 +63,7 @@ export function ListToolbar({
       <IconButton aria-label={t('list.refresh')} size={phone ? 'small' : 'medium'} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      {/* The users' list has four buttons here: on a phone they are icons, on one row with the search; wider, they wrap rather than overflow. */}
+      {/* The users' list has four buttons here: on a phone icons, on one row with the search; wider, they wrap rather than overflow. */}
       <Stack
         direction="row"
         spacing={phone ? 0.5 : 1}
@@ -72,7 +72,7 @@ export function ListToolbar({
           flexGrow: 1,
           justifyContent: 'flex-end',
           alignItems: 'center',
-          flexWrap: 'wrap',
+          flexWrap: phone ? 'nowrap' : 'wrap',
           '& .MuiButton-root': { whiteSpace: 'nowrap' },
         }}
       >
