@@ -12,6 +12,9 @@ export const ActivityEntry = Type.Object(
     action: OneOf(auditActions),
     entity: Type.String({ description: auditEntities.join(', ') }),
     entityId: Type.Union([Uuid, Type.Null()]),
+    entityName: Type.Union([Type.String(), Type.Null()], {
+      description: "The record's name as it is now (a user's full name, a content's title); null when it has none or is deleted",
+    }),
     actor: Type.Union([
       Type.Object(
         { id: Uuid, name: Type.String(), email: Type.String(), scope: OneOf(scopes) },

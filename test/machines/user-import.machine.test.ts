@@ -140,29 +140,38 @@ describe('mapping and checking rows', () => {
 });
 
 describe('the user import machine', () => {
-  it('checks a 1 000-row file in two dry-run batches of 500, imports it in two keyed batches, and reports every row', async () => {
+  it('checks a 1 000-row file in 20 dry-run batches of 50, imports it in 20 keyed batches, and reports every row', async () => {
     const { actor, sent, remembered, imported } = importer(fileOf(1000, 5), createdAll);
 
     await toPreview(actor);
     expect(actor.getSnapshot().context.preview).toHaveLength(1000);
     expect(remembered).toEqual([{ ...mapped, company: null }]);
-    expect(sent.map(({ rows, dryRun, key }) => [rows.length, dryRun, key])).toEqual([
-      [500, true, undefined],
-      [495, true, undefined],
-    ]);
+    // 995 rows pass the form's rules: twenty batches, the progress moving by 50 rows, 40 writes in all.
+    const sizes = [...Array.from({ length: 19 }, () => 50), 45];
+    expect(sent.map(({ rows, dryRun, key }) => [rows.length, dryRun, key])).toEqual(sizes.map((size) => [size, true, undefined]));
     actor.send({ type: 'import.start' });
     await waitFor(actor, (snapshot) => snapshot.matches('report'));
 
-    expect(sent.slice(2).map(({ rows, dryRun, key }) => [rows.length, dryRun, key])).toEqual([
-      [500, false, 'imp-1'],
-      [495, false, 'imp-2'],
-    ]);
+    expect(sent.slice(20).map(({ rows, dryRun, key }) => [rows.length, dryRun, key])).toEqual(
+      sizes.map((size, index) => [size, false, `imp-${index + 1}`]),
+    );
     const { report } = actor.getSnapshot().context;
     expect(report).toHaveLength(1000);
     expect(report.filter(({ outcome }) => outcome === 'failed').map(({ line, problem }) => [line, problem?.rule])).toEqual(
       [3, 203, 403, 603, 803].map((line) => [line, 'required']),
     );
     expect(imported()).toBe(1);
+  });
+
+  it('sends a small file in batches of 10 rows, and a huge one in batches of at most the given size', async () => {
+    const small = importer(fileOf(25), createdAll);
+    await toPreview(small.actor);
+    expect(small.sent.map(({ rows }) => rows.length)).toEqual([10, 10, 5]);
+
+    const huge = importer(fileOf(3000), createdAll, 100);
+    await toPreview(huge.actor);
+    expect(huge.sent).toHaveLength(30);
+    expect(new Set(huge.sent.map(({ rows }) => rows.length))).toEqual(new Set([100]));
   });
 
   it("shows the API's verdict of each row in the preview: skipped for an email in use", async () => {

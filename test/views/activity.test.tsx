@@ -16,6 +16,7 @@ const entry: ActivityEntry = {
   action: 'UPDATE',
   entity: 'company',
   entityId: 'c1',
+  entityName: 'Zeta',
   actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
   system: null,
   assumedTenant: null,
@@ -79,6 +80,21 @@ describe('the Activity page', () => {
         query: { page: 1, pageSize: 25 },
       }),
     );
+  });
+
+  it('names every record the API names and leads to those that have a page; one without a name is its kind', async () => {
+    await openActivity('/activity?page=1&pageSize=10&sortOrder=asc', [
+      { ...entry, id: 'a2', entity: 'user', entityId: 'u9', entityName: 'Ada Lovelace' },
+      { ...entry, id: 'a3', entity: 'module', entityId: 'm1', entityName: 'First steps' },
+      { ...entry, id: 'a4', entity: 'session', entityId: 's1', entityName: null, action: 'LOGIN' },
+    ]);
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    const [user, module, session] = dataRows().map((row) => within(row));
+    expect(user!.getByRole('link', { name: 'User Ada Lovelace', hidden: true }).getAttribute('href')).toBe('/users/u9');
+    expect(module!.getByText('Module First steps')).toBeTruthy();
+    expect(module!.queryByRole('link', { hidden: true })).toBeNull();
+    expect(session!.getByText('Session')).toBeTruthy();
+    expect(session!.queryByRole('link', { hidden: true })).toBeNull();
   });
 
   it('names the system that acted when no user did: the video service, or the wait for it timing out', async () => {

@@ -14,6 +14,7 @@ const entry: ActivityEntry = {
   action: 'UPDATE',
   entity: 'company',
   entityId: 'c1',
+  entityName: 'Zeta',
   actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
   system: null,
   assumedTenant: null,

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
@@ -10,11 +10,53 @@ import { forbidden, invalidField } from '../../http/api-error';
 import { reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import type { Bind } from '../../db/prepared';
-import { auditLog, companies, tenants } from '../../db/schema';
+import {
+  auditLog,
+  companies,
+  contents,
+  groups,
+  lrsCredentials,
+  quizzes,
+  tenants,
+  topics,
+  trainingPlanItems,
+  trainingPlanModules,
+  trainingPlans,
+  users,
+} from '../../db/schema';
 import { escapeLike, listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { allow } from '../resource/resource.routes';
 
 const assumedTenant = alias(tenants, 'assumed_tenant');
+
+/**
+ * The audited record of each kind that has a name, joined on the row's `entity` and `entityId`: at most one of them
+ * matches a row, so the page gets every record's name in its one query. A deleted record has none.
+ */
+const record = {
+  company: alias(companies, 'record_company'),
+  tenant: alias(tenants, 'record_tenant'),
+  user: alias(users, 'record_user'),
+  topic: alias(topics, 'record_topic'),
+  content: alias(contents, 'record_content'),
+  plan: alias(trainingPlans, 'record_plan'),
+  module: alias(trainingPlanModules, 'record_module'),
+  item: alias(trainingPlanItems, 'record_item'),
+  quiz: alias(quizzes, 'record_quiz'),
+  group: alias(groups, 'record_group'),
+  credential: alias(lrsCredentials, 'record_credential'),
+};
+
+/** The join of a record of this kind: the entity is a constant of the query, not a parameter. */
+const recordOf = (entity: string, id: SQLWrapper) =>
+  and(sql`${auditLog.entity} = ${sql.raw(`'${entity}'`)}`, sql`${id} = ${auditLog.entityId}`);
+
+const entityName = sql<string | null>`coalesce(
+  ${record.company.name}, ${record.tenant.name},
+  nullif(trim(${record.user.name} || ' ' || ${record.user.surname}), ''), ${record.user.email},
+  ${record.topic.name}, ${record.content.title}, ${record.plan.name}, ${record.module.title}, ${record.item.title},
+  ${record.quiz.title}, ${record.group.name}, ${record.credential.label}
+)`;
 
 const rows = (db: Database) =>
   db
@@ -25,6 +67,7 @@ const rows = (db: Database) =>
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       details: auditLog.details,
+      entityName,
       actor: { id: auditLog.actorUserId, name: auditLog.actorName, email: auditLog.actorEmail, scope: auditLog.actorScope },
       assumedTenant: { id: assumedTenant.id, name: assumedTenant.name },
       tenant: { id: tenants.id, name: tenants.name },
@@ -34,6 +77,17 @@ const rows = (db: Database) =>
     .leftJoin(assumedTenant, eq(assumedTenant.id, auditLog.assumedTenantId))
     .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
     .leftJoin(companies, eq(companies.id, auditLog.companyId))
+    .leftJoin(record.company, recordOf('company', record.company.id))
+    .leftJoin(record.tenant, recordOf('tenant', record.tenant.id))
+    .leftJoin(record.user, recordOf('user', record.user.id))
+    .leftJoin(record.topic, recordOf('topic', record.topic.id))
+    .leftJoin(record.content, recordOf('content', record.content.id))
+    .leftJoin(record.plan, recordOf('training plan', record.plan.id))
+    .leftJoin(record.module, recordOf('module', record.module.id))
+    .leftJoin(record.item, recordOf('item', record.item.id))
+    .leftJoin(record.quiz, recordOf('quiz', record.quiz.id))
+    .leftJoin(record.group, recordOf('group', record.group.id))
+    .leftJoin(record.credential, recordOf('lrs credential', record.credential.id))
     .$dynamic();
 
 type Row = Awaited<ReturnType<typeof rows>>[number];

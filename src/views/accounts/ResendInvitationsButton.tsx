@@ -23,6 +23,7 @@ import { selectActionsBusy, selectActionsResult } from '../../machines/account-a
 import { selectItems } from '../../machines/list.machine';
 import { useAccountMachines, useConsoleActorRef } from '../actors';
 import type { ListActor } from '../list/list-actor';
+import { ToolbarButton } from '../list/ToolbarButton';
 import { apiErrorText } from '../notifications/notice-text';
 
 const outcomeColors = { sent: 'success', skipped: 'warning', failed: 'error' } as const;
@@ -37,9 +38,7 @@ export function ResendInvitationsButton({ list }: { list: ListActor<UserRecord> 
   const [opened, setOpened] = useState(0);
   return (
     <>
-      <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setOpened((count) => count + 1)}>
-        {t('accountActions.bulkButton')}
-      </Button>
+      <ToolbarButton icon={<SendIcon />} label={t('accountActions.bulkButton')} onClick={() => setOpened((count) => count + 1)} />
       {opened > 0 && <ResendInvitationsDialog key={opened} list={list} onClose={() => setOpened(0)} />}
     </>
   );

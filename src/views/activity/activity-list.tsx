@@ -26,18 +26,10 @@ function When({ at }: { at: string }) {
 
 export const entityLabel = (t: TFunction, entity: string) => t(`activity.entities.${entity}`, { defaultValue: entity });
 
-/** The record's name when the entry knows it: a company's or a tenant's, which every entry carries as its owner. */
-const recordName = (entry: ActivityEntry) =>
-  entry.entity === 'company' && entry.company?.id === entry.entityId
-    ? entry.company.name
-    : entry.entity === 'tenant' && entry.tenant?.id === entry.entityId
-      ? entry.tenant.name
-      : null;
-
 /** The record's kind and name, leading to its edit page while it may still exist (not after its deletion). */
 function RecordCell({ entry, t }: { entry: ActivityEntry; t: TFunction }) {
   const kind = entityLabel(t, entry.entity);
-  const name = recordName(entry);
+  const name = entry.entityName;
   const label = name ? t('activity.recordNamed', { kind, name }) : kind;
   const resource = recordPaths[entry.entity];
   if (!resource || !entry.entityId || entry.action === 'DELETE') return label;
@@ -54,6 +46,8 @@ export const activityList: ListConfig<ActivityEntry> = {
   allowedSorts: ['at', 'action', 'entity'],
   readOnly: true,
   deletable: false,
+  // On a phone: what was done to which record, then who and when.
+  phone: { primary: ['action', 'entity'], secondary: ['actor', 'at'] },
   columns: [
     // When and who are read whole at 1280 px: a date with its time, a name with its email and scope.
     { field: 'at', headerKey: 'history.when', sortBy: 'at', onPhone: true, minWidth: 200, render: (entry) => <When at={entry.at} /> },

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,8 @@ import { listRequestOf, selectSearchText } from '../../machines/list.machine';
 import { selectIsExporting, type listExportMachine } from '../../machines/list-export.machine';
 import type { ActorRefFrom } from 'xstate';
 import type { ListActor } from './list-actor';
+import { ToolbarButton } from './ToolbarButton';
+import { usePhone } from './use-phone';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
@@ -36,8 +37,10 @@ export function ListToolbar({
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const searchText = useSelector(list, selectSearchText);
+  // On a phone the toolbar is one row: the search takes what its buttons (icons there) leave.
+  const phone = usePhone();
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+    <Stack data-testid="list-toolbar" direction="row" spacing={phone ? 0.5 : 1} sx={{ mb: 2, alignItems: 'center' }}>
       {searchable && (
         <TextField
           label={t('list.search')}
@@ -47,28 +50,35 @@ export function ListToolbar({
           slotProps={{
             htmlInput: { maxLength: MAX_SEARCH_LENGTH },
             input: {
-              startAdornment: (
+              startAdornment: !phone && (
                 <InputAdornment position="start">
                   <SearchIcon fontSize="small" />
                 </InputAdornment>
               ),
             },
           }}
-          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+          sx={{ flexGrow: 1, minWidth: 0, maxWidth: { sm: 360 } }}
         />
       )}
-      <IconButton aria-label={t('list.refresh')} onClick={() => list.send({ type: 'list.refresh' })}>
+      <IconButton aria-label={t('list.refresh')} size={phone ? 'small' : 'medium'} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
-      {/* The users' list has four buttons here: on a phone they wrap rather than overflow. */}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexGrow: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      {/* The users' list has four buttons here: on a phone icons, on one row with the search; wider, they wrap rather than overflow. */}
+      <Stack
+        direction="row"
+        spacing={phone ? 0.5 : 1}
+        useFlexGap
+        sx={{
+          flexGrow: 1,
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          flexWrap: phone ? 'nowrap' : 'wrap',
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
+      >
         {exporter && <ExportButton list={list} exporter={exporter} />}
         {actions}
-        {addPath && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
-            {t('list.add')}
-          </Button>
-        )}
+        {addPath && <ToolbarButton variant="contained" icon={<AddIcon />} label={t('list.add')} onClick={() => navigate(addPath)} />}
       </Stack>
     </Stack>
   );
@@ -79,16 +89,13 @@ function ExportButton({ list, exporter }: { list: ListActor; exporter: ListExpor
   const { t, i18n } = useTranslation();
   const exporting = useSelector(exporter, selectIsExporting);
   return (
-    <Button
-      variant="outlined"
-      startIcon={<DownloadIcon />}
+    <ToolbarButton
+      icon={<DownloadIcon />}
       loading={exporting}
-      loadingPosition="start"
+      label={exporting ? t('listExport.busy') : t('listExport.button')}
       onClick={() =>
         exporter.send({ type: 'listExport.start', request: { ...listRequestOf(list.getSnapshot()), language: i18n.language } })
       }
-    >
-      {exporting ? t('listExport.busy') : t('listExport.button')}
-    </Button>
+    />
   );
 }

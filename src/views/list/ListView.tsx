@@ -12,6 +12,8 @@ import type { ListActor } from './list-actor';
 import type { ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
+import { PhoneRows } from './PhoneRows';
+import { usePhone } from './use-phone';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
 import { QtiImportButton } from '../quizzes/QtiExchange';
@@ -84,7 +86,7 @@ export function ListScreen<Row extends ListItem>({
   );
 }
 
-/** Below a list's toolbar: the grid (its code loading, then its rows) or why the rows failed, and the delete confirmation. */
+/** Below a list's toolbar: the grid (its code loading, then its rows; two-line rows on a phone) or why the rows failed, and the delete confirmation. */
 export function ListBody<Row extends ListItem>({
   list,
   config,
@@ -95,10 +97,14 @@ export function ListBody<Row extends ListItem>({
   basePath: string;
 }) {
   const failure = useSelector(list, selectFailure);
+  // On a phone, a list that says how its rows read there shows two-line rows instead of the grid.
+  const phone = usePhone() ? config.phone : undefined;
   return (
     <>
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
+      ) : phone ? (
+        <PhoneRows list={list} config={config} phone={phone} basePath={basePath} />
       ) : (
         <LoadBoundary>
           <Suspense fallback={<GridLoading />}>

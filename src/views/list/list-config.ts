@@ -29,11 +29,25 @@ export interface RowAction<Row extends ListItem> {
   run: (row: Row, session: ActorRefFrom<typeof sessionMachine>) => void;
 }
 
+/**
+ * A row on a phone (react-admin's `SimpleList`): a primary line, a secondary line and a status before them, in place
+ * of the grid's columns, which a 360 px screen cannot hold. Each names columns of the list (`field`), shown as the
+ * grid shows them: the primary line's joined by a space, the secondary's by a dot.
+ */
+export interface PhoneRowConfig {
+  primary: readonly string[];
+  secondary?: readonly string[];
+  /** Columns whose icons say the row's state (a user's status and scope). */
+  status?: readonly string[];
+}
+
 export interface ListConfig<Row extends ListItem> {
   titleKey: string;
   /** The `sortBy` values the API accepts for this resource (docs/api-contract.md). */
   allowedSorts: readonly string[];
   columns: ReadonlyArray<ColumnConfig<Row>>;
+  /** How a row reads on a phone; without it the phone shows the grid with the columns marked `onPhone`. */
+  phone?: PhoneRowConfig;
   /** Rows that are not records to open or add (the audit log): no Add button, no Edit action. */
   readOnly?: true;
   deletable: boolean;

@@ -38,6 +38,7 @@ export const companiesResource: ResourceConfig<'companies'> = {
   list: {
     titleKey: 'pages.companies',
     allowedSorts: listSorts.companies,
+    phone: { primary: ['name'], secondary: ['address'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },

@@ -32,6 +32,7 @@ export const contentsResource: ResourceConfig<'contents'> = {
   list: {
     titleKey: 'pages.contents',
     allowedSorts: listSorts.contents,
+    phone: { primary: ['title'], secondary: ['status', 'type', 'video'] },
     columns: [
       { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },
       { field: 'type', headerKey: 'fields.type', width: 130, render: ({ type }, t) => t(`contentTypes.${type}`) },

@@ -17,6 +17,7 @@ export const groupsResource: ResourceConfig<'groups'> = {
   list: {
     titleKey: 'pages.groups',
     allowedSorts: listSorts.groups,
+    phone: { primary: ['name'], secondary: ['description'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'description', headerKey: 'fields.description', text: ({ description }) => description ?? '' },

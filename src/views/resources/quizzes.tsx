@@ -60,6 +60,7 @@ export const quizzesResource: ResourceConfig<'quizzes'> = {
   list: {
     titleKey: 'pages.quizzes',
     allowedSorts: listSorts.quizzes,
+    phone: { primary: ['title'], secondary: ['status'] },
     columns: [
       { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },
       {

@@ -8,6 +8,7 @@ export const tenantsResource: ResourceConfig<'tenants'> = {
   list: {
     titleKey: 'pages.tenants',
     allowedSorts: listSorts.tenants,
+    phone: { primary: ['name'], secondary: ['url'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       { field: 'url', headerKey: 'fields.url' },

@@ -23,6 +23,7 @@ export const topicsResource: ResourceConfig<'topics'> = {
   list: {
     titleKey: 'pages.topics',
     allowedSorts: listSorts.topics,
+    phone: { primary: ['name'], secondary: ['status', 'color'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {

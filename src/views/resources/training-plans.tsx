@@ -17,6 +17,7 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
   list: {
     titleKey: 'pages.trainingPlans',
     allowedSorts: listSorts['training-plans'],
+    phone: { primary: ['name'], secondary: ['status', 'createdAt'], status: ['freelyNavigable'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },
       {

@@ -122,6 +122,7 @@ export const usersResource: ResourceConfig<'users'> = {
   list: {
     titleKey: 'pages.users',
     allowedSorts: listSorts.users,
+    phone: { primary: ['name', 'surname'], secondary: ['email'], status: ['status', 'scope'] },
     columns: [
       {
         field: 'status',

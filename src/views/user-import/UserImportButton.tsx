@@ -1,9 +1,9 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Button from '@mui/material/Button';
 import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserImportMachine } from '../actors';
 import { lazyView } from '../lazy-view';
+import { ToolbarButton } from '../list/ToolbarButton';
 
 /** The import's dialog and its code are a chunk of their own, fetched when the import opens (the parser later still). */
 const UserImportDialog = lazyView(() => import('./UserImportDialog').then((module) => module.UserImportDialog));
@@ -20,9 +20,7 @@ export function UserImportButton({ onClosed }: { onClosed: () => void }) {
   if (!userImport) return null;
   return (
     <>
-      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpened((count) => count + 1)}>
-        {t('userImport.open')}
-      </Button>
+      <ToolbarButton icon={<UploadFileIcon />} label={t('userImport.open')} onClick={() => setOpened((count) => count + 1)} />
       {opened > 0 && (
         <Suspense fallback={null}>
           <OpenedImport key={opened} userImport={userImport} onClosed={closed} />

@@ -7,7 +7,7 @@ import { defineModel } from '../paths/model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as UserImportContext;
 
-/** An import as the console starts it: its batches of 500 rows (the file's two good rows are one batch). */
+/** An import as the console starts it: batches of a twentieth of the rows, 10 to 500 (the file's two good rows are one batch). */
 export const userImportInput = { importId: 'import-1', remembered: {} };
 
 /** The API's answer for the file's two good rows (lines 2 and 4): both created. */
@@ -20,7 +20,7 @@ export const userImportModel = defineModel({
   summary: 'Importing users from a CSV file: pick, map the columns, preview (checked by the API), import in batches, report.',
   machine: userImportMachine,
   bounded:
-    'A state is its value, the batch being sent, whether the email column is mapped and to which header, whether a file is chosen and whether the last one was refused. The file is always the same three rows (one without an email), whose two good rows are one batch; or, in the second scenario, 501 good rows: two batches of at most 500.',
+    'A state is its value, the batch being sent, whether the email column is mapped and to which header, whether a file is chosen and whether the last one was refused. The file is always the same three rows (one without an email), whose two good rows are one batch; or, in the second scenario, 20 good rows: two batches of 10 (a twentieth of the rows, never fewer than 10).',
   impossible: [
     'The answer of a batch comes only while it is being sent (its actor runs).',
     'Once closed, the dialog is gone: nothing can be sent to it.',
@@ -68,7 +68,7 @@ export const userImportModel = defineModel({
       serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, batch: context(snapshot).batch }),
       events: [
         ['choose users.csv', { type: 'import.file', file: new Blob(['Name;Surname;E-mail\n']), name: 'users.csv' }],
-        ['the file of 501 rows is read', done('parseFile', twoBatches)],
+        ['the file of 20 rows is read', done('parseFile', twoBatches)],
         ['check the rows', { type: 'import.check' }],
         ['the API checked the batch', done('checkBatch', bothCreated)],
         ['import', { type: 'import.start' }],
@@ -86,7 +86,7 @@ export const userImportModel = defineModel({
     },
     {
       id: 'IMPORT-PREVIEW',
-      rule: "Every row is checked before anything is written: the form's rules in the browser, the API's in dry-run batches of 500.",
+      rule: "Every row is checked before anything is written: the form's rules in the browser, the API's in dry-run batches (a twentieth of the rows, 10 to 500).",
       by: [
         'userImport.checking \u2014xstate.done.actor.checkBatch [moreBatches]\u2192 userImport.checking',
         'userImport.checking \u2014xstate.done.actor.checkBatch\u2192 userImport.preview',
@@ -94,7 +94,7 @@ export const userImportModel = defineModel({
     },
     {
       id: 'IMPORT-BATCHES',
-      rule: 'The import sends batches of 500, each with its idempotency key; a batch that cannot be sent is retried with the same key or the import stops.',
+      rule: 'The import sends batches of a twentieth of the rows (10 to 500: 40 writes at most, under the rate limit, the progress moving by a twentieth), each with its idempotency key; a batch that cannot be sent is retried with the same key or the import stops.',
       by: [
         'userImport.importing \u2014xstate.done.actor.importBatch [moreBatches]\u2192 userImport.importing',
         'userImport.importFailed \u2014import.retry\u2192 userImport.importing',

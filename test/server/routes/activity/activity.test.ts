@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demo, signIn, useTestApp } from '../../../support/server/harness';
 import { apiAs, assumed, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
 
-const testApp = useTestApp();
+/** The statements the app sends: the page of the log reads its records' names in its own query. */
+const statements: string[] = [];
+const testApp = useTestApp({}, { logQuery: (query) => void statements.push(query) });
 
 interface Entry {
   id: string;
@@ -10,6 +12,7 @@ interface Entry {
   action: string;
   entity: string;
   entityId: string | null;
+  entityName: string | null;
   actor: { id: string; name: string; email: string; scope: string } | null;
   system: string | null;
   assumedTenant: { id: string; name: string } | null;
@@ -162,6 +165,44 @@ describe('GET /api/activity', () => {
   });
 
   // The Activity page is for GLOBAL and TENANT admins; a COMPANY admin reads one record's History at a time.
+  it('names every audited record that has a name, in the one query of the page, and none once it is deleted', async () => {
+    // The catalogue and delivery are a company's: its admin writes them; the tenant's admin reads the log.
+    const created = async (path: string, body: object, api: Api = companyAdmin) => {
+      const response = await api.post(`/api/${path}`, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const ids = {
+      user: await created(
+        'users',
+        {
+          name: 'Nadia',
+          surname: 'Named',
+          email: 'nadia.named@example.com',
+          password: 'Named-in-the-log-1',
+          scope: 'TENANT',
+        },
+        tenantAdmin,
+      ),
+      topic: await created('topics', { name: 'Named topic' }),
+      group: await created('groups', { name: 'Named group' }),
+      'training plan': await created('training-plans', { name: 'Named plan' }),
+    };
+    const gone = await created('topics', { name: 'Gone topic' });
+    expect((await companyAdmin.delete(`/api/topics/${gone}`)).statusCode).toBe(204);
+
+    statements.length = 0;
+    const log = await page(tenantAdmin, 'action=CREATE&pageSize=100');
+    const named = (entity: string, id: string) => log.items.find((entry) => entry.entity === entity && entry.entityId === id)?.entityName;
+    expect(named('user', ids.user)).toBe('Nadia Named');
+    expect(named('topic', ids.topic)).toBe('Named topic');
+    expect(named('group', ids.group)).toBe('Named group');
+    expect(named('training plan', ids['training plan'])).toBe('Named plan');
+    expect(named('company', companyId)).toBe('History Spa');
+    expect(named('topic', gone)).toBeNull();
+    expect(statements.filter((statement) => /\bfrom "audit_log"/i.test(statement) && !/count\(/i.test(statement))).toHaveLength(1);
+  });
+
   it('refuses a COMPANY admin the whole log: 403 without an entity and its id', async () => {
     const whole = await companyAdmin.get('/api/activity');
     const entityOnly = await companyAdmin.get('/api/activity?entity=user');
