@@ -180,6 +180,16 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       url: `/api/companies/${id}`,
       status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
     })),
+  // Foreign ids are skipped as not found (GLOBAL reaches them: skipped as in use); the snapshot shows nothing written.
+  'POST /api/companies/bulk': async (actor) => [
+    {
+      label: 'foreign companies',
+      method: 'POST',
+      url: '/api/companies/bulk',
+      payload: { action: 'delete', ids: actor.foreign.companyIds },
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
+  ],
   'GET /api/tenants': async (actor) => [
     { label: 'list', method: 'GET', url: '/api/tenants', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
   ],

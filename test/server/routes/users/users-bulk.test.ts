@@ -138,3 +138,27 @@ describe('bulk actions on users', () => {
     expect(await auditEntriesFor(testApp.db, ids)).toHaveLength(3);
   });
 });
+
+/** The same route on another resource: a bulk delete skips, saying why, what the one-row delete refuses. */
+describe('bulk delete of companies', () => {
+  it('deletes an unused company and skips one still in use with its reason', async () => {
+    const world = await demoWorld(testApp.db);
+    const tenantAdmin = await signedIn(testApp.app, demo.tenantAdmin);
+    const made = await tenantAdmin.post('/api/companies', {
+      name: `Bulk ${crypto.randomUUID()}`,
+      taxId: 'IT11111111111',
+      countryCode: 'IT',
+    });
+    expect(made.statusCode).toBe(201);
+
+    const response = await tenantAdmin.post('/api/companies/bulk', { action: 'delete', ids: [made.json().id, world.acmeRobotics.id] });
+
+    expect(response.json()).toMatchObject({
+      requested: 2,
+      succeeded: 1,
+      skipped: [{ id: world.acmeRobotics.id, code: 'COMPANY_IN_USE' }],
+    });
+    expect((await tenantAdmin.get(`/api/companies/${made.json().id}`)).statusCode).toBe(404);
+    expect((await tenantAdmin.post('/api/companies/bulk', { action: 'disable', ids: [made.json().id] })).statusCode).toBe(400);
+  });
+});
