@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { constraintViolation } from '../db/constraint-violation';
 import type { AuditAction } from '../db/schema/enums';
-import { conflict, invalidField, notFound } from '../http/api-error';
+import { ApiError, conflict, invalidField, notFound } from '../http/api-error';
+import type { BulkActionName } from '../../contract/bulk.schemas';
 import { listPage, type ListParams, type ListSource } from './list-page';
 import { bindings, preparedOnce, statementName, type Bind } from '../db/prepared';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable, StoreServices } from './resource';
@@ -174,6 +175,43 @@ export function resourceStore<
         if (error !== nothingChanged) throw error;
         return readRecord(db, session, id);
       }
+    },
+
+    /**
+     * A bulk action on `ids` (issue 29), in one transaction, each row in a savepoint of its own: a row outside the
+     * caller's reach is skipped as not found (nothing is written to it), a row a rule refuses (409, 400, as the one-row
+     * route would answer) is skipped with that reason, and the others are changed and audited one by one.
+     */
+    async bulk(db: Database, session: AuthSession, action: BulkActionName, ids: readonly string[]) {
+      const update = action === 'delete' ? undefined : resource.bulk?.updates?.[action];
+      const skipped: { id: string; code: string; message: string }[] = [];
+      let succeeded = 0;
+      await db.transaction(async (tx) => {
+        for (const id of ids) {
+          try {
+            await core.answeringConflicts(() =>
+              tx.transaction(async (row) => {
+                const existing = await storedRow(row, session, id, true);
+                const context = { db: row, session, existing: existing as Table['$inferSelect'], parent: undefined };
+                if (update) {
+                  const changed = await update(context);
+                  if (changed.length === 0) throw conflict(`The ${resource.entity} already is as asked`, 'UNCHANGED');
+                  await audit(row, session, 'UPDATE', existing, changed);
+                } else {
+                  await resource.beforeDelete?.(context);
+                  await row.delete(table).where(inReach(session, id));
+                  await audit(row, session, 'DELETE', existing, []);
+                }
+              }),
+            );
+            succeeded += 1;
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
+            skipped.push({ id, code: error.code, message: error.message });
+          }
+        }
+      });
+      return { action, requested: ids.length, succeeded, skipped };
     },
 
     async remove(db: Database, session: AuthSession, id: string) {

@@ -10,6 +10,7 @@ import type { RowQuery } from './list-page';
 import type { Bind } from '../db/prepared';
 import type { AccountLinks } from '../mail/account-links';
 import type { MailQueue } from '../mail/mail-queue';
+import type { BulkActionName } from '../../contract/bulk.schemas';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };
 
@@ -54,6 +55,19 @@ export interface DeleteContext<Table extends ResourceTable, ParentOf = undefined
   /** The row about to be deleted, locked. */
   existing: Table['$inferSelect'];
   parent: ParentOf;
+}
+
+/**
+ * One row's part of a bulk action other than delete (`enable`, `disable`): runs in the row's own savepoint on the row
+ * locked inside the caller's reach, answers the fields it changed (audited as an update; none: the row is skipped as
+ * unchanged), or throws an `ApiError` (409, 400) to skip the row with that reason.
+ */
+export type BulkRowAction<Table extends ResourceTable> = (context: DeleteContext<Table>) => Promise<string[]>;
+
+/** The bulk actions of a resource (`POST {path}/bulk`): delete with the one-row rules, and its own updates. */
+export interface BulkActions<Table extends ResourceTable> {
+  delete?: boolean;
+  updates?: Partial<Record<Exclude<BulkActionName, 'delete'>, BulkRowAction<Table>>>;
 }
 
 /** What every resource defines: the table, how a record is read, how a body becomes column values, and its rules. */
@@ -104,6 +118,8 @@ export interface Resource<
   /** Request values enter the conditions only through `bind` (see `ListSource.search`). */
   search(pattern: string, db: Database, bind: Bind): SQL[] | Promise<SQL[]>;
   filter?(session: AuthSession, query: Static<TObject<Filters>>, bind: Bind): SQL | undefined;
+  /** Offered as `POST {path}/bulk` when present (issue 29). */
+  bulk?: BulkActions<Table>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BulkRequest } from '../domain/bulk';
 import type { QueryClient } from '@tanstack/query-core';
 import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../domain/resource';
 import type { ResourceApi } from './resources';
@@ -78,5 +79,7 @@ export function cacheResourceApi<Item extends StoredRecord>(
     create: (body: RecordBody, idempotencyKey?: string | null) => write(() => api.create(body, idempotencyKey)),
     update: (id: string, body: RecordBody) => write(() => api.update(id, body)),
     remove: (id: string) => write(() => api.remove(id)),
+    bulk: (request: BulkRequest, idempotencyKey: string) =>
+      write(() => (api.bulk ? api.bulk(request, idempotencyKey) : Promise.reject(new Error(`${String(resource)} has no bulk actions`)))),
   };
 }

@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { BulkReport, BulkRequest } from '../domain/bulk';
 import type { ListRequest, Page, RecordBody, ResourceName, ResourceRecords, StoredRecord } from '../domain/resource';
 import { call } from './http';
 import { idempotencyHeaders } from './idempotency';
@@ -23,6 +24,8 @@ export interface ResourceApi<Item extends StoredRecord = StoredRecord> {
   create(body: RecordBody, idempotencyKey?: string | null): Promise<Item>;
   update(id: string, body: RecordBody): Promise<Item>;
   remove(id: string): Promise<void>;
+  /** One action on many rows (`POST /{resource}/bulk`), safe to repeat with the same key. */
+  bulk?(request: BulkRequest, idempotencyKey: string): Promise<BulkReport>;
 }
 
 /**
@@ -39,6 +42,8 @@ export function createResourceApi<Item extends StoredRecord>(http: KyInstance, r
     remove: async (id) => {
       await call<unknown>(http.delete(one(id)));
     },
+    bulk: (request, idempotencyKey) =>
+      call<BulkReport>(http.post(`${resource}/bulk`, { json: request, headers: idempotencyHeaders(idempotencyKey) })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../api/idempotency';
 import type { QueryClient } from '@tanstack/query-core';
 import type { KyInstance } from 'ky';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -35,6 +36,8 @@ function provideResourceMachines<Item extends StoredRecord>(
       actors: {
         fetchPage: fromPromise(({ input: { reload, ...request } }) => api.list(request, { reload })),
         deleteRecord: fromPromise(({ input }) => api.remove(input.id)),
+        // A fresh key per confirmed action: a retry of the same request (a lost answer) does not act twice.
+        bulkAction: fromPromise(({ input }) => api.bulk(input, newIdempotencyKey())),
       },
       actions: outcomes,
     }),

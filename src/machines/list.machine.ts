@@ -1,11 +1,12 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { BulkActionName, BulkReport, BulkRequest } from '../domain/bulk';
 import type { Failure } from '../domain/failure';
 import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
 import { holds, type Condition } from './condition';
 import { isPageSize, isSortOrder, normalizeQuery, sameQuery, toSearch, writeQuery, type RawListQuery } from './list-query';
 import { notProvided } from './not-provided';
 import type { Selectable } from './selectable';
-import { deleteFailedNotice, outcomeActions, type Destination } from './outcomes';
+import { deleteFailedNotice, outcomeActions, serverCode, serverMessage, type Destination, type Notice } from './outcomes';
 
 /** Typing in the search box reaches the API after this pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -35,6 +36,8 @@ export interface ListInput {
   path?: string;
   /** The i18n key of the notice once a row is deleted ("Company deleted"); a generic one when absent. */
   deletedKey?: string;
+  /** The actions the list offers on selected rows (`POST {resource}/bulk`); no selection when absent. */
+  bulkActions?: readonly BulkActionName[];
 }
 
 export interface ListContext<Row extends ListItem = ListItem> {
@@ -53,6 +56,15 @@ export interface ListContext<Row extends ListItem = ListItem> {
   failure: Failure | null;
   /** The row whose deletion waits for confirmation or runs. */
   deletingId: string | null;
+  bulkActions: readonly BulkActionName[];
+  /** The rows selected by id, on any page: paging and sorting keep them, another search or address forgets them. */
+  selectedIds: string[];
+  /** Every row the list's search and filters match is selected ("Select all N"), whatever is shown. */
+  allSelected: boolean;
+  /** The bulk action waiting for confirmation or running. */
+  bulkAction: BulkActionName | null;
+  /** What the last bulk action did, shown until dismissed. */
+  bulkReport: BulkReport | null;
 }
 
 export type ListEvent =
@@ -65,7 +77,14 @@ export type ListEvent =
   | { type: 'list.retry' }
   | { type: 'list.delete'; id: string }
   | { type: 'list.confirmDelete' }
-  | { type: 'list.cancelDelete' };
+  | { type: 'list.cancelDelete' }
+  | { type: 'list.select'; ids: string[] }
+  | { type: 'list.selectAll' }
+  | { type: 'list.clearSelection' }
+  | { type: 'list.bulk'; action: BulkActionName }
+  | { type: 'list.confirmBulk' }
+  | { type: 'list.cancelBulk' }
+  | { type: 'list.dismissReport' };
 
 export interface FetchPageInput extends ListRequest {
   /** Asked for by the user: the API answers, never a cached copy. */
@@ -86,6 +105,23 @@ const pageQuery = (context: ListContext, { page }: { page: number }) => withType
 const pageSizeQuery = (context: ListContext, { pageSize }: { pageSize: number }) => withTypedSearch(context, { pageSize, page: 1 });
 const sortQuery = (context: ListContext, { sortBy, sortOrder }: { sortBy: string; sortOrder: SortOrder }) =>
   withTypedSearch(context, { sortBy, sortOrder, page: 1 });
+
+/** What a bulk action is sent: the selected ids, or the list's search and filters when every matching row is selected. */
+const bulkRequestOf = ({ bulkAction, allSelected, selectedIds, query, filters }: ListContext): BulkRequest => {
+  const action = bulkAction ?? 'delete';
+  return allSelected ? { action, query: { ...(query.search && { search: query.search }), ...filters } } : { action, ids: selectedIds };
+};
+
+/** A bulk action the API refused as a whole (too many rows, a failure): with its reason when the API gave one. */
+const bulkFailedNotice = (failure: Failure): Notice => {
+  const reason = serverMessage(failure);
+  return reason
+    ? { severity: 'error', messageKey: 'bulk.failedBecause', values: { reason }, ...serverCode(failure) }
+    : { severity: 'error', messageKey: 'bulk.failed' };
+};
+
+/** A selection is forgotten when the rows it was made among change (another search, another address). */
+const noSelection: { selectedIds: string[]; allSelected: boolean } = { selectedIds: [], allSelected: false };
 
 /** After the last row of a later page is deleted, that page no longer exists: the one before. */
 const afterDeletionQuery = ({ query, items }: ListContext): ListQuery =>
@@ -124,6 +160,7 @@ export function listMachineOf<Row extends ListItem>() {
     actors: {
       fetchPage: notProvided<Page<Row>, FetchPageInput>('fetchPage'),
       deleteRecord: notProvided<void, { id: string }>('deleteRecord'),
+      bulkAction: notProvided<BulkReport, BulkRequest>('bulkAction'),
     },
     actions: {
       ...outcomeActions,
@@ -136,6 +173,7 @@ export function listMachineOf<Row extends ListItem>() {
       /** After the last row of a later page is deleted, that page no longer exists: show the one before. */
       leaveEmptiedPage: assign({ query: ({ context }) => afterDeletionQuery(context) }),
       forgetDeletion: assign({ deletingId: null }),
+      forgetSelection: assign(noSelection),
     },
     guards: {
       hasItems: (_, page: Page<Row>) => page.items.length > 0,
@@ -148,6 +186,10 @@ export function listMachineOf<Row extends ListItem>() {
         allowedSorts.includes(sortBy) && isSortOrder(sortOrder) && (sortBy !== query.sortBy || sortOrder !== query.sortOrder),
       isOtherQuery: ({ context }, { query }: { query: RawListQuery }) =>
         !sameQuery(normalizeQuery(query, context.allowedSorts), context.query),
+      /** An action the list offers, on a selection that is not empty. */
+      mayRunBulk: ({ context }, { action }: { action: BulkActionName }) =>
+        context.bulkActions.includes(action) && (context.allSelected || context.selectedIds.length > 0),
+      offersSelection: ({ context }) => context.bulkActions.length > 0,
       hasChangingRows: ({ context: { followWhile, items } }) => followWhile !== null && items.some((item) => holds(followWhile, item)),
       /** Only a row the list shows, and one meeting the list's condition: a stale click on a row gone meanwhile asks nothing. */
       mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => {
@@ -177,6 +219,10 @@ export function listMachineOf<Row extends ListItem>() {
         totalIsEstimate: false,
         failure: null,
         deletingId: null,
+        bulkActions: input.bulkActions ?? [],
+        ...noSelection,
+        bulkAction: null,
+        bulkReport: null,
       };
     },
     initial: 'loading',
@@ -209,7 +255,7 @@ export function listMachineOf<Row extends ListItem>() {
       },
       'list.search': {
         target: '.debouncingSearch',
-        actions: assign({ searchText: ({ event }) => event.text }),
+        actions: assign({ searchText: ({ event }) => event.text, ...noSelection }),
       },
       'list.restore': {
         description: 'The address bar changed (back, forward, a pasted link): it wins over anything in progress.',
@@ -217,10 +263,22 @@ export function listMachineOf<Row extends ListItem>() {
         target: '.loading',
         actions: assign(({ context, event }) => {
           const query = normalizeQuery(event.query, context.allowedSorts);
-          return { query, searchText: query.search, deletingId: null };
+          return { query, searchText: query.search, deletingId: null, ...noSelection };
         }),
       },
       'list.refresh': { target: '.loading' },
+      'list.select': {
+        description: "The rows checked in the grid, on any page (a page's checkbox checks its rows).",
+        guard: 'offersSelection',
+        actions: assign({ selectedIds: ({ event }) => event.ids, allSelected: false }),
+      },
+      'list.selectAll': {
+        description: '"Select all N": every row the search and filters match, sent to the API as the query, not as ids.',
+        guard: 'offersSelection',
+        actions: assign({ allSelected: true }),
+      },
+      'list.clearSelection': { actions: 'forgetSelection' },
+      'list.dismissReport': { actions: assign({ bulkReport: null }) },
     },
     states: {
       loading: {
@@ -301,6 +359,13 @@ export function listMachineOf<Row extends ListItem>() {
           },
           empty: {},
         },
+        on: {
+          'list.bulk': {
+            guard: { type: 'mayRunBulk', params: ({ event }) => event },
+            target: '#list.bulk',
+            actions: assign({ bulkAction: ({ event }) => event.action, bulkReport: null }),
+          },
+        },
       },
       failure: {
         on: { 'list.retry': 'loading' },
@@ -345,6 +410,36 @@ export function listMachineOf<Row extends ListItem>() {
           },
         },
       },
+      bulk: {
+        description: 'A bulk action waits for confirmation (a modal dialog naming how many rows), then runs in one request.',
+        initial: 'confirming',
+        states: {
+          confirming: {
+            on: {
+              'list.confirmBulk': 'requesting',
+              'list.cancelBulk': { target: '#list.ready.withData', actions: assign({ bulkAction: null }) },
+            },
+          },
+          requesting: {
+            tags: 'busy',
+            invoke: {
+              id: 'bulkAction',
+              src: 'bulkAction',
+              input: ({ context }) => bulkRequestOf(context),
+              onDone: {
+                description: 'The report (succeeded, skipped and why) stays shown; the rows are fetched again.',
+                target: '#list.loading',
+                actions: [assign({ bulkReport: ({ event }) => event.output, bulkAction: null }), 'forgetSelection'],
+              },
+              onError: {
+                description: 'Nothing was done (the request is one transaction): the selection stays, the failure is said.',
+                target: '#list.ready.withData',
+                actions: [assign({ bulkAction: null }), { type: 'notify', params: ({ event }) => bulkFailedNotice(failureOf({ event })) }],
+              },
+            },
+          },
+        },
+      },
     },
   });
 }
@@ -375,3 +470,12 @@ export const selectDeletableIds = (snapshot: ListState) =>
   snapshot.context.items.filter((item) => snapshot.can({ type: 'list.delete', id: item.id })).map((item) => item.id);
 /** Whether a row meets the list's condition for deleting it (a plan is a DRAFT); the view says why not otherwise. */
 export const selectMayDeleteRow = (snapshot: ListState, row: ListItem) => holds(snapshot.context.deleteWhen, row);
+
+export const selectBulkActions = (snapshot: ListState) => snapshot.context.bulkActions;
+export const selectSelectedIds = (snapshot: ListState) => snapshot.context.selectedIds;
+export const selectAllSelected = (snapshot: ListState) => snapshot.context.allSelected;
+/** How many rows the selection holds: the ids checked, or every row the list's total counts. */
+export const selectSelectionCount = (snapshot: ListState) =>
+  snapshot.context.allSelected ? snapshot.context.total : snapshot.context.selectedIds.length;
+export const selectPendingBulk = (snapshot: ListState) => (snapshot.matches('bulk') ? snapshot.context.bulkAction : null);
+export const selectBulkReport = (snapshot: ListState) => snapshot.context.bulkReport;

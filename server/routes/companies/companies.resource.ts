@@ -34,6 +34,8 @@ export const companiesResource = defineResource({
     return { ...fields, tenantId: await owningTenant(db, session, tenantId, existing?.tenantId) };
   },
   uniqueFields: videoTenantOwner,
+  // Bulk delete (issue 29): a company still in use is skipped with the one-row delete's reason.
+  bulk: { delete: true },
   inUse: { code: 'COMPANY_IN_USE', message: 'The company still has users, topics, contents or training plans' },
 });
 

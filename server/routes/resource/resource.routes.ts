@@ -7,6 +7,8 @@ import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } f
 import { orderedResourceStore, resourceStore } from '../../store/resource-store';
 import type { ListParams } from '../../store/list-page';
 import { bodySchemas, exportQuery, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
+import { bulkActionNames, bulkBody, BulkResult, MAX_BULK_ROWS, type BulkActionName } from '../../../contract/bulk.schemas';
+import { ApiError, invalidField } from '../../http/api-error';
 import { csvExport, EXPORT_BATCH_SIZE, exportColumns, exportLanguage, exportLanguages } from './csv-export';
 
 interface ById {
@@ -135,6 +137,47 @@ export function resourceRoutes<
       },
       async (request) => store.update(request.db, request.session, request.params.id, request.body as Write & { version: number }),
     );
+
+    const bulkActions = bulkActionNames.filter((action) =>
+      action === 'delete' ? deletable && resource.bulk?.delete === true : resource.bulk?.updates?.[action] !== undefined,
+    );
+    if (bulkActions.length > 0) {
+      app.post(
+        '/bulk',
+        {
+          onRequest: allow(write),
+          config: { idempotent: true },
+          schema: {
+            summary: `One action (${bulkActions.join(', ')}) on many ${tag}: the ids given, or every row the list's search and filters match (at most ${MAX_BULK_ROWS}); answers what succeeded and what was skipped, and why`,
+            tags,
+            body: bulkBody(title, bulkActions, filters),
+            response: { 200: BulkResult, ...errorResponses(400, 401, 403, 413) },
+          },
+        },
+        async (request) => {
+          const { action, ids, query } = request.body as { action: BulkActionName; ids?: string[]; query?: Record<string, unknown> };
+          if ((ids === undefined) === (query === undefined)) throw invalidField('ids', 'oneOf', 'or query must be given, not both');
+          const targets = ids ? [...new Set(ids)] : await matchingIds(request, query!);
+          return store.bulk(request.db, request.session, action, targets);
+        },
+      );
+    }
+
+    /** The ids of the rows a list's search and filters match, inside the caller's reach; 413 beyond the limit. */
+    async function matchingIds(request: FastifyRequest, query: Record<string, unknown>) {
+      const ids: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const params = { ...query, page, pageSize: EXPORT_BATCH_SIZE, sortBy: 'id', sortOrder: 'asc', withTotal: false };
+        const { items } = await store.list(request.db, request.session, params as ListParams & Static<TObject<Filters>>);
+        ids.push(...items.map((item) => (item as { id: string }).id));
+        if (ids.length > MAX_BULK_ROWS) {
+          throw new ApiError(413, `The query matches more than ${MAX_BULK_ROWS} rows: narrow it`, {}, undefined, 'TOO_MANY_ROWS', {
+            limit: MAX_BULK_ROWS,
+          });
+        }
+        if (items.length < EXPORT_BATCH_SIZE) return ids;
+      }
+    }
 
     if (deletable) {
       app.delete<ById>(

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
 import { preparedOnce } from '../../db/prepared';
-import { defineResource, isoTimestamps } from '../../store/resource';
+import { defineResource, isoTimestamps, type DeleteContext } from '../../store/resource';
 import { withoutByteOrderMarks } from './user-names';
 import { placeUser } from './user-placement';
 import { invitationRefusal, mailNotConfigured, sendInvitation } from './invitations';
@@ -110,7 +110,27 @@ export const usersResource = defineResource({
     if (existing.id === session.realUserId) throw conflict('You cannot delete your own user', 'OWN_USER');
   },
   auditNames: { passwordHash: 'password' },
+  bulk: {
+    delete: true,
+    updates: { enable: (context) => setEnabled(context, true), disable: (context) => setEnabled(context, false) },
+  },
 });
+
+/**
+ * A bulk enable or disable of one user (issue 29), with the one-row update's consequences: the user's sessions and
+ * account links end. A user does not disable itself (the selection of every row includes the caller).
+ */
+async function setEnabled({ db, session, existing }: DeleteContext<typeof users>, enabled: boolean): Promise<string[]> {
+  if (existing.enabled === enabled) return [];
+  if (!enabled && existing.id === session.realUserId) throw conflict('You cannot disable your own user', 'OWN_USER');
+  await db
+    .update(users)
+    .set({ enabled, version: sql`${users.version} + 1` })
+    .where(eq(users.id, existing.id));
+  await revokeUserSessions(db, existing.id);
+  await revokeAccountTokens(db, existing.id);
+  return ['enabled'];
+}
 
 /**
  * A user's own password is changed only by `PUT /users/me/password`, which asks for the current one, is throttled like

@@ -6,6 +6,7 @@ import type { Theme } from '@mui/material/styles';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo } from 'react';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PAGE_SIZES } from '../../machines/list-query';
@@ -18,6 +19,8 @@ import {
   selectTotal,
   selectTotalIsEstimate,
   selectDeletableIds,
+  selectAllSelected,
+  selectSelectedIds,
   type ListItem,
 } from '../../machines/list.machine';
 import { useSessionActor } from '../actors';
@@ -143,6 +146,23 @@ export function ListGrid<Row extends ListItem>({
 
   const localeText = useMemo(() => gridLocaleText(t, i18n.language, totalIsEstimate), [t, i18n.language, totalIsEstimate]);
 
+  // Bulk actions (issue 29): the grid's checkboxes show the machine's selection, which outlives the page shown.
+  const selectable = (config.bulkActions?.length ?? 0) > 0;
+  const selectedIds = useSelector(list, selectSelectedIds);
+  const allSelected = useSelector(list, selectAllSelected);
+  const rowSelectionModel = useMemo(
+    (): GridRowSelectionModel => (allSelected ? { type: 'exclude', ids: new Set() } : { type: 'include', ids: new Set(selectedIds) }),
+    [allSelected, selectedIds],
+  );
+  const changeSelection = (model: GridRowSelectionModel) => {
+    // "exclude": every row but those (the header's checkbox): the rows shown join the selection.
+    const ids =
+      model.type === 'include'
+        ? [...model.ids].map(String)
+        : [...new Set([...selectedIds, ...items.map((item) => item.id)])].filter((id) => !model.ids.has(id));
+    list.send({ type: 'list.select', ids });
+  };
+
   const changePage = ({ page, pageSize }: GridPaginationModel) => {
     if (pageSize !== query.pageSize) list.send({ type: 'list.pageSize', pageSize });
     else if (page + 1 !== query.page) list.send({ type: 'list.page', page: page + 1 });
@@ -170,6 +190,12 @@ export function ListGrid<Row extends ListItem>({
       disableColumnSelector
       disableRowSelectionOnClick
       hideFooterSelectedRowCount
+      {...(selectable && {
+        checkboxSelection: true,
+        keepNonExistentRowsSelected: true,
+        rowSelectionModel,
+        onRowSelectionModelChange: changeSelection,
+      })}
     />
   );
 }

@@ -21,6 +21,7 @@ import { ResendInvitationsButton } from '../accounts/ResendInvitationsButton';
 import { PlatformSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
+import { BulkSelection } from './BulkActions';
 
 /** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
 export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
@@ -36,6 +37,7 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
     ...(config.followWhile && { followWhile: config.followWhile }),
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
+    ...(config.bulkActions && { bulkActions: config.bulkActions }),
   });
   const actions =
     resource === 'users' ? (
@@ -101,6 +103,7 @@ export function ListBody<Row extends ListItem>({
   const phone = usePhone() ? config.phone : undefined;
   return (
     <>
+      {config.bulkActions && <BulkSelection list={list as ListActor} />}
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : phone ? (

@@ -1,3 +1,4 @@
+import type { BulkActionName } from '../../domain/bulk';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -61,4 +62,6 @@ export interface ListConfig<Row extends ListItem> {
   followWhile?: Condition;
   /** Only rows meeting `condition` may be deleted (a plan while a DRAFT); the others' Delete is disabled, saying `blockedKey`. */
   deleteWhen?: { condition: Condition; blockedKey: string };
+  /** The actions offered on selected rows, in one request (`POST {resource}/bulk`): the grid then has checkboxes. */
+  bulkActions?: readonly BulkActionName[];
 }

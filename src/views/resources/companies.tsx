@@ -44,6 +44,7 @@ export const companiesResource: ResourceConfig<'companies'> = {
       { field: 'address', headerKey: 'fields.address', text: (company) => [company.addressLine1, company.city].filter(Boolean).join(', ') },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.companyDeleted',
   },
   form: {

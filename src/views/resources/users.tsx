@@ -159,6 +159,7 @@ export const usersResource: ResourceConfig<'users'> = {
     ],
     deletable: true,
     deletedKey: 'feedback.userDeleted',
+    bulkActions: ['disable', 'enable', 'delete'],
   },
   form: {
     newTitleKey: 'pages.userNew',

@@ -126,7 +126,14 @@ export async function heldPageRequest(harness: ListHarness): Promise<HeldRequest
 
 /** Rows and cells by role; `hidden: true` only skips the visibility check, which is slow on a whole grid in jsdom. */
 export const dataRows = () => screen.queryAllByRole('row', { hidden: true }).slice(1);
-export const firstCells = () => dataRows().map((row) => within(row).getAllByRole('gridcell', { hidden: true })[0]!.textContent);
+/** The first cell of data in each row: a selectable list's checkbox cell comes before it. */
+export const firstCells = () =>
+  dataRows().map(
+    (row) =>
+      within(row)
+        .getAllByRole('gridcell', { hidden: true })
+        .find((cell) => cell.getAttribute('data-field') !== '__check__')!.textContent,
+  );
 export const rowNamed = (name: string) => {
   const row = dataRows().find((candidate) => within(candidate).queryByText(name));
   expect(row, `a row named ${name}`).toBeDefined();

@@ -59,6 +59,18 @@ const typeAcme = async ({ console: c }: ListHarness) => {
   await c.user.type(box, 'acme');
 };
 
+/** The answer to `POST companies/bulk`: the model's report, or its failure, which the console then announces. */
+const answerBulk = async (harness: ListHarness, event: GraphEvent) => {
+  const request = await harness.console.network.next('POST', `${harness.resource}/bulk`);
+  if ('output' in event) return request.respond(200, event.output as object);
+  const [status, body] = failureAnswer(event.error as Failure);
+  request.respond(status, body);
+  await screen.findByText(`The action failed, nothing was changed: ${body.message}`);
+};
+
+/** The selection's bar (src/views/list/BulkActions.tsx). */
+const selectionBar = () => screen.getByRole('region', { name: /selected$/ });
+
 const loadingShown = () => screen.queryByText('Loading…') !== null;
 const dialog = () => screen.getByRole('dialog');
 const dialogButton = (name: string) => within(dialog()).getByRole('button', { name }) as HTMLButtonElement;
@@ -107,6 +119,17 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
   expect(context.deletedKey, 'the notice once a row is deleted').toBe(input.deletedKey ?? 'feedback.deleted');
   const address = normalizeQuery(readQuery(c.history.current().split('?')[1] ?? ''), input.allowedSorts);
   expect(address, `the address ${c.history.current()} holds the query`).toEqual(context.query);
+  // The last bulk action's report stays shown until dismissed: how many succeeded, and why the others were skipped.
+  const report = screen.queryByText(/^Done: /);
+  expect(report !== null, 'the bulk report is shown').toBe(context.bulkReport !== null);
+  if (context.bulkReport) {
+    expect(report!.textContent).toContain('Done: 1 of 2 succeeded, 1 skipped.');
+    expect(report!.textContent, "why, in the API's words for a reason the console has none of").toContain(
+      '1 skipped: The company still has users',
+    );
+  }
+  const selected = context.allSelected ? context.total : context.selectedIds.length;
+  expect(screen.queryByRole('region', { name: /selected$/, hidden: true }) !== null, 'the selection bar').toBe(selected > 0);
 };
 
 /** How the list's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
@@ -141,6 +164,7 @@ export const listUi: MachineUi<ListHarness> = {
     'fetch: a draft and a published plan': answerPage,
     'fetch: rows 3–4 of 13': answerPage,
     'fetch: none': answerPage,
+    'fetch: rows 1–2 of 12': answerPage,
     'fetch: 500': answerPage,
     'fetch: processing': answerPage,
     'fetch: all ready': answerPage,
@@ -148,6 +172,16 @@ export const listUi: MachineUi<ListHarness> = {
     'follow: now ready': answerPage,
     'follow: none left': answerPage,
     'follow: 500': answerPage,
+    'check row a': async ({ console: c, resource }) =>
+      c.user.click(within(rowNamed(rowName(resource, 'a'))).getByRole('checkbox', { name: 'Select row', hidden: true })),
+    'select all 12': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Select all 12' })),
+    'clear selection': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Clear selection' })),
+    'bulk delete': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Delete' })),
+    'confirm bulk': async ({ console: c }) => c.user.click(dialogButton('Delete')),
+    'cancel bulk': async ({ console: c }) => c.user.click(dialogButton('Cancel')),
+    'dismiss report': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Dismiss', hidden: true })),
+    'bulk: one deleted, one skipped': answerBulk,
+    'bulk: 500': answerBulk,
     'delete: ok': answerDelete,
     'delete: 500': answerDelete,
   },
@@ -186,6 +220,18 @@ export const listUi: MachineUi<ListHarness> = {
       ).toBe(true);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
       expect(screen.queryByRole('grid')).toBeNull();
+    },
+    'bulk.confirming': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      const { allSelected, total, selectedIds } = contextOf(snapshot);
+      const count = allSelected ? total : selectedIds.length;
+      expect(within(dialog()).getByText(en.bulk.confirm.delete.replace('{{count, number}}', String(count)))).toBeTruthy();
+      expect(dialogButton('Delete').disabled).toBe(false);
+    },
+    'bulk.requesting': (harness, snapshot) => {
+      sameScreen(harness, snapshot);
+      expect(dialogButton('Delete').disabled).toBe(true);
+      expect(dialogButton('Cancel').disabled).toBe(true);
     },
     'deleting.confirming': (harness, snapshot) => {
       sameScreen(harness, snapshot);

@@ -180,6 +180,16 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       url: `/api/companies/${id}`,
       status: byKind({ GLOBAL: 409, TENANT: 404, COMPANY: 403 })(actor.kind),
     })),
+  // Foreign ids are skipped as not found (GLOBAL reaches them: skipped as in use); the snapshot shows nothing written.
+  'POST /api/companies/bulk': async (actor) => [
+    {
+      label: 'foreign companies',
+      method: 'POST',
+      url: '/api/companies/bulk',
+      payload: { action: 'delete', ids: actor.foreign.companyIds },
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
+  ],
   'GET /api/tenants': async (actor) => [
     { label: 'list', method: 'GET', url: '/api/tenants', status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind) },
   ],
@@ -415,6 +425,34 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
     actor.kind === 'GLOBAL'
       ? [{ label: 'own user', method: 'DELETE', url: `/api/users/${world.root.id}`, status: 409 }]
       : actor.foreign.userIds.map((id) => ({ label: 'foreign user', method: 'DELETE', url: `/api/users/${id}`, status: 404 })),
+  // A bulk action answers 200 with foreign ids skipped as not found (users-bulk.test.ts reads the report); the snapshot
+  // shows nothing written. GLOBAL reaches every user: its probe names its own, which it may not disable.
+  'POST /api/users/bulk': async (actor) =>
+    actor.kind === 'GLOBAL'
+      ? [{ label: 'own user', method: 'POST', url: '/api/users/bulk', payload: { action: 'disable', ids: [world.root.id] }, status: 200 }]
+      : [
+          {
+            label: 'foreign users',
+            method: 'POST',
+            url: '/api/users/bulk',
+            payload: { action: 'disable', ids: actor.foreign.userIds },
+            status: 200,
+          },
+          {
+            label: 'foreign delete',
+            method: 'POST',
+            url: '/api/users/bulk',
+            payload: { action: 'delete', ids: actor.foreign.userIds },
+            status: 200,
+          },
+          {
+            label: 'foreign search',
+            method: 'POST',
+            url: '/api/users/bulk',
+            payload: { action: 'disable', query: { search: 'globex' } },
+            status: 200,
+          },
+        ],
 };
 
 const listRoutes = { companies: '/api/companies', tenants: '/api/tenants', users: '/api/users' } as const;

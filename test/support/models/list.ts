@@ -8,6 +8,7 @@ import {
   type ListInput,
   type ListItem,
 } from '../../../src/machines/list.machine';
+import type { BulkReport } from '../../../src/domain/bulk';
 import { companiesResource } from '../../../src/views/resources/companies';
 import { contentsResource } from '../../../src/views/resources/contents';
 import { trainingPlansResource } from '../../../src/views/resources/training-plans';
@@ -34,8 +35,11 @@ export const hasNextPage = ({ query, total }: ListContext) => query.page * query
  */
 const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) => {
   const context = contextOf(snapshot);
-  const dialogOpen = snapshot.matches('deleting');
+  const dialogOpen = snapshot.matches('deleting') || snapshot.matches('bulk');
   const gridShown = !snapshot.matches('failure') && !dialogOpen;
+  // The selection's bar (src/views/list/BulkActions.tsx): shown while rows are selected, its buttons usable once the rows are.
+  const selected = context.allSelected ? context.total : context.selectedIds.length;
+  const barUsable = selected > 0 && !dialogOpen && (snapshot.matches({ ready: 'withData' }) || snapshot.matches({ ready: 'following' }));
   switch (event.type) {
     case 'list.page': {
       // The grid's arrows: the next page while the total says one exists, the previous one from page 2 on once the
@@ -64,6 +68,21 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
     case 'list.confirmDelete':
     case 'list.cancelDelete':
       return !snapshot.matches({ deleting: 'confirming' });
+    case 'list.select':
+      // A row's checkbox, once the rows are shown.
+      return (
+        !snapshot.matches({ ready: 'withData' }) || !context.items.some((item) => (event as { ids?: string[] }).ids?.includes(item.id))
+      );
+    case 'list.selectAll':
+      return !barUsable || context.allSelected || selected >= context.total;
+    case 'list.clearSelection':
+    case 'list.bulk':
+      return !barUsable;
+    case 'list.confirmBulk':
+    case 'list.cancelBulk':
+      return !snapshot.matches({ bulk: 'confirming' });
+    case 'list.dismissReport':
+      return context.bulkReport === null || dialogOpen;
     default:
       return false;
   }
@@ -74,6 +93,15 @@ const companiesInput: ListInput = {
   allowedSorts: companiesResource.list.allowedSorts,
   path: '/companies',
   deletedKey: companiesResource.list.deletedKey!,
+  bulkActions: companiesResource.list.bulkActions!,
+};
+
+/** What `POST companies/bulk` answers: one company deleted, one skipped as still in use. */
+export const bulkReport: BulkReport = {
+  action: 'delete',
+  requested: 2,
+  succeeded: 1,
+  skipped: [{ id: 'b', code: 'COMPANY_IN_USE', message: 'The company still has users' }],
 };
 
 /** The companies list opened from a link naming every part of its query (`/companies?page=2&pageSize=2&…`). */
@@ -123,6 +151,7 @@ export const listModel = defineModel({
     'Each scenario also offers, in every state, events the machine must ignore (listed under its events): no screen sends them, or only by mistake.',
     'Typing in the search box and Refresh: not while the delete confirmation is open (modal).',
     'Retry is in the failure alert only; Confirm and Cancel are in the delete confirmation only, and disabled while the deletion runs.',
+    'The selection: a row\'s checkbox once the rows are shown; "Select all N", Clear and the bulk actions are in the selection\'s bar, shown while rows are selected and usable once they are (not behind a dialog); "Select all N" only while fewer than all are selected; Confirm and Cancel of a bulk action are in its dialog; Dismiss is on the report, not behind a dialog.',
     "A row's Delete button only while the grid shows that row, and disabled while a page loads or a search waits for its pause.",
   ],
   scenarios: [
@@ -177,6 +206,29 @@ export const listModel = defineModel({
         ['address: the same', { type: 'list.restore', query: linkedQuery }],
         ['address: the same, the search spaced', { type: 'list.restore', query: { ...linkedQuery, search: '  acme ' } }],
       ],
+    },
+    {
+      name: 'bulk',
+      input: companiesInput,
+      serializeState: (snapshot: AnyMachineSnapshot) => {
+        const { selectedIds, allSelected, bulkReport: report } = contextOf(snapshot);
+        return JSON.stringify({ value: snapshot.value, selectedIds, allSelected, report: report !== null });
+      },
+      isImpossible: impossibleOnScreen,
+      events: [
+        ['fetch: rows 1–2 of 12', done('fetchPage', pageOf(['a', 'b'], 12))],
+        ['check row a', { type: 'list.select', ids: ['a'] }],
+        ['select all 12', { type: 'list.selectAll' }],
+        ['clear selection', { type: 'list.clearSelection' }],
+        ['bulk delete', { type: 'list.bulk', action: 'delete' }],
+        ['confirm bulk', { type: 'list.confirmBulk' }],
+        ['cancel bulk', { type: 'list.cancelBulk' }],
+        ['bulk: one deleted, one skipped', done('bulkAction', bulkReport)],
+        ['bulk: 500', error('bulkAction', serverError)],
+        ['dismiss report', { type: 'list.dismissReport' }],
+      ],
+      // The companies list offers no enable or disable.
+      ignored: [['bulk disable', { type: 'list.bulk', action: 'disable' }]],
     },
     {
       name: 'drafts',
@@ -281,6 +333,17 @@ export const listModel = defineModel({
       by: [
         'list.deleting.requesting \u2014xstate.done.actor.deleteRecord\u2192 list.loading',
         'list.deleting.requesting \u2014xstate.error.actor.deleteRecord\u2192 list.ready.withData',
+      ],
+    },
+    {
+      id: 'LIST-BULK',
+      rule: 'Rows selected on any page, or every row the search matches, are acted on in one request once confirmed; the report says how many succeeded and why the others were skipped, until dismissed; a failure keeps the selection and says why.',
+      by: [
+        'list.ready \u2014list.bulk [mayRunBulk]\u2192 list.bulk',
+        'list.bulk.confirming \u2014list.confirmBulk\u2192 list.bulk.requesting',
+        'list.bulk.confirming \u2014list.cancelBulk\u2192 list.ready.withData',
+        'list.bulk.requesting \u2014xstate.done.actor.bulkAction\u2192 list.loading',
+        'list.bulk.requesting \u2014xstate.error.actor.bulkAction\u2192 list.ready.withData',
       ],
     },
     {

@@ -15,8 +15,9 @@ export const messageOf = (input: HTMLInputElement) => {
 /** The grid's rows of data, header left out; `hidden: true` only skips the visibility check, slow on a whole grid in jsdom. */
 export const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 
-/** The texts of a row's cells. */
+/** The texts of a row's cells of data: a selectable list's checkbox cell is left out. */
 export const cellTexts = (row: HTMLElement) =>
   within(row)
     .getAllByRole('gridcell', { hidden: true })
+    .filter((cell) => cell.getAttribute('data-field') !== '__check__')
     .map((cell) => cell.textContent);
