@@ -18,6 +18,8 @@ export const routeChunkModules = {
   /** The plan editor: a plan with its modules, a module with its items, an item. */
   planEditor: 'src/views/training-plans/TrainingPlanPages.tsx',
   settings: 'src/views/settings/SettingsPage.tsx',
+  /** The LRS credentials page: its create dialog brings the record form, which no list needs at first. */
+  lrsCredentials: 'src/views/delivery/LrsCredentialsPage.tsx',
 } as const;
 
 export type RouteChunk = keyof typeof routeChunkModules;
@@ -34,16 +36,18 @@ export function routeChunks(path: string): RouteChunk[] {
   const screen: RouteChunk[] =
     section === 'settings'
       ? ['settings']
-      : section === 'activity' || section === 'reports' || section === 'lrs-credentials'
+      : section === 'activity' || section === 'reports'
         ? ['grid']
-        : section === 'training-plans' && record
-          ? ['planEditor', 'screenMachines']
-          : section === 'contents' && (record === 'new' || part === 'video')
-            ? ['contentWizard', 'screenMachines']
-            : section === 'contents' && record
-              ? ['form', 'contentExtras', 'screenMachines']
-              : ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups'].includes(section)
-                ? [record ? 'form' : 'grid']
-                : [];
+        : section === 'lrs-credentials'
+          ? ['lrsCredentials', 'grid']
+          : section === 'training-plans' && record
+            ? ['planEditor', 'screenMachines']
+            : section === 'contents' && (record === 'new' || part === 'video')
+              ? ['contentWizard', 'screenMachines']
+              : section === 'contents' && record
+                ? ['form', 'contentExtras', 'screenMachines']
+                : ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups'].includes(section)
+                  ? [record ? 'form' : 'grid']
+                  : [];
   return ['signedInConsole', ...screen];
 }

@@ -13,6 +13,7 @@ export const screenCode = {
   contentWizard: () => import('./ContentWizardRoute'),
   planEditor: () => import('../views/training-plans/TrainingPlanPages'),
   settings: () => import('../views/settings/SettingsPage'),
+  lrsCredentials: () => import('../views/delivery/LrsCredentialsPage'),
 };
 
 /** A chunk as something a screen prefetches when idle. */

@@ -3,7 +3,6 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { ResourceName } from '../domain/resource';
 import { ActivityPage } from '../views/activity/ActivityPage';
 import { ReportsPage } from '../views/reports/ReportsPage';
-import { LrsCredentialsPage } from '../views/delivery/LrsCredentialsPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
@@ -32,6 +31,7 @@ export { provideSignedInMachines } from './signed-in-machines';
 const ContentWizardRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentWizardRoute));
 const ContentVideoRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentVideoRoute));
 const SettingsPage = lazyView(() => screenCode.settings().then((module) => module.SettingsPage));
+const LrsCredentialsPage = lazyView(() => screenCode.lrsCredentials().then((module) => module.LrsCredentialsPage));
 
 /** The users' list prefetches the CSV import's machines with the form: Import needs them. */
 const userImportCode = preloadable(screenCode.screenMachines);
@@ -115,7 +115,9 @@ export function SignedInConsole() {
                       {({ view }) => <ReportsPage view={view} />}
                     </Route>
                     <Route key="lrs-credentials" path="/lrs-credentials">
-                      <LrsCredentialsPage />
+                      <LazyPage titleKey="lrs.title">
+                        <LrsCredentialsPage />
+                      </LazyPage>
                     </Route>
                     <Route key="settings" path="/settings">
                       <LazyPage titleKey="settings.title">

@@ -68,7 +68,9 @@ export async function waitForScreen(page: BrowserPage) {
         .count(),
     )
     .toBe(0);
-  await expect.poll(() => page.locator('.MuiDataGrid-overlay, [role="progressbar"]').count()).toBe(0);
+  // A grid's loading overlay holds no text; its "No rows" overlay (an empty list, a learner without plans) is drawn.
+  const loadingOverlays = page.locator('.MuiDataGrid-overlay').filter({ hasNotText: /\S/ });
+  await expect.poll(async () => (await loadingOverlays.count()) + (await page.locator('[role="progressbar"]').count())).toBe(0);
 }
 
 /**

@@ -30,7 +30,7 @@ const scopes = [
   {
     account: demo.company,
     scope: 'COMPANY',
-    menu: ['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports'],
+    menu: ['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports', 'Learning record store'],
     place: (a: LoginAnswer) => a.company?.name ?? '',
   },
 ] as const;
@@ -133,15 +133,17 @@ describe('language', () => {
     await page().getByTestId('language-it').click();
     await expect
       .poll(() => menuLabels(page()))
-      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
+      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report', 'Archivio apprendimento']);
     await page().reload();
     await expect
       .poll(() => menuLabels(page()))
-      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report']);
+      .toEqual(['Utenti', 'Gruppi', 'Contenuti', 'Argomenti', 'Quiz', 'Piani formativi', 'Report', 'Archivio apprendimento']);
 
     await page().getByTestId('user-menu-button').click();
     await page().getByTestId('language-en').click();
-    await expect.poll(() => menuLabels(page())).toEqual(['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports']);
+    await expect
+      .poll(() => menuLabels(page()))
+      .toEqual(['Users', 'Groups', 'Contents', 'Topics', 'Quizzes', 'Training plans', 'Reports', 'Learning record store']);
   });
 });
 
