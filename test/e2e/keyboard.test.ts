@@ -18,10 +18,15 @@ const focused = (page: BrowserPage) =>
     };
   });
 
-/** From the search box, Tab until the focus is in the grid: the grid is one stop of the page's tab order. */
+/**
+ * From the search box, Tab until the focus is in the grid: the grid is one stop of the page's tab order, and it starts
+ * on the header's "select all" box (companies offer bulk actions); ArrowRight then reaches the first column's header.
+ */
 async function tabIntoGrid(page: BrowserPage) {
   await page.getByRole('textbox', { name: 'Search' }).focus();
   for (let stop = 0; stop < 10 && !(await focused(page)).inGrid; stop++) await page.keyboard.press('Tab');
+  await expect.poll(() => focused(page)).toMatchObject({ field: '__check__', inGrid: true });
+  await page.keyboard.press('ArrowRight');
   return focused(page);
 }
 
