@@ -22,7 +22,7 @@ import {
 import { created, itemsPath, modulesPath } from '../../support/server/catalogue';
 import { bearer, demo, useTestApp } from '../../support/server/harness';
 import { packageTitled } from '../../support/server/qti-packages';
-import { signedIn, type Api } from '../../support/server/resources';
+import { auditEntriesFor, signedIn, type Api } from '../../support/server/resources';
 
 const testApp = useTestApp();
 
@@ -78,6 +78,15 @@ describe('Idempotency-Key on every create', () => {
       learners.set(name, row!.id);
     }
     return learners.get(name)!;
+  };
+  // A company of the TENANT admin per name, made through the API (a bulk delete's target).
+  const companiesNamed = new Map<string, string>();
+  const companyNamed = async (name: string) => {
+    if (!companiesNamed.has(name)) {
+      const answer = await callers.tenant.post('/api/companies', { name, taxId: 'IT123', countryCode: 'IT' });
+      companiesNamed.set(name, answer.json<{ id: string }>().id);
+    }
+    return companiesNamed.get(name)!;
   };
   const rowsOfLearner = async (db: Database, table: typeof groupMembers | typeof planAssignments, name: string) => {
     const [row] = await db.select({ rows: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(eq(users.name, name));
@@ -196,6 +205,29 @@ describe('Idempotency-Key on every create', () => {
       url: () => `/api/training-plans/${publishedPlanId}/assignments`,
       body: async (name) => ({ userIds: [await learnerNamed(name)], dueDate: '2099-01-01T00:00:00.000Z' }),
       rows: (db, name) => rowsOfLearner(db, planAssignments, name),
+    },
+    // Bulk actions (issue 29): a repeat answers the first report; without the key it would say UNCHANGED or NOT_FOUND.
+    {
+      route: 'POST /api/users/bulk',
+      caller: () => callers.company,
+      url: () => '/api/users/bulk',
+      body: async (name) => ({ action: 'disable', ids: [await learnerNamed(name)] }),
+      rows: async (db, name) =>
+        learners.has(name) ? (await auditEntriesFor(db, [learners.get(name)!])).filter((entry) => entry.action === 'UPDATE').length : 0,
+      status: 200,
+      idOf: (answer) => JSON.stringify(answer.json()),
+    },
+    {
+      route: 'POST /api/companies/bulk',
+      caller: () => callers.tenant,
+      url: () => '/api/companies/bulk',
+      body: async (name) => ({ action: 'delete', ids: [await companyNamed(name)] }),
+      rows: async (db, name) =>
+        companiesNamed.has(name)
+          ? (await auditEntriesFor(db, [companiesNamed.get(name)!])).filter((entry) => entry.action === 'DELETE').length
+          : 0,
+      status: 200,
+      idOf: (answer) => JSON.stringify(answer.json()),
     },
     {
       route: 'POST /api/users/import',
