@@ -38,7 +38,8 @@ function recordScripts(page: Page) {
           url: response.url(),
           encoding: headers['content-encoding'],
           cacheControl: headers['cache-control'],
-          text: await response.text(),
+          // Chromium drops a body it no longer needs (a page navigated on): the same immutable file, fetched again.
+          text: await response.text().catch(async () => (await fetch(response.url())).text()),
         };
       })(),
     );
