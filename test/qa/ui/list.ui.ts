@@ -68,8 +68,11 @@ const answerBulk = async (harness: ListHarness, event: GraphEvent) => {
   await screen.findByText(`The action failed, nothing was changed: ${body.message}`);
 };
 
-/** The selection's bar (src/views/list/BulkActions.tsx). */
-const selectionBar = () => screen.getByRole('region', { name: /selected$/ });
+/**
+ * The selection's bar (src/views/list/BulkActions.tsx), once the page is there to be used: a dialog that has just
+ * closed (the bulk confirmation) hides the page from assistive technology until its exit transition ends.
+ */
+const selectionBar = () => screen.findByRole('region', { name: /selected$/ });
 
 const loadingShown = () => screen.queryByText('Loading…') !== null;
 const dialog = () => screen.getByRole('dialog');
@@ -174,9 +177,10 @@ export const listUi: MachineUi<ListHarness> = {
     'follow: 500': answerPage,
     'check row a': async ({ console: c, resource }) =>
       c.user.click(within(rowNamed(rowName(resource, 'a'))).getByRole('checkbox', { name: 'Select row', hidden: true })),
-    'select all 12': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Select all 12' })),
-    'clear selection': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Clear selection' })),
-    'bulk delete': async ({ console: c }) => c.user.click(within(selectionBar()).getByRole('button', { name: 'Delete' })),
+    'select all 12': async ({ console: c }) => c.user.click(within(await selectionBar()).getByRole('button', { name: 'Select all 12' })),
+    'clear selection': async ({ console: c }) =>
+      c.user.click(within(await selectionBar()).getByRole('button', { name: 'Clear selection' })),
+    'bulk delete': async ({ console: c }) => c.user.click(within(await selectionBar()).getByRole('button', { name: 'Delete' })),
     'confirm bulk': async ({ console: c }) => c.user.click(dialogButton('Delete')),
     'cancel bulk': async ({ console: c }) => c.user.click(dialogButton('Cancel')),
     'dismiss report': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Dismiss', hidden: true })),
