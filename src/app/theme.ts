@@ -10,6 +10,8 @@ export const theme = createTheme({
         secondary: { main: '#00796b' },
         // MUI's orange (#ed6c02) is 3.1:1 on white, too faint for the text of an outlined chip; this is 5:1 (WCAG AA).
         warning: { main: '#b45309' },
+        // MUI's light blue (#0288d1) is 3.9:1 on white (an enrolment In progress, outlined); this is 5.9:1.
+        info: { main: '#0369a1' },
         background: { default: '#f6f7fb' },
       },
     },
