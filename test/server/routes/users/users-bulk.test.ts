@@ -137,6 +137,18 @@ describe('bulk actions on users', () => {
     for (const response of responses.filter((response) => response.statusCode !== 200)) expect(response.statusCode).toBe(409);
     expect(await auditEntriesFor(testApp.db, ids)).toHaveLength(3);
   });
+
+  it('disables a user once under 100 parallel requests without a key: one succeeded, the rest UNCHANGED, one audit entry', async () => {
+    const [learner] = await newLearners(testApp.db, world.acmeRobotics, 1, 'Bulkrace');
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => companyAdmin.post('/api/users/bulk', { action: 'disable', ids: [learner!.id] })),
+    );
+
+    expect(responses.map((response) => response.statusCode).filter((status) => status !== 200)).toEqual([]);
+    expect(responses.filter((response) => response.json<{ succeeded: number }>().succeeded === 1)).toHaveLength(1);
+    expect(await enabledOf([learner!.id])).toEqual({ [learner!.id]: false });
+    expect((await auditEntriesFor(testApp.db, [learner!.id])).filter((entry) => entry.action === 'UPDATE')).toHaveLength(1);
+  });
 });
 
 /** The same route on another resource: a bulk delete skips, saying why, what the one-row delete refuses. */
