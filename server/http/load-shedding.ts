@@ -31,14 +31,18 @@ export const defaultLoadShedding: LoadSheddingSettings = {
   sampleIntervalMs: 500,
 };
 
-/** Load balancers' probes answer from their own checks: the process lives, and readiness says what it says. */
-const probes = new Set(['/api/health', '/api/ready']);
+/**
+ * Never shed: load balancers' probes answer from their own checks (the process lives, and readiness says what it
+ * says); signing out revokes one session, and a user leaving a shared computer must not be told to come back later
+ * while the token stays valid.
+ */
+const neverShed = new Set(['/api/health', '/api/ready', '/api/auth/logout']);
 
 /**
  * Sheds load with @fastify/under-pressure: while the event loop lags past its threshold or is busy nearly all the
  * time (a flood: then every request it takes on slows the others and the probes), or a `select 1` waits past its own
  * for the database (all connections busy, the embedded database's queue long, or the server down), every API request
- * but the probes is answered 503 with `Retry-After` at once, before the rate limits or a route touch the
+ * but the probes and sign-out is answered 503 with `Retry-After` at once, before the rate limits or a route touch the
  * database. The console's files are still served: they are cheap and tell the user what happens.
  */
 export async function registerLoadShedding(app: FastifyInstance, db: Database, settings: LoadSheddingSettings) {
@@ -57,7 +61,7 @@ export async function registerLoadShedding(app: FastifyInstance, db: Database, s
     ...(databaseWait && { healthCheck: databaseWait, healthCheckInterval: settings.sampleIntervalMs }),
     pressureHandler: async (request, _reply, type, value) => {
       if (performance.now() < measuredFrom) return;
-      if (!isApiPath(request.url) || probes.has(request.url.split('?')[0] ?? '')) return;
+      if (!isApiPath(request.url) || neverShed.has(request.url.split('?')[0] ?? '')) return;
       request.log.debug({ pressure: type, value }, 'shedding load');
       throw new ApiError(503, 'The server is overloaded. Try again later.', { 'retry-after': retryAfter });
     },

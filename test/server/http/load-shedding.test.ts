@@ -77,6 +77,7 @@ describe.each([
   it('answers 503 with Retry-After while the loop lags, keeps the probes answering, and serves again after', async () => {
     const users = () => fetch(`${server.origin}/api/users?page=1&pageSize=10`, { headers: bearer(token) });
     await untilServed(users);
+    const { token: leaving } = await signIn(testApp.app, demo.tenantAdmin);
 
     const blocker = setInterval(() => {
       const until = performance.now() + 400;
@@ -88,11 +89,20 @@ describe.each([
       await expectShed(await fetch(`${server.origin}/api/no-such-route`));
       expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
       expect((await fetch(`${server.origin}/api/ready`)).status).toBe(200);
+      // Signing out is never shed: the session it names is revoked at once.
+      const logout = await fetch(`${server.origin}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: leaving }),
+      });
+      expect(logout.status).toBe(204);
     } finally {
       clearInterval(blocker);
     }
 
     await untilServed(users);
+    const afterLogout = await fetch(`${server.origin}/api/users?page=1&pageSize=10`, { headers: bearer(leaving) });
+    expect(afterLogout.status).toBe(401);
   });
 });
 
