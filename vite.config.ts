@@ -107,9 +107,10 @@ const chunks = consoleChunks();
 
 // One config for the console build and for every test project.
 /**
- * Vitest runs one worker less than the cores: one on a 2-core machine. The first group (node and jsdom alone, no
- * server, no browser) keeps both cores busy: its main process only waits meanwhile. The later group keeps the default:
- * servers, databases and Chromium have the other core.
+ * Vitest runs one worker less than the cores: one on a 2-core machine. The first two groups run two at least: the
+ * first (node and jsdom alone) keeps both cores busy while its main process only waits; in the second (the console in
+ * jsdom, the API suites) each file has its own database and server on a free port, and a file waiting on PostgreSQL
+ * leaves its core to the other. Chromium's group keeps one: a browser and the server it drives fill both cores.
  */
 const cheapWorkers = Math.max(2, availableParallelism() - 1);
 
@@ -188,6 +189,7 @@ export default defineConfig({
         test: {
           // QA's path tests: every plan path of test/support/models/registry.ts played in the real console (see docs/qa-guide.md).
           name: 'qa:ui',
+          maxWorkers: cheapWorkers,
           environment: 'jsdom',
           include: ['test/qa/ui/**/*.test.tsx'],
           setupFiles: ['test/support/views/setup.ts'],
@@ -200,6 +202,7 @@ export default defineConfig({
         test: {
           // QA's random walks: seeded event sequences in the real console, shrunk by fast-check when they fail (docs/qa-guide.md).
           name: 'qa:walks',
+          maxWorkers: cheapWorkers,
           environment: 'jsdom',
           include: ['test/qa/walks/**/*.test.tsx'],
           setupFiles: ['test/support/views/setup.ts'],
@@ -212,6 +215,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server:pglite',
+          maxWorkers: cheapWorkers,
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           // `*.postgres.test.ts`: PostgreSQL alone (row-level security, several connections).
@@ -229,6 +233,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'server:postgres',
+                maxWorkers: cheapWorkers,
                 environment: 'node' as const,
                 include: ['test/server/**/*.test.ts'],
                 // `*.pglite.test.ts`: the embedded database alone (its worker thread).
@@ -254,7 +259,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A page waited for, as a user waits for it: a loaded 2-core machine takes seconds, not the 1 s default.
           expect: { poll: { timeout: 15_000 } },
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
