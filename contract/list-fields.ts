@@ -16,6 +16,7 @@ import {
   type ResourceName,
   type Scope,
 } from './values';
+import { countryCodes } from './country-codes';
 
 /** One of a few values (`status=ACTIVE`). */
 export interface EnumFilter {
@@ -97,7 +98,7 @@ export function filterValue(field: ListFilterKind, text: string): string | null 
     case 'reference':
       return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ? text.toLowerCase() : null;
     case 'country':
-      return /^[A-Z]{2}$/.test(text) ? text : null;
+      return countryCodes.includes(text) ? text : null;
   }
 }
 

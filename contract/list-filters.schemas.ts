@@ -25,7 +25,10 @@ function filterSchema(name: string, field: ListFilterField) {
     case 'boolean':
       return OneOf(booleanValues, { description: `Only the rows whose ${name} is this${offered}` });
     case 'reference':
-      return Type.String({ format: 'uuid', description: `Only the rows of this ${field.resource} record; one out of reach matches nothing${offered}` });
+      return Type.String({
+        format: 'uuid',
+        description: `Only the rows of this ${field.resource} record; one out of reach matches nothing${offered}`,
+      });
     case 'country':
       return Type.String({ format: 'iso-3166-alpha-2', description: `Only the rows of this country (ISO 3166-1 alpha-2)${offered}` });
   }

@@ -23,15 +23,20 @@ export const companiesResource = defineResource({
       .innerJoin(tenants, eq(tenants.id, companies.tenantId))
       .$dynamic(),
   toRecord: isoTimestamps,
-  sorts: sortColumns('companies', { id: companies.id, name: companies.name, createdAt: companies.createdAt, updatedAt: companies.updatedAt }),
+  sorts: sortColumns('companies', {
+    id: companies.id,
+    name: companies.name,
+    createdAt: companies.createdAt,
+    updatedAt: companies.updatedAt,
+  }),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(companies.name, search), ilike(companies.addressLine1, search)];
   },
-  // Another tenant's id, from a TENANT admin, matches nothing: the rows stay inside the caller's reach.
-  filter: (_session, { tenantId, countryCode }, bind) =>
+  // The tenant is a GLOBAL admin's filter (`contract/list-fields.ts`); the others' companies are their tenant's anyway.
+  filter: (session, { tenantId, countryCode }, bind) =>
     and(
-      tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
+      session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
       countryCode ? eq(companies.countryCode, bind('countryCode', countryCode)) : undefined,
     ),
   values: async ({ db, session, body: { tenantId, ...fields }, existing }) => {
