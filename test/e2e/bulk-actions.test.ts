@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { apiSession, unique, type Page } from './api';
 import { demo, signIn, usePage } from './browser';
@@ -103,6 +104,9 @@ describe('filters on a list (issue 29)', () => {
     const chips = page().getByRole('list', { name: 'Filters set' });
     await expect.poll(() => chips.innerText()).toContain(`Company: ${foods.name}`);
     expect(await chips.innerText()).toContain('Status: Pending');
+    // The open panel and the chips, as a screen reader meets them.
+    const { violations } = await new AxeBuilder({ page: page() }).analyze();
+    expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id)).toEqual([]);
 
     await page().reload();
     await expect.poll(shown).toEqual(['PendingFoods']);
