@@ -47,7 +47,3 @@ export const companyBody = {
   phone: OptionalText(50),
   email: OptionalEmail,
 };
-
-export const companyFilters = {
-  tenantId: Type.Optional(Type.String({ format: 'uuid', description: 'GLOBAL only; ignored for others' })),
-};

@@ -198,10 +198,6 @@ export const quizBody = {
   ),
 };
 
-export const quizFilters = {
-  status: Type.Optional(OneOf(quizStatuses, { description: 'Only the quizzes of this status' })),
-};
-
 // ---------------------------------------------------------------------------------------------------------------
 // Answers and scores: the admin's preview and a learner's attempt send the same answers and get the same result.
 

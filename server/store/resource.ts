@@ -11,6 +11,8 @@ import type { Bind } from '../db/prepared';
 import type { AccountLinks } from '../mail/account-links';
 import type { MailQueue } from '../mail/mail-queue';
 import type { BulkActionName } from '../../contract/bulk.schemas';
+import type { SortKey } from '../../contract/list-fields';
+import type { ResourceName } from '../../contract/values';
 
 export type ResourceTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; createdAt: AnyPgColumn };
 
@@ -175,6 +177,9 @@ export const defineOrderedResource = <
 >(
   resource: OrderedResource<Table, Row, RecordSchema, Body, Params, ParentOf>,
 ) => resource;
+
+/** A list's sort columns, one for each `sortBy` value its declaration (`contract/list-fields.ts`) offers and no other. */
+export const sortColumns = <Name extends ResourceName>(_resource: Name, columns: Record<SortKey<Name>, AnyPgColumn>) => columns;
 
 export function isoTimestamps<Row extends { createdAt: Date; updatedAt: Date }>(row: Row) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };

@@ -2,13 +2,12 @@ import { createHttpClient } from '../api/http';
 import type { PrimedAnswer } from '../api/resource-cache';
 import { createResourceApi } from '../api/resources';
 import { createStorage, type KeyValueStore } from '../api/storage';
-import { resourceNames, type ResourceName } from '../domain/resource';
+import { listFields, resourceNames, type ResourceName } from '../domain/resource';
 import type { Scope, StoredSession } from '../domain/session';
 import { detectLanguage, loadTranslationsOnDemand } from '../i18n/languages';
-import { normalizeQuery } from '../machines/list-query';
+import { normalizeQuery, readFilters } from '../machines/list-query';
 import { mayOpen, sectionPathsByScope } from '../views/layout/sections';
 import { readQuery } from '../views/list/read-query';
-import { listSorts } from '../views/resources/list-sorts';
 import { routeChunks, routeChunksElementId, type RouteChunk } from './route-chunks';
 
 /** What a page of the console asks for as soon as it starts, from its address, before anything is rendered. */
@@ -68,15 +67,19 @@ function firstAnswers(
 ): PrimedAnswer[] {
   if (!mayOpen(scope, pathname)) return [];
   const [, section = '', record, ...rest] = pathname.split('/');
-  const list = (resource: ResourceName, query = normalizeQuery(readQuery(search), listSorts[resource])): PrimedAnswer => {
-    const request = { query, filters: {} };
+  const list = (
+    resource: ResourceName,
+    query = normalizeQuery(readQuery(search), listFields[resource].sorts),
+    filters = readFilters(search, listFields[resource].filters, scope),
+  ): PrimedAnswer => {
+    const request = { query, filters };
     return { resource, request, answer: api(resource).list(request) };
   };
   if (section === 'home') {
     return sectionPathsByScope[scope]
       .map((path) => path.slice(1))
       .filter(isResource)
-      .map((resource) => list(resource, normalizeQuery({}, [])));
+      .map((resource) => list(resource, normalizeQuery({}, []), {}));
   }
   if (!isResource(section) || rest.length > 0) return [];
   if (record === undefined || record === '') return [list(section)];

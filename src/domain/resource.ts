@@ -12,6 +12,9 @@ import type { TrainingPlan } from './training-plans';
 export { resourceNames, type ResourceName, type SortOrder } from '../../contract/values';
 import type { SortOrder } from '../../contract/values';
 
+/** Each list's sort keys and filters, declared once for the API and the console (`contract/list-fields.ts`). */
+export { filterValue, listFields, offeredTo, type ListFilterField } from '../../contract/list-fields';
+
 /** What a list asks the API for, as the list machine holds it; `sortBy: null` leaves the order to the API. */
 export interface ListQuery {
   page: number;

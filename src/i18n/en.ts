@@ -259,6 +259,21 @@ export const en = {
     sendInvitationHelp: 'The user gets a mail with a link to choose the password (valid 72 hours)',
     language: 'Language of the mails',
     requireTwoFactor: 'Require two-factor sign-in for administrators',
+    group: 'Group',
+    topic: 'Topic',
+    country: 'Country',
+  },
+  filters: {
+    button: 'Filters',
+    buttonActive_one: 'Filters ({{count, number}} set)',
+    buttonActive_other: 'Filters ({{count, number}} set)',
+    panel: 'Filters',
+    active: 'Filters set',
+    remove: 'Remove the filter {{filter}}',
+    all: 'All',
+    yes: 'Yes',
+    no: 'No',
+    chosen: 'the one chosen',
   },
   /** History's names of the fields an audit entry names that no form label covers (API names: `tenantId`). */
   auditFields: {

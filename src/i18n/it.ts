@@ -261,6 +261,21 @@ export const it: Translations = {
     sendInvitationHelp: "L'utente riceve una mail con un link per scegliere la password (valido 72 ore)",
     language: 'Lingua delle mail',
     requireTwoFactor: "Richiedi l'accesso a due fattori agli amministratori",
+    group: 'Gruppo',
+    topic: 'Argomento',
+    country: 'Paese',
+  },
+  filters: {
+    button: 'Filtri',
+    buttonActive_one: 'Filtri ({{count, number}} impostato)',
+    buttonActive_other: 'Filtri ({{count, number}} impostati)',
+    panel: 'Filtri',
+    active: 'Filtri impostati',
+    remove: 'Rimuovi il filtro {{filter}}',
+    all: 'Tutti',
+    yes: 'Sì',
+    no: 'No',
+    chosen: 'quello scelto',
   },
   /** History's names of the fields an audit entry names that no form label covers (API names: `tenantId`). */
   auditFields: {

@@ -1,4 +1,5 @@
-import type { ListQuery, SortOrder } from '../domain/resource';
+import { filterValue, offeredTo, type ListFilterField, type ListQuery, type SortOrder } from '../domain/resource';
+import type { Scope } from '../domain/session';
 
 /** Every list starts with 10 rows a page; the console offers 2, 10, 25 and 50. */
 export const PAGE_SIZES: readonly number[] = [2, 10, 25, 50];
@@ -53,4 +54,40 @@ export function writeQuery(
     ...(search ? { search } : {}),
     ...filters,
   }).toString();
+}
+
+/** A list's filters as declared (`contract/list-fields.ts`): by name, each its kind. */
+export type ListFilterFields = Readonly<Record<string, ListFilterField>>;
+
+/** The longest value an address may give a filter; anything longer is no value any filter takes. */
+const MAX_FILTER_LENGTH = 100;
+
+/**
+ * The filters an address holds (`?status=PENDING&companyId=…`), as the list sends them: only the list's own filters
+ * offered to `scope`, each with a value it takes, in their declared order. Anything else an address holds (another
+ * parameter, an unknown value, a repeated or huge one) is left out, as a bad page is: the list shows what it can.
+ */
+export function readFilters(search: string, fields: ListFilterFields, scope: Scope): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const filters: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const values = params.getAll(name);
+    const text = values.length === 1 ? values[0]!.trim() : '';
+    if (!offeredTo(field, scope) || text === '' || text.length > MAX_FILTER_LENGTH) continue;
+    const value = filterValue(field, text);
+    if (value !== null) filters[name] = value;
+  }
+  return filters;
+}
+
+/**
+ * The address's query with other filters: the list's page size, sort and search stay, its page goes back to the
+ * first (the rows are others); a filter given '' is removed.
+ */
+export function withFilters(search: string, fields: ListFilterFields, filters: Readonly<Record<string, string>>): string {
+  const params = new URLSearchParams(search);
+  for (const name of Object.keys(fields)) params.delete(name);
+  params.set('page', '1');
+  for (const [name, value] of Object.entries(filters)) if (Object.hasOwn(fields, name) && value !== '') params.set(name, value);
+  return params.toString();
 }

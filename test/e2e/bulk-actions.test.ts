@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { apiSession, unique, type Page } from './api';
 import { demo, signIn, usePage } from './browser';
@@ -6,6 +7,11 @@ interface UserRow {
   id: string;
   surname: string;
   enabled: boolean;
+}
+
+interface CompanyRow {
+  id: string;
+  name: string;
 }
 
 describe('bulk actions on a list (issue 29)', () => {
@@ -49,5 +55,66 @@ describe('bulk actions on a list (issue 29)', () => {
       .toContain('Done: 25 of 25 succeeded, 0 skipped.');
     const listed = await admin.call<Page<UserRow>>('GET', `users?search=${tag}&pageSize=100`);
     expect(listed.body.items.map((user) => user.enabled)).toEqual(Array.from({ length: 25 }, () => false));
+  }, 240_000);
+});
+
+describe('filters on a list (issue 29)', () => {
+  const page = usePage();
+
+  it('filters users by status and company, and the filters survive a reload and Back', async () => {
+    const admin = await apiSession(demo.tenant);
+    const companyNamed = async (name: string) =>
+      (await admin.call<Page<CompanyRow>>('GET', `companies?search=${encodeURIComponent(name)}`)).body.items[0]!;
+    const [robotics, foods] = [await companyNamed('Acme Robotics'), await companyNamed('Acme Foods')];
+    // This test's own users, by a surname no other test uses: pending (no password) and active, in two companies.
+    const tag = unique('Filter').replace(/\s/g, '');
+    const user = async (name: string, companyId: string, password?: string) => {
+      const made = await admin.call('POST', 'users', {
+        name,
+        surname: tag,
+        email: `${name.toLowerCase()}.${tag.toLowerCase()}@example.com`,
+        scope: 'COMPANY',
+        companyId,
+        ...(password && { password }),
+      });
+      expect(made.status).toBe(201);
+    };
+    await user('PendingRobotics', robotics.id);
+    await user('PendingFoods', foods.id);
+    await user('ActiveFoods', foods.id, 'Filter-2026-long!');
+
+    await signIn(page(), demo.tenant);
+    await page().goto(`/users?search=${tag}`);
+    /** The names the grid shows of this test's users, once it shows some. */
+    const shown = async () => {
+      const text = await page().getByRole('grid').innerText();
+      return ['PendingRobotics', 'PendingFoods', 'ActiveFoods'].filter((name) => text.includes(name));
+    };
+    await expect.poll(shown).toEqual(['PendingRobotics', 'PendingFoods', 'ActiveFoods']);
+
+    await page().getByRole('button', { name: 'Filters' }).click();
+    const panel = page().getByRole('search', { name: 'Filters' });
+    await panel.getByRole('combobox', { name: 'Status' }).selectOption('PENDING');
+    await expect.poll(() => new URL(page().url()).searchParams.get('status')).toBe('PENDING');
+    await expect.poll(shown).toEqual(['PendingRobotics', 'PendingFoods']);
+    await panel.getByRole('combobox', { name: 'Company' }).fill('Acme Foods');
+    await page().getByRole('option', { name: foods.name }).click();
+    await expect.poll(() => new URL(page().url()).searchParams.get('companyId')).toBe(foods.id);
+    await expect.poll(shown).toEqual(['PendingFoods']);
+    const chips = page().getByRole('list', { name: 'Filters set' });
+    await expect.poll(() => chips.innerText()).toContain(`Company: ${foods.name}`);
+    expect(await chips.innerText()).toContain('Status: Pending');
+    // The open panel and the chips, as a screen reader meets them.
+    const { violations } = await new AxeBuilder({ page: page() }).analyze();
+    expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id)).toEqual([]);
+
+    await page().reload();
+    await expect.poll(shown).toEqual(['PendingFoods']);
+    await expect.poll(() => page().getByRole('list', { name: 'Filters set' }).innerText()).toContain('Status: Pending');
+
+    await page().goBack();
+    await expect.poll(() => new URL(page().url()).searchParams.get('companyId')).toBeNull();
+    expect(new URL(page().url()).searchParams.get('status')).toBe('PENDING');
+    await expect.poll(shown).toEqual(['PendingRobotics', 'PendingFoods']);
   }, 240_000);
 });

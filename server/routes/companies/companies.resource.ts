@@ -1,12 +1,13 @@
-import { eq, getTableColumns, ilike } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike } from 'drizzle-orm';
 import type { AuthSession } from '../../auth/auth-session';
 import { owners, ownerOf } from '../../auth/tenancy';
 import { refuseReservedVideoTenant, videoTenantOwner } from '../../auth/video-tenant';
 import type { Database } from '../../db/client';
 import { companies, tenants } from '../../db/schema';
 import { invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../../store/resource';
-import { Company, companyBody, companyFilters } from '../../../contract/companies.schemas';
+import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
+import { Company, companyBody } from '../../../contract/companies.schemas';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 
 export const companiesResource = defineResource({
   entity: 'company',
@@ -14,7 +15,7 @@ export const companiesResource = defineResource({
   access: { read: ['GLOBAL', 'TENANT'], write: ['GLOBAL', 'TENANT'], deletable: true },
   table: companies,
   owner: owners.companies,
-  schemas: { title: 'Company', record: Company, body: companyBody, filters: companyFilters },
+  schemas: { title: 'Company', record: Company, body: companyBody, filters: filterProperties('companies') },
   rows: (db) =>
     db
       .select({ ...getTableColumns(companies), tenant: { id: tenants.id, name: tenants.name } })
@@ -22,13 +23,22 @@ export const companiesResource = defineResource({
       .innerJoin(tenants, eq(tenants.id, companies.tenantId))
       .$dynamic(),
   toRecord: isoTimestamps,
-  sorts: { id: companies.id, name: companies.name, createdAt: companies.createdAt, updatedAt: companies.updatedAt },
+  sorts: sortColumns('companies', {
+    id: companies.id,
+    name: companies.name,
+    createdAt: companies.createdAt,
+    updatedAt: companies.updatedAt,
+  }),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(companies.name, search), ilike(companies.addressLine1, search)];
   },
-  filter: (session, { tenantId }, bind) =>
-    session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
+  // The tenant is a GLOBAL admin's filter (`contract/list-fields.ts`); the others' companies are their tenant's anyway.
+  filter: (session, { tenantId, countryCode }, bind) =>
+    and(
+      session.user.scope === 'GLOBAL' && tenantId ? eq(companies.tenantId, bind('tenantId', tenantId)) : undefined,
+      countryCode ? eq(companies.countryCode, bind('countryCode', countryCode)) : undefined,
+    ),
   values: async ({ db, session, body: { tenantId, ...fields }, existing }) => {
     refuseReservedVideoTenant(fields.vinapseTenant);
     return { ...fields, tenantId: await owningTenant(db, session, tenantId, existing?.tenantId) };

@@ -4,9 +4,10 @@ import type { Database } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { contents, contentTopics, topics, trainingPlanItems, trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps, type WriteContext } from '../../store/resource';
+import { defineResource, isoTimestamps, sortColumns, type WriteContext } from '../../store/resource';
 import { contentState, type ContentWrite } from './content-rules';
 import { Content, contentBody } from '../../../contract/contents.schemas';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 
 interface TopicRef {
   id: string;
@@ -30,7 +31,7 @@ export const contentsResource = defineResource({
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
   table: contents,
   owner: owners.contents,
-  schemas: { title: 'Content', record: Content, body: contentBody, filters: {} },
+  schemas: { title: 'Content', record: Content, body: contentBody, filters: filterProperties('contents') },
   rows: (db) =>
     db
       .select({ ...getTableColumns(contents), topics: topicsOfContent })
@@ -41,7 +42,17 @@ export const contentsResource = defineResource({
     topicIds: topicRefs.map((topic) => topic.id),
     topics: topicRefs,
   }),
-  sorts: { id: contents.id, title: contents.title, createdAt: contents.createdAt, updatedAt: contents.updatedAt },
+  sorts: sortColumns('contents', { id: contents.id, title: contents.title, createdAt: contents.createdAt, updatedAt: contents.updatedAt }),
+  // A topic out of the caller's reach matches nothing: its join rows are another company's (and row-level security's).
+  filter: (_session, { type, renderType, status, topicId }, bind) =>
+    and(
+      type ? eq(contents.type, bind('type', type)) : undefined,
+      renderType ? eq(contents.renderType, bind('renderType', renderType)) : undefined,
+      status ? eq(contents.status, bind('status', status)) : undefined,
+      topicId
+        ? sql`${qualified(contents.id)} in (select ${qualified(contentTopics.contentId)} from ${contentTopics} where ${qualified(contentTopics.topicId)} = ${bind('topicId', topicId)})`
+        : undefined,
+    ),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(contents.title, search)];

@@ -2,7 +2,7 @@ import { getTableColumns, ilike, sql } from 'drizzle-orm';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { qualified } from '../../db/qualified';
 import { groupMembers, groups, users } from '../../db/schema';
-import { defineResource, isoTimestamps } from '../../store/resource';
+import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
 import { Group, groupBody } from '../../../contract/delivery.schemas';
 
 /** Members still of the group's company (a user moved elsewhere leaves its groups: migration 0020). */
@@ -26,7 +26,7 @@ export const groupsResource = defineResource({
       .from(groups)
       .$dynamic(),
   toRecord: isoTimestamps,
-  sorts: { id: groups.id, name: groups.name, createdAt: groups.createdAt, updatedAt: groups.updatedAt },
+  sorts: sortColumns('groups', { id: groups.id, name: groups.name, createdAt: groups.createdAt, updatedAt: groups.updatedAt }),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(groups.name, search), ilike(groups.description, search)];

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import stringify from 'safe-stable-stringify';
 import type { FieldError } from '../../../contract/errors.schemas';
-import { Quiz, quizBody, quizFilters, QuizSummary, type Question, type QuizContent } from '../../../contract/quizzes.schemas';
+import { Quiz, quizBody, QuizSummary, type Question, type QuizContent } from '../../../contract/quizzes.schemas';
 import { quizLimits } from '../../../contract/quiz-limits';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
@@ -17,7 +17,8 @@ import {
   type QuizRow,
 } from '../../db/schema';
 import { ApiError, conflict, invalidField } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../../store/resource';
+import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 import { checkQuestions } from './question-rules';
 
 interface TopicRef {
@@ -68,7 +69,7 @@ export const quizzesResource = defineResource({
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
   table: quizzes,
   owner: owners.quizzes,
-  schemas: { title: 'Quiz', record: Quiz, listRecord: QuizSummary, body: quizBody, filters: quizFilters },
+  schemas: { title: 'Quiz', record: Quiz, listRecord: QuizSummary, body: quizBody, filters: filterProperties('quizzes') },
   rows: (db) =>
     db
       .select({ ...getTableColumns(quizzes), topics: topicsOfQuiz, questionCount, totalPoints })
@@ -85,13 +86,13 @@ export const quizzesResource = defineResource({
     topics: topicRefs,
     totalPoints: Math.round(Number(points) * 100) / 100,
   }),
-  sorts: {
+  sorts: sortColumns('quizzes', {
     id: quizzes.id,
     title: quizzes.title,
     status: quizzes.status,
     createdAt: quizzes.createdAt,
     updatedAt: quizzes.updatedAt,
-  },
+  }),
   search: (pattern, _db, bind) => [ilike(quizzes.title, bind('search', pattern))],
   filter: (_session, query, bind) => (query.status ? eq(quizzes.status, bind('status', query.status)) : undefined),
   values: async ({ session, body, existing }) => {

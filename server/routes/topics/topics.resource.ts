@@ -1,8 +1,9 @@
-import { ilike } from 'drizzle-orm';
+import { eq, ilike } from 'drizzle-orm';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { topics } from '../../db/schema';
-import { defineResource, isoTimestamps } from '../../store/resource';
+import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
 import { Topic, topicBody } from '../../../contract/topics.schemas';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 
 /** A company's topics. Deleting one removes it from its contents (the join rows cascade), never the contents. */
 export const topicsResource = defineResource({
@@ -11,10 +12,11 @@ export const topicsResource = defineResource({
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
   table: topics,
   owner: owners.topics,
-  schemas: { title: 'Topic', record: Topic, body: topicBody, filters: {} },
+  schemas: { title: 'Topic', record: Topic, body: topicBody, filters: filterProperties('topics') },
   rows: (db) => db.select().from(topics).$dynamic(),
   toRecord: isoTimestamps,
-  sorts: { name: topics.name, status: topics.status },
+  sorts: sortColumns('topics', { name: topics.name, status: topics.status }),
+  filter: (_session, { status }, bind) => (status ? eq(topics.status, bind('status', status)) : undefined),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(topics.name, search)];

@@ -1,11 +1,12 @@
-import { getTableColumns, ilike, sql } from 'drizzle-orm';
+import { eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { qualified } from '../../db/qualified';
 import { trainingPlanModules, trainingPlans } from '../../db/schema';
 import { conflict } from '../../http/api-error';
-import { defineResource, isoTimestamps } from '../../store/resource';
+import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
 import { TrainingPlan, trainingPlanBody } from '../../../contract/training-plans.schemas';
 import { planActivityId } from '../../../contract/activity-ids';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 
 const moduleCount = sql<number>`(select count(*)::int from ${trainingPlanModules}
   where ${qualified(trainingPlanModules.trainingPlanId)} = ${qualified(trainingPlans.id)})`;
@@ -17,19 +18,20 @@ export const trainingPlansResource = defineResource({
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
   table: trainingPlans,
   owner: owners.trainingPlans,
-  schemas: { title: 'TrainingPlan', record: TrainingPlan, body: trainingPlanBody, filters: {} },
+  schemas: { title: 'TrainingPlan', record: TrainingPlan, body: trainingPlanBody, filters: filterProperties('training-plans') },
   rows: (db) =>
     db
       .select({ ...getTableColumns(trainingPlans), moduleCount })
       .from(trainingPlans)
       .$dynamic(),
   toRecord: (row) => ({ ...isoTimestamps(row), activityId: planActivityId(row.id) }),
-  sorts: {
+  sorts: sortColumns('training-plans', {
     id: trainingPlans.id,
     name: trainingPlans.name,
     createdAt: trainingPlans.createdAt,
     updatedAt: trainingPlans.updatedAt,
-  },
+  }),
+  filter: (_session, { status }, bind) => (status ? eq(trainingPlans.status, bind('status', status)) : undefined),
   search: (pattern, _db, bind) => {
     const search = bind('search', pattern);
     return [ilike(trainingPlans.name, search), ilike(trainingPlans.status, search)];

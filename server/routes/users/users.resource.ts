@@ -1,4 +1,4 @@
-import { eq, ilike, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ilike, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { revokeAccountTokens } from '../../auth/account-tokens';
 import { hashPassword } from '../../auth/password';
@@ -6,14 +6,16 @@ import { checkNewPassword } from '../../auth/password-policy';
 import { revokeUserSessions } from '../../auth/sessions';
 import { owners } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
-import { companies, tenants, users, type User as StoredUser } from '../../db/schema';
+import { companies, groupMembers, tenants, users, type User as StoredUser } from '../../db/schema';
 import { conflict, invalidField } from '../../http/api-error';
 import { preparedOnce } from '../../db/prepared';
-import { defineResource, isoTimestamps, type DeleteContext } from '../../store/resource';
+import { qualified } from '../../db/qualified';
+import { defineResource, isoTimestamps, sortColumns, type DeleteContext } from '../../store/resource';
 import { withoutByteOrderMarks } from './user-names';
 import { placeUser } from './user-placement';
 import { invitationRefusal, mailNotConfigured, sendInvitation } from './invitations';
 import { User, userBody } from '../../../contract/users.schemas';
+import { filterProperties } from '../../../contract/list-filters.schemas';
 
 export const usersResource = defineResource({
   entity: 'user',
@@ -21,7 +23,7 @@ export const usersResource = defineResource({
   access: { read: ['GLOBAL', 'TENANT', 'COMPANY'], write: ['GLOBAL', 'TENANT', 'COMPANY'], deletable: true },
   table: users,
   owner: owners.users,
-  schemas: { title: 'User', record: User, body: userBody, filters: {} },
+  schemas: { title: 'User', record: User, body: userBody, filters: filterProperties('users') },
   rows: (db) =>
     db
       .select({
@@ -46,14 +48,26 @@ export const usersResource = defineResource({
       .leftJoin(companies, eq(companies.id, users.companyId))
       .$dynamic(),
   toRecord: isoTimestamps,
-  sorts: {
+  sorts: sortColumns('users', {
     id: users.id,
     name: users.name,
     surname: users.surname,
     email: users.email,
     createdAt: users.createdAt,
     updatedAt: users.updatedAt,
-  },
+  }),
+  // A group or company out of the caller's reach matches nothing: the rows stay inside the reach (and row-level
+  // security), and a group's members are read under it too.
+  filter: (_session, { status, scope, enabled, companyId, groupId }, bind) =>
+    and(
+      status ? eq(users.status, bind('status', status)) : undefined,
+      scope ? eq(users.scope, bind('scope', scope)) : undefined,
+      enabled ? eq(users.enabled, bind('enabled', enabled === 'true')) : undefined,
+      companyId ? eq(users.companyId, bind('companyId', companyId)) : undefined,
+      groupId
+        ? sql`${qualified(users.id)} in (select ${qualified(groupMembers.userId)} from ${groupMembers} where ${qualified(groupMembers.groupId)} = ${bind('groupId', groupId)})`
+        : undefined,
+    ),
   search: async (pattern, db, bind) => {
     const { tenantIds, companyIds } = await organisationsNamed(db, pattern);
     const search = bind('search', pattern);

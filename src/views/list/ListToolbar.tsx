@@ -27,12 +27,15 @@ export function ListToolbar({
   exporter,
   actions,
   searchable = true,
+  filterButton,
 }: {
   list: ListActor;
   addPath?: string | undefined;
   exporter?: ListExportActor | undefined;
   actions?: ReactNode;
   searchable?: boolean;
+  /** The Filters button of a list with filters (`ListFilters.tsx`), beside Refresh. */
+  filterButton?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -63,6 +66,7 @@ export function ListToolbar({
       <IconButton aria-label={t('list.refresh')} size={phone ? 'small' : 'medium'} onClick={() => list.send({ type: 'list.refresh' })}>
         <RefreshIcon />
       </IconButton>
+      {filterButton}
       {/* The users' list has four buttons here: on a phone icons, on one row with the search; wider, they wrap rather than overflow. */}
       <Stack
         direction="row"

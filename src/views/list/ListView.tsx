@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
-import type { ResourceName, ResourceRecords } from '../../domain/resource';
+import { offeredTo, type ResourceName, type ResourceRecords } from '../../domain/resource';
 import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
-import { useConsoleActorRef, useResourceMachines } from '../actors';
+import { useConsoleActorRef, useResourceMachines, useSessionActor } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
@@ -22,6 +22,10 @@ import { PlatformSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 import { BulkSelection } from './BulkActions';
+import { useLocation, useSearch } from 'wouter';
+import { readFilters, withFilters } from '../../machines/list-query';
+import { selectSessionState } from '../../machines/session.machine';
+import { FilterBar, FilterButton } from './ListFilters';
 
 /** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
 export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
@@ -31,6 +35,44 @@ export const ListGrid = lazyView(() => import('./ListGrid').then((module) => mod
  * machine starts (and fetches the rows) at once, while the grid's code may still be on its way.
  */
 export function ListView<Name extends ResourceName>({ resource, config }: { resource: Name; config: ListConfig<ResourceRecords[Name]> }) {
+  const filtering = useListFilters(config);
+  // Other filters are another list: it starts afresh at their address, so a reload, Back and a pasted link keep them.
+  return <ResourceList key={new URLSearchParams(filtering.filters).toString()} resource={resource} config={config} filtering={filtering} />;
+}
+
+/**
+ * A list's filters as its address holds them (those the list declares and offers to the user's scope, with values
+ * they take), the change of one (the address with it, on the first page), and whether the panel is open: kept
+ * outside the list, which starts afresh with other filters, so the panel stays open and its field focused.
+ */
+function useListFilters({ filters: configured }: { filters?: ListConfig<ListItem>['filters'] }) {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const scope = useSelector(useSessionActor(), selectSessionState)?.user.scope ?? 'COMPANY';
+  const [open, setOpen] = useState(false);
+  const [focus, setFocus] = useState<string | null>(null);
+  const configs = configured ?? {};
+  const fields = Object.fromEntries(Object.entries(configs).map(([name, { field }]) => [name, field]));
+  const filters = readFilters(search, fields, scope);
+  const offered = Object.keys(fields).filter((name) => offeredTo(fields[name]!, scope));
+  const change = (name: string, value: string) => {
+    setFocus(name);
+    navigate(`${path}?${withFilters(search, fields, { ...filters, [name]: value })}`);
+  };
+  return { configs, offered, filters, open, focus, toggle: () => setOpen(!open), change };
+}
+
+type ListFiltering = ReturnType<typeof useListFilters>;
+
+function ResourceList<Name extends ResourceName>({
+  resource,
+  config,
+  filtering,
+}: {
+  resource: Name;
+  config: ListConfig<ResourceRecords[Name]>;
+  filtering: ListFiltering;
+}) {
   const machines = useResourceMachines(resource);
   const exporter = useConsoleActorRef(machines.export);
   const list = useListInAddressBar(machines.list, config.allowedSorts, {
@@ -38,7 +80,13 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
     ...(config.bulkActions && { bulkActions: config.bulkActions }),
+    filters: filtering.filters,
   });
+  const { configs, offered, filters, open, focus, toggle, change } = filtering;
+  const filterProps = offered.length > 0 && {
+    filterButton: <FilterButton count={Object.keys(filters).length} open={open} onToggle={toggle} />,
+    filterBar: <FilterBar open={open} focus={focus} configs={configs} offered={offered} filters={filters} onChange={change} />,
+  };
   const actions =
     resource === 'users' ? (
       <>
@@ -50,7 +98,7 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
     ) : undefined;
   return (
     <>
-      <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} />
+      <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} {...filterProps} />
       {resource === 'tenants' && <PlatformSecurityPanel />}
     </>
   );
@@ -68,6 +116,8 @@ export function ListScreen<Row extends ListItem>({
   exporter,
   filters,
   actions,
+  filterButton,
+  filterBar,
 }: {
   list: ListActor<Row>;
   config: ListConfig<Row>;
@@ -76,13 +126,23 @@ export function ListScreen<Row extends ListItem>({
   filters?: ReactNode;
   /** Buttons of this list beside Add (the users' Import). */
   actions?: ReactNode;
+  /** A list with filters (issue 29): its Filters button in the toolbar, its fields and chips below it. */
+  filterButton?: ReactNode;
+  filterBar?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       {filters}
-      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} />
+      <ListToolbar
+        list={list}
+        addPath={config.readOnly ? undefined : `${basePath}/new`}
+        exporter={exporter}
+        actions={actions}
+        filterButton={filterButton}
+      />
+      {filterBar}
       <ListBody list={list} config={config} basePath={basePath} />
     </>
   );

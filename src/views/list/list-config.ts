@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Condition } from '../../machines/condition';
+import type { ListFilterField } from '../../domain/resource';
 import type { ListItem } from '../../machines/list.machine';
 import type { sessionMachine } from '../../machines/session.machine';
 
@@ -42,6 +43,23 @@ export interface PhoneRowConfig {
   status?: readonly string[];
 }
 
+/** A filter of a list as its bar shows it: the declared field (`contract/list-fields.ts`) and its texts. */
+export interface FilterConfig {
+  field: ListFilterField;
+  /** The filter's name ("Status"). */
+  labelKey: string;
+  /** An enumeration's values are named `{valuesKey}.{value}` ("userStatus" → "userStatus.ACTIVE"). */
+  valuesKey?: string;
+}
+
+/** Every filter a list declares, each with its texts: a filter without them does not compile. */
+export function filterConfigs<Fields extends Readonly<Record<string, ListFilterField>>>(
+  fields: Fields,
+  texts: { [Name in keyof Fields]: Omit<FilterConfig, 'field'> },
+): Readonly<Record<string, FilterConfig>> {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { field, ...texts[name as keyof Fields] }]));
+}
+
 export interface ListConfig<Row extends ListItem> {
   titleKey: string;
   /** The `sortBy` values the API accepts for this resource (docs/api-contract.md). */
@@ -62,6 +80,8 @@ export interface ListConfig<Row extends ListItem> {
   followWhile?: Condition;
   /** Only rows meeting `condition` may be deleted (a plan while a DRAFT); the others' Delete is disabled, saying `blockedKey`. */
   deleteWhen?: { condition: Condition; blockedKey: string };
+  /** The filters beside the search box (issue 29), kept in the address; none when absent. */
+  filters?: Readonly<Record<string, FilterConfig>>;
   /** The actions offered on selected rows, in one request (`POST {resource}/bulk`): the grid then has checkboxes. */
   bulkActions?: readonly BulkActionName[];
 }

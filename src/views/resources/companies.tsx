@@ -1,6 +1,7 @@
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
+import { filterConfigs } from '../list/list-config';
+import { listFields } from '../../domain/resource';
 
 const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({
   name,
@@ -37,7 +38,11 @@ export const companiesResource: ResourceConfig<'companies'> = {
   name: 'companies',
   list: {
     titleKey: 'pages.companies',
-    allowedSorts: listSorts.companies,
+    allowedSorts: listFields.companies.sorts,
+    filters: filterConfigs(listFields.companies.filters, {
+      tenantId: { labelKey: 'fields.tenant' },
+      countryCode: { labelKey: 'fields.country' },
+    }),
     phone: { primary: ['name'], secondary: ['address'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },

@@ -4,7 +4,8 @@ import type { Content, ContentStatus } from '../../domain/catalogue';
 import { lazyView } from '../lazy-view';
 import { contentEditFields } from './content-fields';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
+import { listFields } from '../../domain/resource';
+import { filterConfigs } from '../list/list-config';
 
 const statusColors: Record<ContentStatus, ChipProps['color']> = {
   DRAFT: 'default',
@@ -31,7 +32,13 @@ export const contentsResource: ResourceConfig<'contents'> = {
   name: 'contents',
   list: {
     titleKey: 'pages.contents',
-    allowedSorts: listSorts.contents,
+    allowedSorts: listFields.contents.sorts,
+    filters: filterConfigs(listFields.contents.filters, {
+      type: { labelKey: 'fields.type', valuesKey: 'contentTypes' },
+      renderType: { labelKey: 'fields.renderType', valuesKey: 'renderTypes' },
+      status: { labelKey: 'fields.status', valuesKey: 'contentStatusLabel' },
+      topicId: { labelKey: 'fields.topic' },
+    }),
     phone: { primary: ['title'], secondary: ['status', 'type', 'video'] },
     columns: [
       { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },

@@ -1,7 +1,7 @@
 import type { FieldConfig } from '../form/form-config';
 import { lazyView } from '../lazy-view';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
+import { listFields } from '../../domain/resource';
 
 /** A group's members panel (with the add dialog, on the record form's code): fetched with a group's page. */
 const GroupMembers = lazyView(() => import('../delivery/GroupMembers').then((module) => module.GroupMembers));
@@ -16,7 +16,7 @@ export const groupsResource: ResourceConfig<'groups'> = {
   name: 'groups',
   list: {
     titleKey: 'pages.groups',
-    allowedSorts: listSorts.groups,
+    allowedSorts: listFields.groups.sorts,
     phone: { primary: ['name'], secondary: ['description'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },

@@ -3,7 +3,8 @@ import { quizLimits, quizStatuses } from '../../domain/quizzes';
 import type { FieldConfig } from '../form/form-config';
 import { QuizExtras } from '../quizzes/QuizExtras';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
+import { listFields } from '../../domain/resource';
+import { filterConfigs } from '../list/list-config';
 
 /**
  * A quiz's own fields and settings (its questions are edited below them). Attempts and the time limit are optional
@@ -59,7 +60,8 @@ export const quizzesResource: ResourceConfig<'quizzes'> = {
   name: 'quizzes',
   list: {
     titleKey: 'pages.quizzes',
-    allowedSorts: listSorts.quizzes,
+    allowedSorts: listFields.quizzes.sorts,
+    filters: filterConfigs(listFields.quizzes.filters, { status: { labelKey: 'fields.status', valuesKey: 'quizStatus' } }),
     phone: { primary: ['title'], secondary: ['status'] },
     columns: [
       { field: 'title', headerKey: 'fields.title', sortBy: 'title', onPhone: true },

@@ -1,13 +1,13 @@
 import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
 import { TenantSecurityPanel } from '../accounts/SecurityPolicyPanel';
+import { listFields } from '../../domain/resource';
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
   list: {
     titleKey: 'pages.tenants',
-    allowedSorts: listSorts.tenants,
+    allowedSorts: listFields.tenants.sorts,
     phone: { primary: ['name'], secondary: ['url'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },

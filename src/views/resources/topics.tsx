@@ -3,7 +3,8 @@ import Chip from '@mui/material/Chip';
 import { topicStatuses } from '../../domain/catalogue';
 import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
-import { listSorts } from './list-sorts';
+import { listFields } from '../../domain/resource';
+import { filterConfigs } from '../list/list-config';
 
 const topicFields: FieldConfig[] = [
   { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
@@ -22,7 +23,8 @@ export const topicsResource: ResourceConfig<'topics'> = {
   name: 'topics',
   list: {
     titleKey: 'pages.topics',
-    allowedSorts: listSorts.topics,
+    allowedSorts: listFields.topics.sorts,
+    filters: filterConfigs(listFields.topics.filters, { status: { labelKey: 'fields.status', valuesKey: 'topicStatus' } }),
     phone: { primary: ['name'], secondary: ['status', 'color'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },

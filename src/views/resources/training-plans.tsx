@@ -5,7 +5,8 @@ import type { FormConfig } from '../form/form-config';
 import type { OrderedTableConfig } from '../ordered/ordered-config';
 import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
-import { listSorts } from './list-sorts';
+import { listFields } from '../../domain/resource';
+import { filterConfigs } from '../list/list-config';
 
 /** A plan, and its modules and items, are deleted only while the plan is a DRAFT. */
 const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
@@ -16,7 +17,8 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
   name: 'training-plans',
   list: {
     titleKey: 'pages.trainingPlans',
-    allowedSorts: listSorts['training-plans'],
+    allowedSorts: listFields['training-plans'].sorts,
+    filters: filterConfigs(listFields['training-plans'].filters, { status: { labelKey: 'fields.status', valuesKey: 'planStatus' } }),
     phone: { primary: ['name'], secondary: ['status', 'createdAt'], status: ['freelyNavigable'] },
     columns: [
       { field: 'name', headerKey: 'fields.name', sortBy: 'name', onPhone: true },

@@ -9,11 +9,12 @@ import PublicIcon from '@mui/icons-material/Public';
 import { scopes, type Scope } from '../../domain/session';
 import type { FieldConfig, FormMode } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
+import { filterConfigs } from '../list/list-config';
 import { CellIcon } from '../list/CellContent';
-import { listSorts } from './list-sorts';
 import { UserAccountPanel } from '../accounts/UserAccountPanel';
 import { UserPlans } from '../delivery/UserPlans';
 import type { FormActor } from '../form/form-actor';
+import { listFields } from '../../domain/resource';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
@@ -121,7 +122,14 @@ export const usersResource: ResourceConfig<'users'> = {
   name: 'users',
   list: {
     titleKey: 'pages.users',
-    allowedSorts: listSorts.users,
+    allowedSorts: listFields.users.sorts,
+    filters: filterConfigs(listFields.users.filters, {
+      status: { labelKey: 'fields.status', valuesKey: 'userStatus' },
+      scope: { labelKey: 'fields.scope', valuesKey: 'scopes' },
+      enabled: { labelKey: 'fields.enabled' },
+      companyId: { labelKey: 'fields.company' },
+      groupId: { labelKey: 'fields.group' },
+    }),
     phone: { primary: ['name', 'surname'], secondary: ['email'], status: ['status', 'scope'] },
     columns: [
       {

@@ -9,6 +9,7 @@ import { trainingPlansResource } from '../../../server/routes/training-plans/tra
 import { usersResource } from '../../../server/routes/users/users.resource';
 import { quizzesResource } from '../../../server/routes/quizzes/quizzes.resource';
 import { groupsResource } from '../../../server/routes/groups/groups.resource';
+import { contentTopics, groupMembers } from '../../../server/db/schema';
 import { useTestApp } from '../../support/server/harness';
 
 const testApp = useTestApp();
@@ -60,4 +61,18 @@ describe('indexes behind every list', () => {
       expect(trigrams.sort()).toEqual([...searchColumns].sort());
     },
   );
+});
+
+describe('indexes behind the filters of the big lists (issue 29)', () => {
+  it("users by company, group: the company's btrees, the members' primary key leading with the group", async () => {
+    const users = (await indexesOf(usersResource.table)).map((index) => index.columns.join(','));
+    expect(users).toEqual(expect.arrayContaining(['company_id,id', 'tenant_id,id']));
+    const members = (await indexesOf(groupMembers)).map((index) => index.columns.join(','));
+    expect(members).toContain('group_id,user_id');
+  });
+
+  it('contents by topic: the topic index of the join rows', async () => {
+    const joins = (await indexesOf(contentTopics)).map((index) => index.columns[0]);
+    expect(joins).toContain('topic_id');
+  });
 });
