@@ -83,6 +83,7 @@ export const quizzesResource: ResourceConfig<'quizzes'> = {
       },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.quizDeleted',
   },
   form: {
