@@ -19,9 +19,7 @@ describe('topics', () => {
     const { user } = await open('/topics', { resources: { topics: resource } });
     expect(screen.getByTestId('page-title').textContent).toBe('Topics');
     await waitFor(() => expect(dataRows()).toHaveLength(2));
-    expect(
-      cellTexts(dataRows()[0]!).slice(0, 3),
-    ).toEqual(['Safety', '#D32F2F', 'Active']);
+    expect(cellTexts(dataRows()[0]!).slice(0, 3)).toEqual(['Safety', '#D32F2F', 'Active']);
     expect(screen.getByRole('button', { name: 'Sort Name ascending' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sort Status descending' }));
     await waitFor(() => expect(resource.api.list.mock.calls.at(-1)![0].query).toMatchObject({ sortBy: 'status', sortOrder: 'desc' }));

@@ -84,8 +84,20 @@ describe('training plans list', () => {
 
 describe('training plan page', () => {
   it.each([
-    ['en', '2 selected', 'Delete', 'Done: 1 of 2 succeeded, 1 skipped.', '1 skipped: published or archived: set the plan back to Draft first'],
-    ['it', '2 selezionati', 'Elimina', 'Fatto: 1 su 2 riusciti, 1 saltati.', '1 saltati: pubblicato o archiviato: riportare prima il piano in Bozza'],
+    [
+      'en',
+      '2 selected',
+      'Delete',
+      'Done: 1 of 2 succeeded, 1 skipped.',
+      '1 skipped: published or archived: set the plan back to Draft first',
+    ],
+    [
+      'it',
+      '2 selezionati',
+      'Elimina',
+      'Fatto: 1 su 2 riusciti, 1 saltati.',
+      '1 saltati: pubblicato o archiviato: riportare prima il piano in Bozza',
+    ],
   ] as const)(
     'deletes the selected plans in one request, and says which were skipped and why (%s)',
     async (language, selected, remove, done, because) => {

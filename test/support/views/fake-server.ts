@@ -227,7 +227,8 @@ function resourceCall(
   if (id === 'order' && method === 'PUT' && idsField && api.reorder) {
     return api.reorder(body[idsField] as string[]).then(() => undefined);
   }
-  if (id === 'bulk' && method === 'POST' && api.bulk) return api.bulk(body as BulkRequest, idempotencyKey ?? '').then((report) => ({ body: report }));
+  if (id === 'bulk' && method === 'POST' && api.bulk)
+    return api.bulk(body as BulkRequest, idempotencyKey ?? '').then((report) => ({ body: report }));
   if (id === undefined && method === 'GET') return api.list(listRequestOf(params)).then((page) => ({ body: page }));
   if (id === undefined && method === 'POST') {
     return (idempotencyKey ? api.create(body, idempotencyKey) : api.create(body)).then((created) => ({ body: created }));

@@ -28,7 +28,9 @@ const stillThere = async (resource: Resource, ids: string[]) =>
 
 /** Every reason a report gives is one the console has words for (test/i18n). */
 const expectKnownReasons = (report: Report) =>
-  expect(report.skipped.map(({ code }) => bulkSkipReason(code)).filter((reason) => !(bulkSkipCodes as readonly string[]).includes(reason))).toEqual([]);
+  expect(
+    report.skipped.map(({ code }) => bulkSkipReason(code)).filter((reason) => !(bulkSkipCodes as readonly string[]).includes(reason)),
+  ).toEqual([]);
 
 /**
  * `POST /api/{resource}/bulk` with `delete` on the company's catalogue (issue 29): each row by the one-row delete's
@@ -56,9 +58,13 @@ describe('bulk delete of topics, contents, training plans, quizzes and groups', 
     groups: (name) => ({ name }),
   };
   const foreignIdOf = (resource: Resource) =>
-    ({ topics: foreign.topic.id, contents: foreign.content.id, 'training-plans': foreign.plan.id, quizzes: foreign.quiz.id, groups: foreignGroup.id })[
-      resource
-    ];
+    ({
+      topics: foreign.topic.id,
+      contents: foreign.content.id,
+      'training-plans': foreign.plan.id,
+      quizzes: foreign.quiz.id,
+      groups: foreignGroup.id,
+    })[resource];
 
   it.each(Object.keys(tables) as Resource[])(
     '%s: deletes the rows named, audits each, skips another company’s as not found',
@@ -79,7 +85,12 @@ describe('bulk delete of topics, contents, training plans, quizzes and groups', 
       });
       expect(await stillThere(resource, [...mine, foreignId])).toEqual([foreignId]);
       const audit = await auditEntriesFor(testApp.db, [...mine, foreignId]);
-      expect(audit.filter((entry) => entry.action === 'DELETE').map((entry) => entry.entityId).sort()).toEqual([...mine].sort());
+      expect(
+        audit
+          .filter((entry) => entry.action === 'DELETE')
+          .map((entry) => entry.entityId)
+          .sort(),
+      ).toEqual([...mine].sort());
     },
   );
 
@@ -131,7 +142,15 @@ describe('bulk delete of topics, contents, training plans, quizzes and groups', 
 });
 
 it('has words for the in-use reason of every resource with a bulk delete', () => {
-  const resources = [companiesResource, usersResource, topicsResource, contentsResource, trainingPlansResource, quizzesResource, groupsResource];
+  const resources = [
+    companiesResource,
+    usersResource,
+    topicsResource,
+    contentsResource,
+    trainingPlansResource,
+    quizzesResource,
+    groupsResource,
+  ];
   const inUse = resources.flatMap((resource) => (resource.bulk?.delete && resource.inUse ? [resource.inUse.code] : []));
 
   expect(inUse.length).toBeGreaterThan(0);
