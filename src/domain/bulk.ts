@@ -3,7 +3,7 @@ import type { BulkActionName } from '../../contract/bulk-limits';
 import type { BulkRequestBody, BulkResult } from '../../contract/bulk.schemas';
 
 export type { BulkActionName };
-export { MAX_BULK_ROWS } from '../../contract/bulk-limits';
+export { bulkSkipCodes, bulkSkipReason, MAX_BULK_ROWS } from '../../contract/bulk-limits';
 
 /** What a bulk action did (`POST {resource}/bulk`): how many rows succeeded, and each skipped one with its reason. */
 export type BulkReport = Static<typeof BulkResult>;

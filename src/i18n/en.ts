@@ -111,6 +111,12 @@ export const en = {
       UNCHANGED: 'already as asked',
       OWN_USER: 'your own user',
       NOT_FOUND: 'not found',
+      COMPANY_IN_USE: 'the company still has users, topics, contents or training plans',
+      CONTENT_IN_PLANS: 'used by a training plan',
+      CONTENT_IN_USE: 'used by a training plan',
+      PLAN_NOT_DRAFT: 'published or archived: set the plan back to Draft first',
+      QUIZ_IN_PLANS: 'used by a training plan',
+      QUIZ_IN_USE: "used by a training plan or has learners' attempts",
     },
   },
   list: {

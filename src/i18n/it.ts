@@ -113,6 +113,12 @@ export const it: Translations = {
       UNCHANGED: 'già come richiesto',
       OWN_USER: 'il tuo stesso utente',
       NOT_FOUND: 'non trovato',
+      COMPANY_IN_USE: "l'azienda ha ancora utenti, argomenti, contenuti o piani formativi",
+      CONTENT_IN_PLANS: 'usato da un piano formativo',
+      CONTENT_IN_USE: 'usato da un piano formativo',
+      PLAN_NOT_DRAFT: 'pubblicato o archiviato: riportare prima il piano in Bozza',
+      QUIZ_IN_PLANS: 'usato da un piano formativo',
+      QUIZ_IN_USE: 'usato da un piano formativo o con tentativi degli studenti',
     },
   },
   list: {

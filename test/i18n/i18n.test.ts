@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n, detectLanguage, loadTranslationsOnDemand, type Language, type Translations } from '../../src/i18n';
+import { bulkSkipCodes } from '../../src/domain/bulk';
 import { loadTranslationsAtOnce, translations as resources } from '../support/translations';
 
 const ready = (language: Language) => createI18n(language, { load: loadTranslationsAtOnce });
@@ -14,6 +15,14 @@ const valuesOf = (tree: Tree): string[] => Object.values(tree).flatMap((value) =
 describe('translations', () => {
   it('have the same keys in Italian and English', () => {
     expect(keysOf(resources.it).sort()).toEqual(keysOf(resources.en).sort());
+  });
+
+  // A new reason a bulk action may skip a row (contract/bulk-limits.ts) needs its words here before it can ship.
+  it.each(bulkSkipCodes)('say in both languages why a bulk action skipped a row: %s', (code) => {
+    const reasons = (language: Language) => (resources[language] as { bulk: { reason: Record<string, unknown> } }).bulk.reason;
+
+    expect([typeof reasons('en')[code], typeof reasons('it')[code]]).toEqual(['string', 'string']);
+    expect(reasons('it')[code]).not.toBe(reasons('en')[code]);
   });
 
   it('have no empty text', () => {

@@ -5,7 +5,7 @@ import { companyLogin, pending } from '../support/fixtures/session';
 import { storageKeys } from '../../src/api/storage';
 import { contentRecord, contents, topics, videoToken } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
-import { dataRows, notificationTexts } from '../support/views/screen-queries';
+import { cellTexts, dataRows, notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const view = renderConsole({ path, signedIn: companyLogin, refreshVideoToken: async () => videoToken, ...options });
@@ -19,10 +19,6 @@ const openRecord = async (path: string, options: RenderOptions = {}) => {
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const combobox = (name: string) => screen.getByRole('combobox', { name, hidden: true });
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell', { hidden: true })
-    .map((cell) => cell.textContent);
 const choose = async (user: ReturnType<typeof renderConsole>['user'], field: string, option: string) => {
   await user.click(combobox(field));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -34,7 +30,7 @@ describe('contents list', () => {
     const { user } = await open('/contents', { resources: { contents: resource } });
     expect(screen.getByTestId('page-title').textContent).toBe('Contents');
     await waitFor(() => expect(dataRows()).toHaveLength(5));
-    expect(dataRows().map((row) => cells(row).slice(0, 3))).toEqual([
+    expect(dataRows().map((row) => cellTexts(row).slice(0, 3))).toEqual([
       ['Forklift training', 'Video', 'Ready'],
       ['Welcome', 'Article', 'Ready'],
       ['Warehouse tour', 'Video', 'Draft'],
@@ -50,7 +46,7 @@ describe('contents list', () => {
     await open('/contents', { resources: { contents: contents() } });
     await waitFor(() => expect(dataRows()).toHaveLength(5));
 
-    expect(dataRows().map((row) => [cells(row)[0], cells(row)[3]])).toEqual([
+    expect(dataRows().map((row) => [cellTexts(row)[0], cellTexts(row)[3]])).toEqual([
       ['Forklift training', ''],
       ['Welcome', ''],
       ['Warehouse tour', 'Waiting for a video'],
@@ -63,9 +59,9 @@ describe('contents list', () => {
     const resource = contents([contentRecord('k4', { title: 'Night shift', externalUuid: 'video-4', status: 'PENDING_PROCESSING' })]);
     await open('/contents', { resources: { contents: resource } });
     await waitFor(() => expect(dataRows()).toHaveLength(1));
-    expect(cells(dataRows()[0]!)[2]).toBe('Processing');
+    expect(cellTexts(dataRows()[0]!)[2]).toBe('Processing');
     resource.records.set('k4', { ...resource.records.get('k4')!, status: 'READY', version: 2 });
-    await waitFor(() => expect(cells(dataRows()[0]!)[2]).toBe('Ready'), { timeout: 6000 });
+    await waitFor(() => expect(cellTexts(dataRows()[0]!)[2]).toBe('Ready'), { timeout: 6000 });
     expect(screen.queryByText('Loading…')).toBeNull();
   });
 

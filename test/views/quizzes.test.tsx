@@ -4,7 +4,7 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin } from '../support/fixtures/session';
 import { quizRecord, quizzes, topics } from '../support/views/catalogue-fixtures';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
-import { dataRows, messageOf, notificationTexts } from '../support/views/screen-queries';
+import { cellTexts, dataRows, messageOf, notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const view = renderConsole({ path, signedIn: companyLogin, ...options });
@@ -13,10 +13,6 @@ const open = async (path: string, options: RenderOptions = {}) => {
 };
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 const numberbox = (name: string) => screen.getByRole<HTMLInputElement>('spinbutton', { name, hidden: true });
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell', { hidden: true })
-    .map((cell) => cell.textContent);
 
 describe('quizzes', () => {
   it('lists title, status, questions, points, pass mark and attempts (unlimited when none), sortable by title', async () => {
@@ -24,8 +20,8 @@ describe('quizzes', () => {
     const { user } = await open('/quizzes', { resources: { quizzes: resource } });
     expect(screen.getByTestId('page-title').textContent).toBe('Quizzes');
     await waitFor(() => expect(dataRows()).toHaveLength(2));
-    expect(cells(dataRows()[0]!).slice(0, 6)).toEqual(['Forklift safety', 'Ready', '3', '4', '70', '2']);
-    expect(cells(dataRows()[1]!).slice(0, 6)).toEqual(['Welcome check', 'Draft', '0', '0', '50', 'Unlimited']);
+    expect(cellTexts(dataRows()[0]!).slice(0, 6)).toEqual(['Forklift safety', 'Ready', '3', '4', '70', '2']);
+    expect(cellTexts(dataRows()[1]!).slice(0, 6)).toEqual(['Welcome check', 'Draft', '0', '0', '50', 'Unlimited']);
     await user.click(screen.getByRole('button', { name: 'Sort Title descending' }));
     await waitFor(() => expect(resource.api.list.mock.calls.at(-1)![0].query).toMatchObject({ sortBy: 'title', sortOrder: 'desc' }));
   });

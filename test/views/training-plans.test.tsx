@@ -4,7 +4,7 @@ import type { Failure } from '../../src/domain/failure';
 import { companyLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
 import { contents, modulesAndItems, plans } from './training-plan-fixtures';
-import { notificationTexts } from '../support/views/screen-queries';
+import { dataCells, notificationTexts } from '../support/views/screen-queries';
 
 const open = async (path: string, options: RenderOptions = {}) => {
   const view = renderConsole({
@@ -23,9 +23,7 @@ type User = ReturnType<typeof renderConsole>['user'];
 const gridRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 /** What each cell says: its text, or the name of the icon standing for its value (the freely navigable tick). */
 const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell', { hidden: true })
-    .map((cell) => cell.textContent || (cell.querySelector('[role="img"]')?.getAttribute('aria-label') ?? ''));
+  dataCells(row).map((cell) => cell.textContent || (cell.querySelector('[role="img"]')?.getAttribute('aria-label') ?? ''));
 const gridRowNamed = (name: string) => gridRows().find((row) => within(row).queryByText(name))!;
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name, hidden: true });
 /** The plan's own Delete, in its form (each module row has one too). */
@@ -85,6 +83,46 @@ describe('training plans list', () => {
 });
 
 describe('training plan page', () => {
+  it.each([
+    [
+      'en',
+      '2 selected',
+      'Delete',
+      'Done: 1 of 2 succeeded, 1 skipped.',
+      '1 skipped: published or archived: set the plan back to Draft first',
+    ],
+    [
+      'it',
+      '2 selezionati',
+      'Elimina',
+      'Fatto: 1 su 2 riusciti, 1 saltati.',
+      '1 saltati: pubblicato o archiviato: riportare prima il piano in Bozza',
+    ],
+  ] as const)(
+    'deletes the selected plans in one request, and says which were skipped and why (%s)',
+    async (language, selected, remove, done, because) => {
+      const resource = plans();
+      resource.api.bulk.mockImplementationOnce(async (request) => ({
+        action: request.action,
+        requested: 2,
+        succeeded: 1,
+        skipped: [{ id: 'plan-2', code: 'PLAN_NOT_DRAFT', message: 'Set the plan back to Draft before deleting it' }],
+      }));
+      const { user } = await open('/training-plans', { resources: { 'training-plans': resource }, language });
+      await waitFor(() => expect(gridRows()).toHaveLength(2));
+
+      await user.click(screen.getAllByRole('checkbox', { hidden: true })[0]!);
+      const bar = await screen.findByRole('region', { name: selected, hidden: true });
+      await user.click(within(bar).getByRole('button', { name: remove, hidden: true }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: remove }));
+
+      await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toContain(done));
+      expect(screen.getByRole('status', { hidden: true }).textContent).toContain(because);
+      expect(resource.api.bulk.mock.calls[0]![0]).toEqual({ action: 'delete', ids: ['plan-1', 'plan-2'] });
+    },
+  );
+
   it('creates a plan with the defaults, stays on its page and shows its (empty) modules', async () => {
     const resource = plans();
     const { user, location } = await open('/training-plans/new', { resources: { 'training-plans': resource } });

@@ -29,6 +29,8 @@ export const contentsResource = defineResource({
   entity: 'content',
   path: '/contents',
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  // Bulk delete (issue 29): each row by the one-row delete's rules, a refused one skipped with its reason.
+  bulk: { delete: true },
   table: contents,
   owner: owners.contents,
   schemas: { title: 'Content', record: Content, body: contentBody, filters: filterProperties('contents') },

@@ -17,6 +17,8 @@ export const groupsResource = defineResource({
   entity: 'group',
   path: '/groups',
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  // Bulk delete (issue 29): each row by the one-row delete's rules, a refused one skipped with its reason.
+  bulk: { delete: true },
   table: groups,
   owner: owners.groups,
   schemas: { title: 'Group', record: Group, body: groupBody, filters: {} },

@@ -67,6 +67,8 @@ export const quizzesResource = defineResource({
   entity: 'quiz',
   path: '/quizzes',
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  // Bulk delete (issue 29): each row by the one-row delete's rules, a refused one skipped with its reason.
+  bulk: { delete: true },
   table: quizzes,
   owner: owners.quizzes,
   schemas: { title: 'Quiz', record: Quiz, listRecord: QuizSummary, body: quizBody, filters: filterProperties('quizzes') },

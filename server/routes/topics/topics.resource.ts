@@ -10,6 +10,8 @@ export const topicsResource = defineResource({
   entity: 'topic',
   path: '/topics',
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  // Bulk delete (issue 29): each row by the one-row delete's rules, a refused one skipped with its reason.
+  bulk: { delete: true },
   table: topics,
   owner: owners.topics,
   schemas: { title: 'Topic', record: Topic, body: topicBody, filters: filterProperties('topics') },

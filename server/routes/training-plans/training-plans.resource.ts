@@ -16,6 +16,8 @@ export const trainingPlansResource = defineResource({
   entity: 'training plan',
   path: '/training-plans',
   access: { read: ['COMPANY'], write: ['COMPANY'], deletable: true },
+  // Bulk delete (issue 29): each row by the one-row delete's rules, a refused one skipped with its reason.
+  bulk: { delete: true },
   table: trainingPlans,
   owner: owners.trainingPlans,
   schemas: { title: 'TrainingPlan', record: TrainingPlan, body: trainingPlanBody, filters: filterProperties('training-plans') },

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { BulkReport } from '../../domain/bulk';
+import { bulkSkipReason, type BulkReport } from '../../domain/bulk';
 import {
   selectAllSelected,
   selectBulkActions,
@@ -98,8 +98,7 @@ export function BulkConfirmation({ list }: { list: ListActor }) {
 function skippedReasons(report: BulkReport, t: TFunction) {
   const groups = new Map<string, { reason: string; count: number }>();
   for (const { code, message } of report.skipped) {
-    const known = code.endsWith('_NOT_FOUND') ? 'NOT_FOUND' : code;
-    const reason = t(`bulk.reason.${known}`, { defaultValue: message });
+    const reason = t(`bulk.reason.${bulkSkipReason(code)}`, { defaultValue: message });
     groups.set(reason, { reason, count: (groups.get(reason)?.count ?? 0) + 1 });
   }
   return [...groups.values()];

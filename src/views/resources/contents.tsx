@@ -62,6 +62,7 @@ export const contentsResource: ResourceConfig<'contents'> = {
       },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.contentDeleted',
     followWhile: { field: 'status', oneOf: ['PENDING_PROCESSING'] },
   },

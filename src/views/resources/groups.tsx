@@ -24,6 +24,7 @@ export const groupsResource: ResourceConfig<'groups'> = {
       { field: 'memberCount', headerKey: 'delivery.memberCount', width: 120, text: ({ memberCount }) => String(memberCount) },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.groupDeleted',
   },
   form: {

@@ -85,6 +85,7 @@ export const quizzesResource: ResourceConfig<'quizzes'> = {
       },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.quizDeleted',
   },
   form: {

@@ -51,6 +51,7 @@ export const topicsResource: ResourceConfig<'topics'> = {
       },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.topicDeleted',
   },
   form: {

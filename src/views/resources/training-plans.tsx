@@ -46,6 +46,7 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
       },
     ],
     deletable: true,
+    bulkActions: ['delete'],
     deletedKey: 'feedback.trainingPlanDeleted',
     deleteWhen: { condition: whileDraft, blockedKey: deleteBlockedKey },
   },

@@ -578,6 +578,27 @@ interface CatalogueActor {
 const foreignEach = (actor: CatalogueActor, probe: (other: Catalogue) => Probe) => actor.foreign.map(probe);
 const titled = { title: 'Isolation' };
 
+/**
+ * `POST /api/{resource}/bulk` (issue 29): another company's ids in the body are skipped as not found (200, the
+ * snapshot shows nothing written), and "select all" by a search naming another company matches none of its rows.
+ */
+const bulkDeleteProbes = (resource: string, idOf: (catalogue: Catalogue) => string) => async (actor: CatalogueActor) => [
+  {
+    label: 'foreign ids',
+    method: 'POST' as const,
+    url: `/api/${resource}/bulk`,
+    payload: { action: 'delete', ids: actor.foreign.map(idOf) },
+    status: 200,
+  },
+  ...foreignEach(actor, (other) => ({
+    label: `search ${other.label}`,
+    method: 'POST',
+    url: `/api/${resource}/bulk`,
+    payload: { action: 'delete', query: { search: other.label } },
+    status: 200,
+  })),
+];
+
 /** The statuses a COMPANY actor gets; GLOBAL, TENANT and ASSUMED get 403 on every one of them. */
 const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
   'GET /api/topics': async (actor) =>
@@ -632,6 +653,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
   'DELETE /api/topics/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'DELETE', url: `/api/topics/${other.topic.id}`, status: 404 })),
 
+  'POST /api/topics/bulk': bulkDeleteProbes('topics', (other) => other.topic.id),
   'GET /api/contents': async (actor) =>
     foreignEach(actor, (other) => ({
       label: `search ${other.label}`,
@@ -698,6 +720,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
       status: 404,
     })),
 
+  'POST /api/contents/bulk': bulkDeleteProbes('contents', (other) => other.content.id),
   'GET /api/training-plans': async (actor) =>
     foreignEach(actor, (other) => ({
       label: `search ${other.label}`,
@@ -737,6 +760,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
   'DELETE /api/training-plans/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'DELETE', url: planPath(other.plan.id), status: 404 })),
 
+  'POST /api/training-plans/bulk': bulkDeleteProbes('training-plans', (other) => other.plan.id),
   'GET /api/training-plans/{planId}/modules': async ({ own, foreign }) => [
     { label: 'own plan', method: 'GET', url: modulesPath(own.plan.id), status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: modulesPath(other.plan.id), status: 404 })),
@@ -911,6 +935,7 @@ const quizProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = 
   ],
   'DELETE /api/quizzes/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} quiz`, method: 'DELETE', url: `/api/quizzes/${other.quiz.id}`, status: 404 })),
+  'POST /api/quizzes/bulk': bulkDeleteProbes('quizzes', (other) => other.quiz.id),
   'POST /api/quizzes/{id}/preview': async (actor) => [
     ...foreignEach(actor, (other) => ({
       label: `${other.label} quiz`,
@@ -1170,6 +1195,7 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       url: `/api/groups/${deliveryOf(other).group.id}`,
       status: 404,
     })),
+  'POST /api/groups/bulk': bulkDeleteProbes('groups', (other) => deliveryOf(other).group.id),
   'GET /api/groups/{id}/members': async ({ own, foreign }) => [
     { label: 'own group', method: 'GET', url: `/api/groups/${deliveryOf(own).group.id}/members`, status: 200 },
     ...foreign.map((other) => ({

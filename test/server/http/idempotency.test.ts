@@ -60,6 +60,15 @@ const rowsWhere = async (db: Database, table: PgTable, column: AnyPgColumn, name
   return row?.rows ?? 0;
 };
 
+/** The company resources with a bulk delete, and a body creating one record of a name. */
+const catalogueBulkDeletes: [string, (name: string) => Record<string, unknown>][] = [
+  ['topics', (name) => ({ name, color: '#12ab34' })],
+  ['contents', (name) => ({ title: name, type: 'Article', text: 'Read me' })],
+  ['training-plans', (name) => ({ name })],
+  ['quizzes', (name) => ({ title: name, questions: [{ type: 'TRUE_FALSE', text: 'Sure?', correctAnswer: true }] })],
+  ['groups', (name) => ({ name })],
+];
+
 describe('Idempotency-Key on every create', () => {
   const callers = {} as { root: Api; tenant: Api; company: Api; otherCompanyAdmin: Api };
   let planId: string;
@@ -87,6 +96,13 @@ describe('Idempotency-Key on every create', () => {
       companiesNamed.set(name, answer.json<{ id: string }>().id);
     }
     return companiesNamed.get(name)!;
+  };
+  // A record of the company per resource and name, made through the API (a bulk delete's target).
+  const recordsNamed = new Map<string, string>();
+  const recordNamed = async (resource: string, body: Record<string, unknown>) => {
+    const key = `${resource} ${String(body.name ?? body.title)}`;
+    if (!recordsNamed.has(key)) recordsNamed.set(key, created(await callers.company.post(`/api/${resource}`, body)).id);
+    return recordsNamed.get(key)!;
   };
   const rowsOfLearner = async (db: Database, table: typeof groupMembers | typeof planAssignments, name: string) => {
     const [row] = await db.select({ rows: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(eq(users.name, name));
@@ -229,6 +245,19 @@ describe('Idempotency-Key on every create', () => {
       status: 200,
       idOf: (answer) => JSON.stringify(answer.json()),
     },
+    // Bulk delete of the company's catalogue (issue 29): a repeat answers the first report, the record deleted once.
+    ...catalogueBulkDeletes.map(([resource, body]) => ({
+      route: `POST /api/${resource}/bulk`,
+      caller: () => callers.company,
+      url: () => `/api/${resource}/bulk`,
+      body: async (name: string) => ({ action: 'delete', ids: [await recordNamed(resource, body(name))] }),
+      rows: async (db: Database, name: string) => {
+        const id = recordsNamed.get(`${resource} ${name}`);
+        return id ? (await auditEntriesFor(db, [id])).filter((entry) => entry.action === 'DELETE').length : 0;
+      },
+      status: 200,
+      idOf: (answer: Answer) => JSON.stringify(answer.json()),
+    })),
     {
       route: 'POST /api/users/import',
       caller: () => callers.tenant,

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { ResourceApi } from '../../../src/api/resources';
+import type { BulkReport, BulkRequest } from '../../../src/domain/bulk';
 import type { Failure } from '../../../src/domain/failure';
 import type { ListRequest, Page, RecordBody, ResourceName, StoredRecord } from '../../../src/domain/resource';
 
@@ -80,6 +81,18 @@ export function fakeResource(initial: FakeRecord[] = [], searchFields: readonly 
     remove: vi.fn(async (id: string) => {
       await find(id);
       records.delete(id);
+    }),
+    // A bulk action on the ids named: each one there succeeds (deleted by `delete`), the others are not found.
+    bulk: vi.fn(async (request: BulkRequest): Promise<BulkReport> => {
+      const ids = request.ids ?? [];
+      const missing = ids.filter((id) => !records.has(id));
+      if (request.action === 'delete') for (const id of ids) records.delete(id);
+      return {
+        action: request.action,
+        requested: ids.length,
+        succeeded: ids.length - missing.length,
+        skipped: missing.map((id) => ({ id, code: 'NOT_FOUND', message: 'Not found' })),
+      };
     }),
   } satisfies ResourceApi;
   return { api, records };

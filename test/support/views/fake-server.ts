@@ -1,3 +1,4 @@
+import type { BulkRequest } from '../../../src/domain/bulk';
 import type { UserImportBody, UserImportResponse } from '../../../contract/user-import.schemas';
 import type { ListRequest, ResourceName } from '../../../src/domain/resource';
 import { resourceNames } from '../../../src/domain/resource';
@@ -211,6 +212,7 @@ interface FakeCalls {
   update(id: string, body: Record<string, unknown>): Promise<unknown>;
   remove(id: string): Promise<void>;
   reorder?(ids: readonly string[]): Promise<void>;
+  bulk?(request: BulkRequest, idempotencyKey: string): Promise<unknown>;
 }
 
 function resourceCall(
@@ -225,6 +227,8 @@ function resourceCall(
   if (id === 'order' && method === 'PUT' && idsField && api.reorder) {
     return api.reorder(body[idsField] as string[]).then(() => undefined);
   }
+  if (id === 'bulk' && method === 'POST' && api.bulk)
+    return api.bulk(body as BulkRequest, idempotencyKey ?? '').then((report) => ({ body: report }));
   if (id === undefined && method === 'GET') return api.list(listRequestOf(params)).then((page) => ({ body: page }));
   if (id === undefined && method === 'POST') {
     return (idempotencyKey ? api.create(body, idempotencyKey) : api.create(body)).then((created) => ({ body: created }));

@@ -15,9 +15,11 @@ export const messageOf = (input: HTMLInputElement) => {
 /** The grid's rows of data, header left out; `hidden: true` only skips the visibility check, slow on a whole grid in jsdom. */
 export const dataRows = () => screen.getAllByRole('row', { hidden: true }).slice(1);
 
-/** The texts of a row's cells of data: a selectable list's checkbox cell is left out. */
-export const cellTexts = (row: HTMLElement) =>
+/** A row's cells of data: a selectable list's checkbox cell is left out. */
+export const dataCells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('gridcell', { hidden: true })
-    .filter((cell) => cell.getAttribute('data-field') !== '__check__')
-    .map((cell) => cell.textContent);
+    .filter((cell) => cell.getAttribute('data-field') !== '__check__');
+
+/** The texts of a row's cells of data. */
+export const cellTexts = (row: HTMLElement) => dataCells(row).map((cell) => cell.textContent);
