@@ -10,7 +10,7 @@
 -- assignments', memberships' and users' triggers (migration 0020), the statements' progress and voiding
 -- (routes/xapi/enrolment-progress.ts), and cascades. Each changing statement adds, per key, its inserted rows and
 -- subtracts its deleted ones (an update both: old row out, new row in), as one upsert in key order, so that two
--- writers of the same plan take the count rows' locks in the same order. A count that reaches 0 is removed by a delete.
+-- writers of the same plan take the count rows' locks in the same order. A key emptied by a delete is removed.
 -- test/server/routes/training-plans/enrolment-counts.test.ts compares them with a recount.
 
 CREATE TABLE enrolment_counts (
@@ -57,8 +57,9 @@ BEGIN
     SELECT training_plan_id, (completed_at AT TIME ZONE 'UTC')::date, tenant_id, company_id, sum(delta)
     FROM changes WHERE completed_at IS NOT NULL GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2
     ON CONFLICT (training_plan_id, day) DO UPDATE SET completions = d.completions + excluded.completions$sql$, changes);
-  IF TG_OP <> 'INSERT' THEN
-    -- Rows out may have emptied a key: it goes.
+  IF TG_OP = 'DELETE' THEN
+    -- Rows deleted may have emptied a key: it goes (a plan deleted leaves nothing). An update's emptied keys stay, as
+    -- zeros, for the next learner moving through them (at most a plan's due dates × 3 rows).
     DELETE FROM enrolment_counts WHERE enrolments = 0 AND training_plan_id IN (SELECT DISTINCT training_plan_id FROM old_rows);
     DELETE FROM enrolment_completion_days
       WHERE completions = 0 AND training_plan_id IN (SELECT DISTINCT training_plan_id FROM old_rows);
