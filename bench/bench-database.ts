@@ -49,7 +49,12 @@ export async function openPostgresBenchDatabase(adminUrl: string, logger: Logger
     adminUrl,
     async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1,
   );
-  if (exists) return { ...(await postgresDatabase(adminUrl, kept, logger, 'kept')), fresh: false };
+  if (exists) {
+    // Seeded by an earlier run: brought to the current migrations (a new one fills what it adds from the rows there).
+    const opened = await postgresDatabase(adminUrl, kept, logger, 'kept');
+    await migrate(opened.client);
+    return { ...opened, fresh: false };
+  }
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${kept}"`));
   return prepared(await postgresDatabase(adminUrl, kept, logger, 'kept'));
 }

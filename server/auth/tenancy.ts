@@ -1,7 +1,20 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { inline, type Bind } from '../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companies, contents, enrolments, groups, planAssignments, quizzes, tenants, topics, trainingPlans, users } from '../db/schema';
+import {
+  companies,
+  contents,
+  enrolmentCompletionDays,
+  enrolmentCounts,
+  enrolments,
+  groups,
+  planAssignments,
+  quizzes,
+  tenants,
+  topics,
+  trainingPlans,
+  users,
+} from '../db/schema';
 import type { AuthSession } from './auth-session';
 
 /** The columns naming the tenant and the company that own a row; tables above company level have no company column. */
@@ -22,6 +35,8 @@ export const owners = {
   groups: { tenant: groups.tenantId, company: groups.companyId },
   planAssignments: { tenant: planAssignments.tenantId, company: planAssignments.companyId },
   enrolments: { tenant: enrolments.tenantId, company: enrolments.companyId },
+  enrolmentCounts: { tenant: enrolmentCounts.tenantId, company: enrolmentCounts.companyId },
+  enrolmentCompletionDays: { tenant: enrolmentCompletionDays.tenantId, company: enrolmentCompletionDays.companyId },
 } satisfies Record<string, OwnerColumns>;
 
 export interface Owner {

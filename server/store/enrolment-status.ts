@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { EnrolmentStatus } from '../../contract/values';
 import { qualified } from '../db/qualified';
-import { enrolments } from '../db/schema';
+import { enrolmentCounts, enrolments } from '../db/schema';
 
 /**
  * The one rule of an enrolment's status at `asOf` (issue 27): COMPLETED once completed, OVERDUE past its due date
@@ -15,6 +15,13 @@ export function enrolmentStatusAt(asOf: SQLWrapper, { qualify = false }: { quali
   when ${column('dueDate')} < ${asOf}::timestamptz then 'OVERDUE'
   when ${column('startedAt')} is not null then 'IN_PROGRESS' else 'NOT_STARTED' end)`;
 }
+
+/**
+ * The same rule over the kept counts (migration 0024), whose rows hold the stored state (the rule without its time:
+ * COMPLETED, else IN_PROGRESS once started, else NOT_STARTED) and the due date ('infinity' for none, never passed).
+ */
+export const countedStatusAt = (asOf: SQLWrapper) => sql<EnrolmentStatus>`(case when ${enrolmentCounts.state} = 'COMPLETED' then 'COMPLETED'
+  when ${enrolmentCounts.dueDate} < ${asOf}::timestamptz then 'OVERDUE' else ${enrolmentCounts.state} end)`;
 
 /** The status now, as a listed enrolment shows it. */
 export const enrolmentStatusNow = () => enrolmentStatusAt(sql`now()`, { qualify: true });

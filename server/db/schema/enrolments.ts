@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, foreignKey, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { assignmentTargets } from '../../../contract/values';
 import { oneOf, timestampColumn } from './columns';
 import { companies } from './companies';
@@ -91,3 +91,34 @@ export const enrolments = pgTable(
 );
 
 export type Enrolment = typeof enrolments.$inferSelect;
+
+/**
+ * Per plan, its enrolments by stored state (`NOT_STARTED`, `IN_PROGRESS`, `COMPLETED`) and due date (`infinity` for
+ * none), kept by the enrolments' statement triggers in the writer's transaction (migration 0024): the report counts
+ * from these rows, judging OVERDUE at its own time (`store/enrolment-status.ts`).
+ */
+export const enrolmentCounts = pgTable(
+  'enrolment_counts',
+  {
+    trainingPlanId: uuid('training_plan_id').notNull(),
+    state: text('state').notNull(),
+    dueDate: timestampColumn('due_date').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    enrolments: integer('enrolments').notNull(),
+  },
+  (table) => [primaryKey({ name: 'enrolment_counts_pkey', columns: [table.trainingPlanId, table.state, table.dueDate] })],
+);
+
+/** Per plan, its enrolments completed on each day (UTC), kept like `enrolmentCounts` (migration 0024). */
+export const enrolmentCompletionDays = pgTable(
+  'enrolment_completion_days',
+  {
+    trainingPlanId: uuid('training_plan_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    completions: integer('completions').notNull(),
+  },
+  (table) => [primaryKey({ name: 'enrolment_completion_days_pkey', columns: [table.trainingPlanId, table.day] })],
+);

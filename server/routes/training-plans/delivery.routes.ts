@@ -21,9 +21,18 @@ import { owners, reachOf } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
 import type { Bind } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
-import { enrolments, groupMembers, groups, planAssignments, trainingPlans, users } from '../../db/schema';
+import {
+  enrolmentCompletionDays,
+  enrolmentCounts,
+  enrolments,
+  groupMembers,
+  groups,
+  planAssignments,
+  trainingPlans,
+  users,
+} from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../http/api-error';
-import { enrolmentStatusAt, enrolmentStatusNow, minuteNow } from '../../store/enrolment-status';
+import { countedStatusAt, enrolmentStatusAt, enrolmentStatusNow, minuteNow } from '../../store/enrolment-status';
 import { listPage, type ListParams, type ListSource } from '../../store/list-page';
 import { csvExport, EXPORT_BATCH_SIZE, exportLanguage, exportLanguages } from '../resource/csv-export';
 import { companyUsers } from '../groups/group-members.routes';
@@ -90,6 +99,21 @@ async function companyGroups(db: Database, session: AuthSession, companyId: stri
 }
 
 // --- Enrolments ----------------------------------------------------------------------------------------------------
+
+/** A plan's enrolments (those of `status` at `asOf` when given), from the counts kept per plan (migration 0024). */
+const keptCount = (status?: { asOf: string; is: EnrolmentStatus }) =>
+  sql<number>`coalesce(sum(${enrolmentCounts.enrolments})${
+    status ? sql` filter (where ${countedStatusAt(sql`${status.asOf}`)} = ${status.is})` : sql``
+  }, 0)::int`;
+
+/** How many learners a plan has, from the kept counts. */
+async function enrolledIn(db: Database, session: AuthSession, planId: string) {
+  const [row] = await db
+    .select({ enrolled: keptCount() })
+    .from(enrolmentCounts)
+    .where(and(reachOf(session, owners.enrolmentCounts), eq(enrolmentCounts.trainingPlanId, planId)));
+  return row?.enrolled ?? 0;
+}
 
 const enrolmentRows = (db: Database) =>
   db
@@ -337,13 +361,14 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { db, session } = request;
       const plan = await planInReach(db, session, request.params.id);
       const query = request.query as ListParams & { status?: EnrolmentStatus };
-      const page = await listPage(
-        db,
-        enrolmentSource(session, plan.companyId),
-        query,
-        enrolmentFilter(session, plan.id, query),
-        exactCountLimit,
-      );
+      const list = (params: ListParams) =>
+        listPage(db, enrolmentSource(session, plan.companyId), params, enrolmentFilter(session, plan.id, query), exactCountLimit);
+      // Every learner of the plan (no search, no status): the total is the kept count (migration 0024), not a count.
+      if (query.withTotal && !query.search?.trim() && !query.status) {
+        const [page, total] = await Promise.all([list({ ...query, withTotal: false }), enrolledIn(db, session, plan.id)]);
+        return { items: page.items.map(enrolmentRecord), total, totalIsEstimate: false };
+      }
+      const page = await list(query);
       return { ...page, items: page.items.map(enrolmentRecord) };
     },
   );
@@ -404,26 +429,32 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { db, session } = request;
       const plan = await planInReach(db, session, request.params.id);
-      const ofPlan = and(reachOf(session, owners.enrolments), eq(enrolments.trainingPlanId, plan.id));
-      // The status filter's rule at the same minute, so the counts and a filtered list agree.
-      const status = enrolmentStatusAt(sql`${minuteNow()}`);
-      const [counts] = await db
-        .select({
-          enrolled: sql<number>`count(*)::int`,
-          notStarted: sql<number>`(count(*) filter (where ${status} = 'NOT_STARTED'))::int`,
-          inProgress: sql<number>`(count(*) filter (where ${status} = 'IN_PROGRESS'))::int`,
-          completed: sql<number>`(count(*) filter (where ${status} = 'COMPLETED'))::int`,
-          overdue: sql<number>`(count(*) filter (where ${status} = 'OVERDUE'))::int`,
-        })
-        .from(enrolments)
-        .where(ofPlan);
-      const day = sql<string>`to_char(${enrolments.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const days = await db
-        .select({ day, completed: sql<number>`count(*)::int` })
-        .from(enrolments)
-        .where(and(ofPlan, sql`${enrolments.completedAt} is not null`))
-        .groupBy(day)
-        .orderBy(day);
+      // The counts kept per plan (migration 0024), judged by the status filter's rule at the same minute, so that the
+      // counts and a filtered list agree; a few rows a plan, whatever its number of learners.
+      const asOf = minuteNow();
+      const [[counts], days] = await Promise.all([
+        db
+          .select({
+            enrolled: keptCount(),
+            notStarted: keptCount({ asOf, is: 'NOT_STARTED' }),
+            inProgress: keptCount({ asOf, is: 'IN_PROGRESS' }),
+            completed: keptCount({ asOf, is: 'COMPLETED' }),
+            overdue: keptCount({ asOf, is: 'OVERDUE' }),
+          })
+          .from(enrolmentCounts)
+          .where(and(reachOf(session, owners.enrolmentCounts), eq(enrolmentCounts.trainingPlanId, plan.id))),
+        db
+          .select({ day: enrolmentCompletionDays.day, completed: enrolmentCompletionDays.completions })
+          .from(enrolmentCompletionDays)
+          .where(
+            and(
+              reachOf(session, owners.enrolmentCompletionDays),
+              eq(enrolmentCompletionDays.trainingPlanId, plan.id),
+              sql`${enrolmentCompletionDays.completions} > 0`,
+            ),
+          )
+          .orderBy(enrolmentCompletionDays.day),
+      ]);
       const { enrolled = 0, notStarted = 0, inProgress = 0, completed = 0, overdue = 0 } = counts ?? {};
       return {
         enrolled,

@@ -46,6 +46,9 @@ const tenantOwned = [
   'group_members',
   'plan_assignments',
   'enrolments',
+  // Their counts kept per plan for the reports (migration 0024).
+  'enrolment_counts',
+  'enrolment_completion_days',
   // The Learning Record Store (issue 27): each company's credentials, statements and items done.
   'lrs_credentials',
   'xapi_statements',
