@@ -58,6 +58,28 @@ describe('a list on a 360 px phone', { timeout: 15_000 }, () => {
     expect(location()).toBe('/users/u1');
   });
 
+  it('selects rows by their checkboxes and acts on them with the same bar as the grid', { timeout: 60_000 }, async () => {
+    const resource = users();
+    const { user } = renderConsole({ path: '/users', signedIn: tenantLogin, resources: { users: resource } });
+    await waitFor(() => expect(phoneRows().length).toBeGreaterThan(1));
+    const [first, second] = phoneRows();
+
+    await user.click(within(first!).getByRole('checkbox'));
+    await user.click(within(second!).getByRole('checkbox'));
+    const bar = await screen.findByRole('region', { name: '2 selected' });
+    await user.click(within(second!).getByRole('checkbox'));
+    await screen.findByRole('region', { name: '1 selected' });
+    await user.click(within(bar).getByRole('button', { name: 'Disable' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+
+    await waitFor(() =>
+      expect(resource.api.bulk.mock.calls.map(([request]) => request)).toEqual([
+        { action: 'disable', ids: [first!.getAttribute('data-id')] },
+      ]),
+    );
+    expect(within(first!).getByRole('checkbox').getAttribute('aria-labelledby')).toBe(`phone-row-${first!.getAttribute('data-id')}`);
+  });
+
   it('pages, sorts and deletes with the list machine, as the grid does', async () => {
     const resource = companies();
     const { user } = renderConsole({ path: '/companies', signedIn: tenantLogin, resources: { companies: resource } });

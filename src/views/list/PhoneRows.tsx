@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,11 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { PAGE_SIZES } from '../../machines/list-query';
 import {
+  selectAllSelected,
   selectDeletableIds,
   selectIsLoading,
   selectItems,
   selectMayDeleteRow,
   selectQuery,
+  selectSelectedIds,
   selectTotal,
   selectTotalIsEstimate,
   type ListItem as Row,
@@ -35,6 +38,21 @@ import type { ListConfig, PhoneRowConfig } from './list-config';
 import { tablePaginationTexts } from './paging-texts';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+/**
+ * The selection after a row's checkbox changed, as the grid's checkboxes make it: checked, the row joins the
+ * selection; unchecked, it leaves it ("Select all" then becomes the rows selected and shown but that one).
+ */
+export const toggledSelection = (
+  selected: readonly string[],
+  allSelected: boolean,
+  shown: readonly string[],
+  id: string,
+  checked: boolean,
+) => {
+  const current = allSelected ? [...new Set([...selected, ...shown])] : selected;
+  return checked ? [...new Set([...current, id])] : current.filter((other) => other !== id);
+};
 
 /**
  * A list on a phone, as react-admin's `SimpleList`: each row two lines (primary, secondary) after its status, leading
@@ -60,6 +78,21 @@ export function PhoneRows<R extends Row>({
   const loading = useSelector(list, selectIsLoading);
   const deletable = useSelector(list, selectDeletableIds, sameIds);
   const texts = tablePaginationTexts(t);
+  // Bulk actions (issue 29): a checkbox per row, the same selection as the grid's, the same bar above.
+  const selectable = (config.bulkActions?.length ?? 0) > 0;
+  const selectedIds = useSelector(list, selectSelectedIds);
+  const allSelected = useSelector(list, selectAllSelected);
+  const select = (id: string, checked: boolean) =>
+    list.send({
+      type: 'list.select',
+      ids: toggledSelection(
+        selectedIds,
+        allSelected,
+        items.map((item) => item.id),
+        id,
+        checked,
+      ),
+    });
   return (
     <Box data-testid="phone-rows">
       <SortSelect list={list} config={config} />
@@ -77,6 +110,7 @@ export function PhoneRows<R extends Row>({
               phone={phone}
               href={config.readOnly ? undefined : `${basePath}/${row.id}`}
               mayDelete={deletable.includes(row.id)}
+              selection={selectable ? { checked: allSelected || selectedIds.includes(row.id), select } : undefined}
               t={t}
             />
           ))}
@@ -175,6 +209,7 @@ function PhoneRow<R extends Row>({
   phone,
   href,
   mayDelete,
+  selection,
   t,
 }: {
   row: R;
@@ -183,6 +218,7 @@ function PhoneRow<R extends Row>({
   phone: PhoneRowConfig;
   href: string | undefined;
   mayDelete: boolean;
+  selection: { checked: boolean; select: (id: string, checked: boolean) => void } | undefined;
   t: TFunction;
 }) {
   const session = useSessionActor();
@@ -220,6 +256,7 @@ function PhoneRow<R extends Row>({
         </Stack>
       )}
       <ListItemText
+        id={`phone-row-${row.id}`}
         primary={joined(cells(phone.primary), ' ')}
         secondary={joined(cells(phone.secondary), ' · ')}
         slotProps={{
@@ -238,6 +275,15 @@ function PhoneRow<R extends Row>({
       secondaryAction={actions.length > 0 ? <Stack direction="row">{actions}</Stack> : undefined}
       sx={{ '& .MuiListItemSecondaryAction-root': { right: 0 } }}
     >
+      {selection && (
+        <Checkbox
+          edge="start"
+          checked={selection.checked}
+          onChange={(event) => selection.select(row.id, event.target.checked)}
+          slotProps={{ input: { 'aria-labelledby': `phone-row-${row.id}` } }}
+          sx={{ ml: 0.5 }}
+        />
+      )}
       {href ? (
         <ListItemButton component={RouterLink} href={href} sx={{ pl: 1, pr: actions.length * 5 + 1 }}>
           {content}
