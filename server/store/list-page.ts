@@ -185,6 +185,12 @@ export async function listPage<Row>(
   params: ListParams,
   filter: (bind: Bind) => SQL | undefined,
   exactLimit: number,
+  /**
+   * Whose rows the condition reads when the database's row-level security alone keeps the reach (the caller's scope,
+   * tenant and company): what is learned of a condition (its count, its boundaries) is kept apart per reach, so
+   * two tenants' identical conditions (a filter naming a group only one of them can see) never share a count.
+   */
+  reach = '',
 ): Promise<ListPage<Row>> {
   const table = getTableName(source.table);
   const bound = bindings();
@@ -193,7 +199,7 @@ export async function listPage<Row>(
   const condition = { names: bound.names(), values: { ...bound.values } };
   const order = listOrder(source, params);
   const offset = (params.page - 1) * params.pageSize;
-  const countShape = hashOf(JSON.stringify([table, condition.names, condition.values, exactLimit]));
+  const countShape = hashOf(JSON.stringify([table, condition.names, condition.values, exactLimit, reach]));
   const orderShape = hashOf(JSON.stringify([countShape, order.key]));
   const needsCount = params.withTotal || search !== undefined;
 

@@ -131,7 +131,8 @@ export function resourceStore<
   return {
     list(db: Database, session: AuthSession, query: ListParams & Static<TObject<Filters>>) {
       const filter = (bind: Bind): SQL | undefined => and(reachOf(session, resource.owner, bind), resource.filter?.(session, query, bind));
-      return listPage(db, listSource, query, filter, exactCountLimit);
+      const { scope, tenantId, companyId } = session.user;
+      return listPage(db, listSource, query, filter, exactCountLimit, JSON.stringify([scope, tenantId, companyId]));
     },
 
     find: readRecord,
