@@ -58,7 +58,7 @@ export function ListView<Name extends ResourceName>({ resource, config }: { reso
 
 /**
  * A list's screen around its actor: the title, `filters` when the list has some (the Activity page), the toolbar
- * (search, refresh, export when given, Add unless the list is read-only), the grid or why it failed, and the delete
+ * (search, refresh, the user's saved views of its address, export when given, Add unless the list is read-only), the grid or why it failed, and the delete
  * confirmation of a deletable list.
  */
 export function ListScreen<Row extends ListItem>({
@@ -82,7 +82,7 @@ export function ListScreen<Row extends ListItem>({
     <>
       <PageTitle>{t(config.titleKey)}</PageTitle>
       {filters}
-      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} />
+      <ListToolbar list={list} addPath={config.readOnly ? undefined : `${basePath}/new`} exporter={exporter} actions={actions} savedViews />
       <ListBody list={list} config={config} basePath={basePath} />
     </>
   );
