@@ -86,78 +86,82 @@ function ViewsList({ views, labelId, onDone }: { views: SavedViewsActor; labelId
   const busy = useSelector(views, selectIsBusy);
   const failure = useSelector(views, selectLoadFailure);
   return (
-    <List dense aria-labelledby={labelId} data-testid="saved-views">
-      <ListItem disablePadding>
-        <ListItemButton
-          disabled={busy || failure !== null}
-          onClick={() => {
-            onDone();
-            views.send({ type: 'savedViews.startSave', query: savedViewQuery(search) });
-          }}
-        >
-          <ListItemIcon>
-            <AddIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('savedViews.saveCurrent')} />
-        </ListItemButton>
-      </ListItem>
-      <Divider component="li" />
-      <ListItem>
-        <ListItemText id={labelId} primary={t('savedViews.title')} slotProps={{ primary: { variant: 'overline' } }} />
-      </ListItem>
-      {failure ? (
-        <ListItem
-          secondaryAction={
-            <Button size="small" onClick={() => views.send({ type: 'savedViews.retry' })}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          <ListItemText primary={t('savedViews.loadFailed')} />
+    <Box data-testid="saved-views">
+      <List dense>
+        <ListItem disablePadding>
+          <ListItemButton
+            disabled={busy || failure !== null}
+            onClick={() => {
+              onDone();
+              views.send({ type: 'savedViews.startSave', query: savedViewQuery(search) });
+            }}
+          >
+            <ListItemIcon>
+              <AddIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('savedViews.saveCurrent')} />
+          </ListItemButton>
         </ListItem>
-      ) : saved.length === 0 ? (
+      </List>
+      <Divider />
+      <List dense aria-labelledby={labelId}>
         <ListItem>
-          <ListItemText secondary={busy ? t('savedViews.loading') : t('savedViews.none')} />
+          <ListItemText id={labelId} primary={t('savedViews.title')} slotProps={{ primary: { variant: 'overline' } }} />
         </ListItem>
-      ) : (
-        saved.map((view) => {
-          const address = savedViewAddress(view);
-          return (
-            <ListItem
-              key={view.id}
-              disablePadding
-              secondaryAction={
-                <IconButton
-                  edge="end"
-                  size="small"
-                  aria-label={t('savedViews.delete', { name: view.name })}
-                  disabled={busy}
-                  onClick={() => {
+        {failure ? (
+          <ListItem
+            secondaryAction={
+              <Button size="small" onClick={() => views.send({ type: 'savedViews.retry' })}>
+                {t('list.retry')}
+              </Button>
+            }
+          >
+            <ListItemText primary={t('savedViews.loadFailed')} />
+          </ListItem>
+        ) : saved.length === 0 ? (
+          <ListItem>
+            <ListItemText secondary={busy ? t('savedViews.loading') : t('savedViews.none')} />
+          </ListItem>
+        ) : (
+          saved.map((view) => {
+            const address = savedViewAddress(view);
+            return (
+              <ListItem
+                key={view.id}
+                disablePadding
+                secondaryAction={
+                  <IconButton
+                    edge="end"
+                    size="small"
+                    aria-label={t('savedViews.delete', { name: view.name })}
+                    disabled={busy}
+                    onClick={() => {
+                      onDone();
+                      views.send({ type: 'savedViews.delete', id: view.id });
+                    }}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                }
+              >
+                <ListItemButton
+                  component="a"
+                  href={address}
+                  onClick={(event: React.MouseEvent) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
                     onDone();
-                    views.send({ type: 'savedViews.delete', id: view.id });
+                    navigate(address);
                   }}
                 >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              }
-            >
-              <ListItemButton
-                component="a"
-                href={address}
-                onClick={(event: React.MouseEvent) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                  event.preventDefault();
-                  onDone();
-                  navigate(address);
-                }}
-              >
-                <ListItemText primary={view.name} slotProps={{ primary: { noWrap: true } }} />
-              </ListItemButton>
-            </ListItem>
-          );
-        })
-      )}
-    </List>
+                  <ListItemText primary={view.name} slotProps={{ primary: { noWrap: true } }} />
+                </ListItemButton>
+              </ListItem>
+            );
+          })
+        )}
+      </List>
+    </Box>
   );
 }
 
