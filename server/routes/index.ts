@@ -35,6 +35,8 @@ import { lrsCredentialRoutes } from './xapi/lrs-credentials.routes';
 import { homeAttentionRoutes } from './home/attention.routes';
 import { xapiRoutes } from './xapi/xapi.routes';
 import { learnerQuizRoutes } from './xapi/learner-quiz.routes';
+// Saved views (issue 29).
+import { savedViewRoutes } from './saved-views/saved-views.routes';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: number }> = async (app, options) => {
   app.decorateRequest('session', null as never);
@@ -80,5 +82,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ videoProcessingTimeoutMs: nu
   await app.register(xapiRoutes, { prefix: '/xapi' });
   // Quizzes taken by learners (issue 28 item 4), with the same credentials.
   await app.register(learnerQuizRoutes, { prefix: '/learner/quizzes' });
+  // Saved views (issue 29): each user's own names for a list's address.
+  await app.register(savedViewRoutes, { prefix: '/saved-views' });
   await app.register(processingTimeoutSweep, { timeoutMs: options.videoProcessingTimeoutMs });
 };

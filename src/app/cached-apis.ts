@@ -9,6 +9,7 @@ import { createReportsApi, type ReportsApi } from '../api/reports';
 import { cacheResourceApi } from '../api/resource-cache';
 import { createQuizApi, type QuizApi } from '../api/quizzes';
 import { createResourceApis, type ResourceApis } from '../api/resources';
+import { createSavedViewsApi, type SavedViewsApi } from '../api/saved-views';
 import { cacheTrainingPlanApis, createTrainingPlanApis, type TrainingPlanApis } from '../api/training-plans';
 import type { StoredRecord } from '../domain/resource';
 
@@ -29,6 +30,8 @@ export interface ConsoleApis {
   quizzes: QuizApi;
   /** A group's members, a plan's assignments. */
   delivery: DeliveryApi;
+  /** The user's saved views of a list, never cached: the menu asks once per list opened. */
+  savedViews: SavedViewsApi;
 }
 
 export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
@@ -41,13 +44,14 @@ export const createConsoleApis = (http: KyInstance): ConsoleApis => ({
   reports: createReportsApi(http),
   quizzes: createQuizApi(http),
   delivery: createDeliveryApi(http),
+  savedViews: createSavedViewsApi(http),
 });
 
 export type CachedResourceApi<Item extends StoredRecord = StoredRecord> = ReturnType<typeof cacheResourceApi<Item>>;
 
 /** Every call of the signed-in screens through the one query cache, wrapped once for all their machines. */
 export function cacheConsoleApis(
-  { resources, trainingPlans, account, exports, activity, accountAdmin, reports, quizzes, delivery }: ConsoleApis,
+  { resources, trainingPlans, account, exports, activity, accountAdmin, reports, quizzes, delivery, savedViews }: ConsoleApis,
   queryClient: QueryClient,
 ) {
   return {
@@ -56,6 +60,7 @@ export function cacheConsoleApis(
     accountAdmin,
     reports,
     quizzes,
+    savedViews,
     resources: {
       companies: cacheResourceApi(resources.companies, queryClient, 'companies'),
       tenants: cacheResourceApi(resources.tenants, queryClient, 'tenants'),

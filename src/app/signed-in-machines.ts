@@ -13,6 +13,7 @@ import { listExportMachine } from '../machines/list-export.machine';
 import { listMachineOf } from '../machines/list.machine';
 import { quizExchangeMachine } from '../machines/quiz-exchange.machine';
 import { quizPreviewMachine } from '../machines/quiz-preview.machine';
+import { savedViewsMachine } from '../machines/saved-views.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { ConsoleMachines, ResourceMachines } from '../views/actors';
 import { provideAccountMachines } from './account-security';
@@ -97,6 +98,15 @@ export function provideCoreMachines(
       actions: outcomes,
     }),
     delivery: provideDeliveryMachines(apis.delivery, apis.exports, outcomes),
+    savedViews: savedViewsMachine.provide({
+      actors: {
+        loadViews: fromPromise(async ({ input }) => (await apis.savedViews.list(input.list)).items),
+        // A fresh key per save asked: a retry of the same request (a lost answer) does not save twice.
+        saveView: fromPromise(({ input }) => apis.savedViews.save(input, newIdempotencyKey())),
+        deleteView: fromPromise(({ input }) => apis.savedViews.remove(input.id)),
+      },
+      actions: outcomes,
+    }),
     activity: listMachineOf<ActivityEntry>().provide({
       actors: {
         fetchPage: fromPromise(({ input: { reload: _, ...request } }) => apis.activity.list(request)),

@@ -15,6 +15,7 @@ import type { formMachine } from '../machines/form.machine';
 import type { listExportMachine } from '../machines/list-export.machine';
 import type { ListItem, ListMachine } from '../machines/list.machine';
 import type { notificationsMachine } from '../machines/notifications.machine';
+import type { savedViewsMachine } from '../machines/saved-views.machine';
 import type { OrderedItem, OrderedListMachine } from '../machines/ordered-list.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { twoFactorMachine } from '../machines/two-factor.machine';
@@ -104,6 +105,8 @@ export interface ConsoleMachines {
   /** A quiz's QTI 3.0 export, and the import of a package as a new quiz. */
   quizExchange: typeof quizExchangeMachine;
   delivery: DeliveryMachines;
+  /** A list's saved views (issue 29): its "Views" menu, started with the list's path. */
+  savedViews: typeof savedViewsMachine;
   /** The CSV import of users, and the input of each new import (its id, the remembered mapping); absent: no import. */
   userImport?: { machine: typeof userImportMachine; input: () => UserImportInput };
 }
@@ -161,6 +164,7 @@ export const useAccountMachines = () => useMachines().accounts;
 export const useQuizPreviewMachine = () => useMachines().quizPreview;
 export const useQuizExchangeMachine = () => useMachines().quizExchange;
 export const useDeliveryMachines = () => useMachines().delivery;
+export const useSavedViewsMachine = () => useMachines().savedViews;
 export const useAccountLinkMachine = () => useActors().accountLink;
 
 /** A view's own actor, started with the console's actor options (see {@link ConsoleActors.actorOptions}). */

@@ -29,3 +29,5 @@ export * from './enrolments';
 // The Learning Record Store (issue 27): credentials, statements, the items a learner has done.
 export * from './lrs-credentials';
 export * from './xapi-statements';
+// Saved views (issue 29): a user's names for a list's address.
+export * from './saved-views';

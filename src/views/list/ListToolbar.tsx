@@ -15,12 +15,16 @@ import { listRequestOf, selectSearchText } from '../../machines/list.machine';
 import { selectIsExporting, type listExportMachine } from '../../machines/list-export.machine';
 import type { ActorRefFrom } from 'xstate';
 import type { ListActor } from './list-actor';
+import { SavedViewsMenu } from './SavedViewsMenu';
 import { ToolbarButton } from './ToolbarButton';
 import { usePhone } from './use-phone';
 
 export type ListExportActor = ActorRefFrom<typeof listExportMachine>;
 
-/** Search (unless `searchable` is false), refresh, and when given, the export and the Add button (leading to `addPath`). */
+/**
+ * Search (unless `searchable` is false), refresh, the saved views of a list that has its own address (`savedViews`),
+ * and when given, the export and the Add button (leading to `addPath`).
+ */
 export function ListToolbar({
   list,
   addPath,
@@ -28,6 +32,7 @@ export function ListToolbar({
   actions,
   searchable = true,
   filterButton,
+  savedViews = false,
 }: {
   list: ListActor;
   addPath?: string | undefined;
@@ -36,6 +41,7 @@ export function ListToolbar({
   searchable?: boolean;
   /** The Filters button of a list with filters (`ListFilters.tsx`), beside Refresh. */
   filterButton?: ReactNode;
+  savedViews?: boolean;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -80,6 +86,7 @@ export function ListToolbar({
           '& .MuiButton-root': { whiteSpace: 'nowrap' },
         }}
       >
+        {savedViews && <SavedViewsMenu />}
         {exporter && <ExportButton list={list} exporter={exporter} />}
         {actions}
         {addPath && <ToolbarButton variant="contained" icon={<AddIcon />} label={t('list.add')} onClick={() => navigate(addPath)} />}

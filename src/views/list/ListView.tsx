@@ -106,7 +106,7 @@ function ResourceList<Name extends ResourceName>({
 
 /**
  * A list's screen around its actor: the title, `filters` when the list has some (the Activity page), the toolbar
- * (search, refresh, export when given, Add unless the list is read-only), the grid or why it failed, and the delete
+ * (search, refresh, the user's saved views of its address, export when given, Add unless the list is read-only), the grid or why it failed, and the delete
  * confirmation of a deletable list.
  */
 export function ListScreen<Row extends ListItem>({
@@ -141,6 +141,7 @@ export function ListScreen<Row extends ListItem>({
         exporter={exporter}
         actions={actions}
         filterButton={filterButton}
+        savedViews
       />
       {filterBar}
       <ListBody list={list} config={config} basePath={basePath} />

@@ -14,6 +14,7 @@ import {
   quizTopics,
   quizVersions,
   quizzes,
+  savedViews,
   tenants,
   topics,
   trainingPlanItems,
@@ -1553,5 +1554,64 @@ describe('tenant isolation of the completion reports', () => {
     expect(otherGroups.filter((row) => ownGroups.includes(row.id))).toEqual([]);
     // What it counts is its own company's learners, whatever the demo company's are.
     expect(otherPlans.reduce((sum, row) => sum + row.enrolled, 0)).toBe(otherEnrolments.length);
+  });
+});
+
+/**
+ * Saved views (issue 29) are each user's own, in the tenant and company the user acts in: every scope saves one, and
+ * is aimed at every other one's by id (404 for a rename, a delete), by list (never listed), and by a create naming
+ * another owner (400: the body has no owner field). Nothing of another's changes.
+ */
+describe('per-user isolation of saved views', () => {
+  const kinds = ['GLOBAL', 'TENANT', 'ASSUMED', 'COMPANY', 'OTHER_COMPANY', 'OTHER_TENANT'] as const;
+  const apis = {} as Record<(typeof kinds)[number], Api>;
+  const views = {} as Record<(typeof kinds)[number], string>;
+  const viewRoutes = ['GET /api/saved-views', 'POST /api/saved-views', 'PUT /api/saved-views/{id}', 'DELETE /api/saved-views/{id}'];
+  const stored = () => testApp.db.select().from(savedViews).orderBy(savedViews.id);
+
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    apis.GLOBAL = await signedIn(testApp.app, demo.root);
+    apis.TENANT = await signedIn(testApp.app, demo.tenantAdmin);
+    apis.ASSUMED = await assumed(testApp.app, world.acme.id);
+    apis.COMPANY = await signedIn(testApp.app, demo.companyAdmin);
+    apis.OTHER_COMPANY = await signedIn(testApp.app, demo.consultingAdmin);
+    apis.OTHER_TENANT = await signedIn(testApp.app, demo.globexAdmin);
+    for (const kind of kinds) {
+      const answer = await apis[kind].post('/api/saved-views', { list: '/users', name: `Isolation ${kind}`, query: `search=${kind}` });
+      if (answer.statusCode !== 201) throw new Error(`saved view of ${kind} failed: ${answer.body}`);
+      views[kind] = answer.json<{ id: string }>().id;
+    }
+  });
+
+  it('has probes for exactly the registered routes of saved views', () => {
+    const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const registered = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/saved-views'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(registered.sort()).toEqual([...viewRoutes].sort());
+  });
+
+  it.each(kinds)('as %s: lists its own view only, and finds no other one to rename or delete (404)', async (kind) => {
+    const api = apis[kind];
+    const before = await stored();
+    const listed = (await api.get('/api/saved-views?list=%2Fusers')).json<{ items: { id: string; name: string }[] }>().items;
+    expect(listed.map((view) => view.name)).toEqual([`Isolation ${kind}`]);
+
+    const outcomes: Record<string, number> = {};
+    for (const other of kinds.filter((otherKind) => otherKind !== kind)) {
+      outcomes[`PUT ${other}`] = (await api.put(`/api/saved-views/${views[other]}`, { name: 'Taken over', query: '' })).statusCode;
+      outcomes[`DELETE ${other}`] = (await api.delete(`/api/saved-views/${views[other]}`)).statusCode;
+    }
+    const foreignOwner = await api.post('/api/saved-views', {
+      list: '/users',
+      name: 'Foreign owner',
+      query: '',
+      tenantId: world.globex.id,
+      userId: world.globexAdmin.id,
+    });
+    expect(Object.values(outcomes).every((status) => status === 404)).toBe(true);
+    expect(foreignOwner.statusCode).toBe(400);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -48,6 +48,7 @@ describe('migrations and seed', () => {
           '0023_delivery_scale.sql',
           '0030_account_tokens.sql',
           '0031_two_factor.sql',
+          '0035_saved_views.sql',
           '0050_quizzes.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);

@@ -53,6 +53,8 @@ const tenantOwned = [
   'lrs_credentials',
   'xapi_statements',
   'enrolment_items',
+  // Saved views (issue 29): a user's own, within the tenant and company the user acts in.
+  'saved_views',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
 const ownerOnly = [
@@ -85,7 +87,7 @@ beforeAll(async () => {
   await withAccountRows();
 });
 
-/** Rows of the tables of issue 30, made through the API: an invitation, an authenticator and its recovery codes. */
+/** Rows of the tables of issue 30, made through the API: an invitation, an authenticator and its recovery codes; a saved view (issue 29). */
 async function withAccountRows() {
   const root = await signedIn(testApp.app, demo.root);
   const email = `rls.${randomBytes(4).toString('hex')}@example.com`;
@@ -112,6 +114,8 @@ async function withAccountRows() {
   const { secret } = (await own.post('/api/users/me/two-factor/setup', {})).json();
   const confirmed = await own.post('/api/users/me/two-factor/confirm', { code: generateSync({ secret }) });
   if (confirmed.statusCode !== 200) throw new Error(`two-factor setup failed: ${confirmed.body}`);
+  const view = await own.post('/api/saved-views', { list: '/users', name: 'Row-level view', query: 'search=rls' });
+  if (view.statusCode !== 201) throw new Error(`saved view failed: ${view.body}`);
 }
 afterAll(() => client?.close());
 

@@ -12,6 +12,7 @@ import {
   idempotencyKeys,
   planAssignments,
   quizzes,
+  savedViews,
   tenants,
   topics,
   trainingPlanItems,
@@ -266,6 +267,14 @@ describe('Idempotency-Key on every create', () => {
       rows: (db, name) => rowsWhere(db, users, users.name, name),
       status: 200,
       idOf: (answer) => answer.json().results[0].id,
+    },
+    // Saved views (issue 29): each user's own; the name is unique per list, so a repeat without a key is a 409.
+    {
+      route: 'POST /api/saved-views',
+      caller: () => callers.tenant,
+      url: () => '/api/saved-views',
+      body: (name) => ({ list: '/users', name, query: `search=${name}` }),
+      rows: (db, name) => rowsWhere(db, savedViews, savedViews.name, name),
     },
   ];
 

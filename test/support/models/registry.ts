@@ -9,6 +9,7 @@ import { notificationsModel } from './notifications';
 import { orderedListModel } from './ordered-list';
 import { quizExchangeModel } from './quiz-exchange';
 import { quizPreviewModel } from './quiz-preview';
+import { savedViewsModel } from './saved-views';
 import { sessionModel } from './session';
 import { twoFactorModel } from './two-factor';
 import { userImportModel } from './user-import';
@@ -30,4 +31,5 @@ export const registry: MachineModel[] = [
   accountActionsModel,
   quizPreviewModel,
   quizExchangeModel,
+  savedViewsModel,
 ];

@@ -2,6 +2,7 @@ import type { BulkRequest } from '../../../src/domain/bulk';
 import type { UserImportBody, UserImportResponse } from '../../../contract/user-import.schemas';
 import type { ListRequest, ResourceName } from '../../../src/domain/resource';
 import { resourceNames } from '../../../src/domain/resource';
+import type { SavedView } from '../../../src/domain/saved-views';
 import type { VinapseToken } from '../../../src/domain/session';
 import type { SessionFakes } from '../fixtures/session';
 import type { FakeAccount } from './fake-account';
@@ -35,6 +36,8 @@ export interface FakeBackend {
   quizPreview?: (id: string, body: unknown) => Promise<unknown>;
   /** Groups' members and plans' assignments (none unless given). */
   delivery?: FakeDelivery;
+  /** The user's saved views, kept in this array (issue 29): listed by list, saved (a name the list has: 409), deleted. */
+  savedViews?: SavedView[];
 }
 
 /** Issue 30's calls, each answering as the API does unless a test gives its own. */
@@ -240,6 +243,38 @@ function resourceCall(
   return undefined;
 }
 
+/** `saved-views` as the API answers it, on an array in memory. */
+function savedViewsCall({ method, segments, params, body }: Call, views: SavedView[]): Promise<Answer> | undefined {
+  if (segments[0] !== 'saved-views') return undefined;
+  const [, id] = segments;
+  if (method === 'GET' && id === undefined) {
+    const items = views.filter((view) => view.list === params.get('list'));
+    return Promise.resolve({ body: { items, total: items.length, totalIsEstimate: false } });
+  }
+  if (method === 'POST' && id === undefined) {
+    const { list, name, query } = body as { list: string; name: string; query: string };
+    if (views.some((view) => view.list === list && view.name.toLowerCase() === name.trim().toLowerCase()))
+      return Promise.reject({
+        kind: 'http',
+        status: 409,
+        code: 'SAVED_VIEW_NAME_TAKEN',
+        params: { name: name.trim() },
+        message: `A view named "${name.trim()}" already exists for this list: choose another name`,
+      });
+    const at = '2026-11-28T10:00:00.000Z';
+    const view = { id: `view-${views.length + 1}`, list, name: name.trim(), query, createdAt: at, updatedAt: at };
+    views.push(view);
+    return Promise.resolve({ body: view });
+  }
+  if (method === 'DELETE' && id !== undefined) {
+    const index = views.findIndex((view) => view.id === id);
+    if (index < 0) return Promise.reject({ kind: 'http', status: 404, code: 'SAVED_VIEW_NOT_FOUND', message: 'Saved view not found' });
+    views.splice(index, 1);
+    return Promise.resolve(undefined);
+  }
+  return undefined;
+}
+
 /** The call's answer from the fakes, or undefined when no fake answers it. */
 function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
   const { method, segments, body } = call;
@@ -288,6 +323,8 @@ function route(call: Call, backend: FakeBackend): Promise<Answer> | undefined {
     return backend.reports
       ? answering(backend.reports(segments[1]!, listRequestOf(call.params)))
       : Promise.resolve({ body: { items: [], total: 0, totalIsEstimate: false } });
+  const views = savedViewsCall(call, backend.savedViews ?? []);
+  if (views) return views;
   const accountSecurity = accountSecurityCall(call, backend);
   if (accountSecurity) return accountSecurity;
   const delivery = deliveryCall(call, backend);

@@ -9,6 +9,7 @@ import { provideConsoleMachines, type ProvideConsoleMachines } from '../../../sr
 import { startFirstLoad } from '../../../src/app/first-load';
 import { createConsole } from '../../../src/app/providers';
 import type { ResourceName } from '../../../src/domain/resource';
+import type { SavedView } from '../../../src/domain/saved-views';
 import type { LoginResponse, VinapseToken } from '../../../src/domain/session';
 import type { Language } from '../../../src/i18n';
 import { memoryStore } from '../memory-store';
@@ -56,6 +57,8 @@ export interface RenderOptions extends Partial<SessionCalls> {
   quizPreview?: FakeBackend['quizPreview'];
   /** Groups' members and plans' assignments, in memory (none unless given: empty lists). */
   delivery?: FakeDelivery;
+  /** The user's saved views (issue 29), kept in this array (none unless given). */
+  savedViews?: SavedView[];
   /** The clock of every actor the console starts (real time unless given): a test moves it, not the machine's speed. */
   clock?: SimulatedClock;
   /** The page asks for its route's data at start, from its address, as the browser's does (`first-load.ts`). */
@@ -83,6 +86,7 @@ export function renderConsole({
   accountSecurity,
   quizPreview,
   delivery = fakeDelivery(),
+  savedViews = [],
   clock,
   firstLoad = false,
   ...overrides
@@ -112,6 +116,7 @@ export function renderConsole({
     ...(accountSecurity && { accountSecurity }),
     ...(quizPreview && { quizPreview }),
     delivery,
+    savedViews,
     importUsers,
   });
   const [pathname = '/', search = ''] = path.split('?');
