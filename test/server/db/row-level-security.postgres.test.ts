@@ -46,9 +46,10 @@ const tenantOwned = [
   'group_members',
   'plan_assignments',
   'enrolments',
-  // The Learning Record Store (issue 27): each company's credentials, statements and items done.
+  // The Learning Record Store (issue 27): each company's credentials, statements, their attachments and items done.
   'lrs_credentials',
   'xapi_statements',
+  'xapi_attachments',
   'enrolment_items',
 ];
 /** Tables the API uses before it knows the caller, or for itself: no tenant in them, no access for requests. */
