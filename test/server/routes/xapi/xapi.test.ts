@@ -618,7 +618,7 @@ describe('related queries and formats', () => {
     const ids_ = single.json<Record<string, unknown>>();
     expect(ids_.actor).toEqual({ objectType: 'Agent', mbox: `mailto:lea.${tag}@example.com` });
     expect(ids_.verb).toEqual({ id: verb('experienced').id });
-    expect(ids_.object).toEqual({ objectType: 'Activity', id: `${course}/lesson` });
+    expect(ids_.object).toEqual({ id: `${course}/lesson` });
     expect(ids_.context).toEqual({
       instructor: { objectType: 'Agent', mbox: instructor.mbox },
       contextActivities: { parent: [{ id: course }] },
