@@ -149,8 +149,10 @@ export const EnrolmentSummary = Type.Object(
 const AttentionCount = Type.Integer({ minimum: 0 });
 
 /**
- * What `GET /home/attention` answers a COMPANY admin: the learners past a due date without completion (how many, and
- * the longest overdue first) and the published plans nobody is assigned to (how many, and the oldest first).
+ * What `GET /home/attention` answers: the learners past a due date without completion (how many, and for a COMPANY
+ * admin the longest overdue first) and the published plans nobody is assigned to (how many, and for a COMPANY admin
+ * the oldest first). A TENANT or GLOBAL admin gets the counts over its reach and, in `companies`, the companies with
+ * something to act on, the most overdue first (their learners and plans are the company admins' to name: empty).
  */
 export const HomeAttention = Type.Object(
   {
@@ -171,6 +173,24 @@ export const HomeAttention = Type.Object(
       total: AttentionCount,
       plans: Type.Array(Type.Object({ id: Uuid, name: Type.String() }), { description: 'At most five, the oldest first' }),
     }),
+    companies: Type.Optional(
+      Type.Object(
+        {
+          total: AttentionCount,
+          items: Type.Array(
+            Type.Object({
+              id: Uuid,
+              name: Type.String(),
+              tenant: Type.Object({ id: Uuid, name: Type.String() }),
+              overdue: AttentionCount,
+              unassignedPlans: AttentionCount,
+            }),
+            { description: 'At most five, the most overdue learners first, then the most unassigned plans, then by name' },
+          ),
+        },
+        { description: 'TENANT and GLOBAL admins only: the companies of their reach with overdue learners or unassigned plans' },
+      ),
+    ),
   },
   { title: 'HomeAttention' },
 );

@@ -667,6 +667,11 @@ export const en = {
   },
   home: {
     attention: {
+      companies_one: '{{count, number}} company needs attention',
+      companies_other: '{{count, number}} companies need attention',
+      company: '{{company}} ({{tenant}}): {{overdue}}, {{unassigned}}',
+      unassignedShort_one: '{{count, number}} plan unassigned',
+      unassignedShort_other: '{{count, number}} plans unassigned',
       title: 'Needs attention',
       failed: 'What needs attention could not be loaded',
       nothing: 'Nothing needs attention: no learner is overdue and every published plan is assigned.',

@@ -671,6 +671,11 @@ export const it: Translations = {
   },
   home: {
     attention: {
+      companies_one: '{{count, number}} azienda da seguire',
+      companies_other: '{{count, number}} aziende da seguire',
+      company: '{{company}} ({{tenant}}): {{overdue}}, {{unassigned}}',
+      unassignedShort_one: '{{count, number}} piano non assegnato',
+      unassignedShort_other: '{{count, number}} piani non assegnati',
       title: 'Da seguire',
       failed: 'Non è stato possibile caricare cosa richiede attenzione',
       nothing: 'Niente da seguire: nessun discente è in ritardo e ogni piano pubblicato è assegnato.',

@@ -39,6 +39,18 @@ describe('the completion reports', () => {
     expect((await cellsOf(page(), 'New hires')).slice(0, 3)).toEqual(['New hires', '5', '5']);
   });
 
+  it("name the demo company on a TENANT admin's home, most overdue first, leading to its line of the report", async () => {
+    await signIn(page(), demo.tenant);
+    await page().goto('/home');
+    const attention = page().getByRole('region', { name: 'Needs attention' });
+    await expect.poll(() => attention.getByTestId('attention-overdue').innerText(), { timeout: 30_000 }).toMatch(/^\d+ learners? overdue$/);
+    const company = attention.getByRole('link', { name: /^Acme Robotics S\.p\.A\. \(Acme Learning\): \d+ learners? overdue/ });
+    await company.click();
+    await page().waitForURL(/\/reports\?search=Acme%20Robotics/);
+    expect((await cellsOf(page(), 'Acme Robotics S.p.A.'))[0]).toBe('Acme Robotics S.p.A.');
+    expect(await dataRows(page()).count()).toBe(1);
+  });
+
   it("name the demo's overdue learner on a COMPANY admin's home, leading to the plan's overdue learners", async () => {
     await signIn(page(), demo.company);
     await page().goto('/home');

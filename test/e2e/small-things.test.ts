@@ -93,9 +93,8 @@ describe('home', () => {
       await signIn(page(), account);
 
       await expect.poll(() => page().getByTestId('home-greeting').textContent()).toMatch(/^Welcome, /);
-      // A COMPANY admin's home also leads with what needs attention (reports.test.ts follows its links).
-      const attention = scope === 'COMPANY' ? ['Needs attention'] : [];
-      await expect.poll(() => page().locator('main h2').allTextContents()).toEqual([...attention, ...cards]);
+      // Every admin's home leads with what needs attention (reports.test.ts follows its links).
+      await expect.poll(() => page().locator('main h2').allTextContents()).toEqual(['Needs attention', ...cards]);
       for (const resource of resources) {
         const { body } = await call<{ total: number }>('GET', `${resource}?pageSize=10`);
         await expect.poll(() => page().getByTestId(`home-count-${resource}`).textContent()).toBe(`${body.total} records`);

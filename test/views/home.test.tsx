@@ -14,7 +14,11 @@ describe('home', () => {
 
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Tomaso');
     expect(screen.getByText('You manage the companies of Acme Learning and their users.')).toBeDefined();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Companies', 'Users']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Needs attention',
+      'Companies',
+      'Users',
+    ]);
     await countOf('companies', '23 records');
     expect(card('companies').getByRole('link', { name: 'Open companies' }).getAttribute('href')).toBe('/companies');
     expect(card('companies').getByRole('link', { name: 'New company' }).getAttribute('href')).toBe('/companies/new');
@@ -25,7 +29,11 @@ describe('home', () => {
     const { resources } = renderConsole({ path: '/home', signedIn: globalLogin, resources: { tenants: tenants() } });
     expect((await screen.findByTestId('home-greeting')).textContent).toBe('Welcome, Grace');
     expect(screen.getByText('As the root admin you manage the tenants of the platform and their administrators.')).toBeDefined();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Tenants', 'Users']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Needs attention',
+      'Tenants',
+      'Users',
+    ]);
     await countOf('tenants', `${resources.tenants.records.size} records`);
   });
 

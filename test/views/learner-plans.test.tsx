@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyLogin, tenantLogin } from '../support/fixtures/session';
+import { companyLogin, globalLogin, tenantLogin } from '../support/fixtures/session';
 import { fakeDelivery, type FakeUserEnrolment } from '../support/views/fake-delivery';
 import { renderConsole } from '../support/views/render-console';
 import { companies, users } from '../support/views/resource-fixtures';
@@ -123,11 +123,41 @@ describe("/home's Needs attention", { timeout: 30_000 }, () => {
     expect(await card.findByText(/^Niente da seguire/)).toBeTruthy();
   });
 
-  it('is not shown to a TENANT admin', async () => {
-    const fakes = delivery();
+  const companyAttention = {
+    overdue: { total: 9, learners: [] },
+    unassignedPlans: { total: 2, plans: [] },
+    companies: {
+      total: 6,
+      items: [
+        { id: 'c1', name: 'Acme Robotics S.p.A.', tenant: { id: 't1', name: 'Acme Learning' }, overdue: 8, unassignedPlans: 0 },
+        { id: 'c2', name: 'Acme Foods & Co', tenant: { id: 't1', name: 'Acme Learning' }, overdue: 1, unassignedPlans: 2 },
+      ],
+    },
+  };
+
+  it('shows a TENANT admin its counts and the companies most overdue first, each leading to its report line', async () => {
+    const fakes = fakeDelivery({ attention: companyAttention });
     renderConsole({ path: '/home', signedIn: tenantLogin, delivery: fakes });
-    await screen.findByTestId('home-greeting');
-    expect(screen.queryByRole('region', { name: 'Needs attention' })).toBeNull();
-    expect(fakes.spies.homeAttention).not.toHaveBeenCalled();
+    const card = within(await screen.findByRole('region', { name: 'Needs attention' }));
+    await waitFor(() => expect(card.getByTestId('attention-overdue').textContent).toBe('9 learners overdue'));
+    expect(card.getByTestId('attention-unassigned').textContent).toBe('2 published plans nobody is assigned to');
+    expect(card.getByTestId('attention-companies').textContent).toBe('6 companies need attention');
+    const links = card.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Acme Robotics S.p.A. (Acme Learning): 8 learners overdue, 0 plans unassigned',
+      'Acme Foods & Co (Acme Learning): 1 learner overdue, 2 plans unassigned',
+    ]);
+    expect(links[1]!.getAttribute('href')).toBe('/reports?search=Acme%20Foods%20%26%20Co');
+    expect(fakes.spies.homeAttention).toHaveBeenCalled();
+  });
+
+  it('shows a GLOBAL admin the same in Italian', async () => {
+    renderConsole({ path: '/home', signedIn: globalLogin, language: 'it', delivery: fakeDelivery({ attention: companyAttention }) });
+    const card = within(await screen.findByRole('region', { name: 'Da seguire' }));
+    await waitFor(() => expect(card.getByTestId('attention-companies').textContent).toBe('6 aziende da seguire'));
+    expect(card.getByTestId('attention-overdue').textContent).toBe('9 discenti in ritardo');
+    expect(card.getAllByRole('link').map((link) => link.textContent)[1]).toBe(
+      'Acme Foods & Co (Acme Learning): 1 discente in ritardo, 2 piani non assegnati',
+    );
   });
 });

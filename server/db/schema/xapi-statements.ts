@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestampColumn } from './columns';
 import { companies } from './companies';
 import { enrolments } from './enrolments';
@@ -67,6 +81,34 @@ export const enrolmentItems = pgTable(
     index('enrolment_items_item_id_idx').on(table.itemId),
     foreignKey({
       name: 'enrolment_items_company_fk',
+      columns: [table.companyId, table.tenantId],
+      foreignColumns: [companies.id, companies.tenantId],
+    }).onDelete('restrict'),
+  ],
+);
+
+/** PostgreSQL's bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The attachments of a company's statements (migration 0027): one row per content (its SHA-2) in a store. */
+export const xapiAttachments = pgTable(
+  'xapi_attachments',
+  {
+    companyId: uuid('company_id').notNull(),
+    sha2: text('sha2').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    contentType: text('content_type').notNull(),
+    length: integer('length').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestampColumn('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'xapi_attachments_pkey', columns: [table.companyId, table.sha2] }),
+    foreignKey({
+      name: 'xapi_attachments_company_fk',
       columns: [table.companyId, table.tenantId],
       foreignColumns: [companies.id, companies.tenantId],
     }).onDelete('restrict'),

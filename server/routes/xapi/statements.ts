@@ -112,13 +112,33 @@ export interface PreparedStatement {
 }
 
 /**
- * Validates one statement (`xapi-validation`, then the rules it misses) and completes it as the LRS stores it: its id
+ * A context's activities as the LRS stores and answers them (xAPI 1.0.3, Data 2.4.6.2): a single Activity given as the
+ * value of `parent`, `grouping`, `category` or `other` becomes an array of one; the same in a SubStatement's context.
+ */
+export function contextActivitiesAsArrays(statement: Json): Json {
+  const context = statement.context;
+  const object = statement.object;
+  let result = statement;
+  if (isObject(context) && isObject(context.contextActivities)) {
+    const activities = Object.fromEntries(
+      Object.entries(context.contextActivities).map(([kind, value]) => [kind, isObject(value) ? [value] : value]),
+    );
+    result = { ...result, context: { ...context, contextActivities: activities } };
+  }
+  if (isObject(object) && object.objectType === 'SubStatement') result = { ...result, object: contextActivitiesAsArrays(object) };
+  return result;
+}
+
+/**
+ * Validates one statement (`xapi-validation`, then the rules it misses) and completes it as the LRS stores it: its
+ * context's activities as arrays, its id
  * (made when absent), `timestamp` (the stored time when absent), `stored`, `authority` (the credential: any sent is
  * replaced) and `version` (1.0.0 when absent). Throws StatementError with every reason found.
  */
-export function prepareStatement(raw: unknown, stored: Date, authority: Json, index?: number): PreparedStatement {
+export function prepareStatement(sent: unknown, stored: Date, authority: Json, index?: number): PreparedStatement {
   const where = index === undefined ? '' : `statement ${index}: `;
-  if (!isObject(raw)) throw new StatementError(`${where}a statement must be a JSON object`);
+  if (!isObject(sent)) throw new StatementError(`${where}a statement must be a JSON object`);
+  const raw = contextActivitiesAsArrays(sent);
   const warnings = validateStatement(raw) as Array<{ path?: string[]; name?: string; typeName?: string }>;
   const problems = [...warnings.map(describeWarning), ...extraRules(raw)];
   if (problems.length > 0) throw new StatementError(`${where}${problems.join('; ')}`);

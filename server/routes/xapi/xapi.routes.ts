@@ -3,8 +3,17 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'dri
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import stringify from 'safe-stable-stringify';
 import type { Database } from '../../db/client';
-import { lrsCredentials, xapiStatements } from '../../db/schema';
+import { lrsCredentials, xapiAttachments, xapiStatements } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import {
+  attachmentLimits,
+  attachmentsOf,
+  declaredHashes,
+  MultipartBody,
+  multipartAnswer,
+  readMultipart,
+  type AttachmentPart,
+} from './attachments';
 import { lrsSecretMatches } from './lrs-credentials';
 import { moveEnrolments, recomputeVoided } from './enrolment-progress';
 import { formatStatement, type StatementFormat } from './statement-format';
@@ -121,11 +130,11 @@ const same = (left: unknown, right: unknown) => stringify(left) === stringify(ri
 /**
  * Stores a batch in one transaction, all or nothing: a repeat of a stored id with the same content is skipped, with
  * another content it is a 409 (and nothing of the batch is stored); a voiding statement voids its target (a voiding
- * statement cannot be voided: 400); then the statements move the company's enrolments, and those the voided ones had
- * moved are recomputed without them (`enrolment-progress.ts`).
- * Answers the ids in the batch's order.
+ * statement cannot be voided: 400); the attachments' contents are kept once per hash in the store; then the
+ * statements move the company's enrolments, and those the voided ones had moved are recomputed without them
+ * (`enrolment-progress.ts`). Answers the ids in the batch's order.
  */
-export async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[]) {
+export async function storeStatements(db: Database, caller: LrsCaller, batch: PreparedStatement[], attachments: AttachmentPart[] = []) {
   const ids = batch.map((statement) => statement.id);
   const seen = new Map<string, PreparedStatement>();
   for (const statement of batch) {
@@ -167,6 +176,21 @@ export async function storeStatements(db: Database, caller: LrsCaller, batch: Pr
       )
       .onConflictDoNothing({ target: [xapiStatements.companyId, xapiStatements.id] })
       .returning({ id: xapiStatements.id });
+    if (attachments.length > 0) {
+      await tx
+        .insert(xapiAttachments)
+        .values(
+          attachments.map((part) => ({
+            companyId: caller.companyId,
+            tenantId: caller.tenantId,
+            sha2: part.hash,
+            contentType: part.contentType,
+            length: part.content.length,
+            content: part.content,
+          })),
+        )
+        .onConflictDoNothing({ target: [xapiAttachments.companyId, xapiAttachments.sha2] });
+    }
     const fresh = new Set(inserted.map((row) => row.id));
     const repeats = ids.filter((id) => !fresh.has(id));
     if (repeats.length > 0) {
@@ -200,24 +224,44 @@ export async function storeStatements(db: Database, caller: LrsCaller, batch: Pr
   return ids;
 }
 
-/** Parses and checks a write's body: refused whole (400, nothing written) at its first bad statement. */
-function prepareBody(body: unknown, caller: LrsCaller, single: boolean): PreparedStatement[] {
+/**
+ * Parses and checks a write's body, JSON or multipart/mixed with attachments: refused whole (400, nothing written) at
+ * its first bad statement or attachment. `statementId`: PUT's, which the statement takes.
+ */
+async function prepareWrite(
+  sent: unknown,
+  caller: LrsCaller,
+  statementId?: string,
+): Promise<{ batch: PreparedStatement[]; attachments: AttachmentPart[] }> {
   try {
-    checkShape(body);
-    if (body === undefined || body === null) throw new StatementError('The body must be a statement or an array of statements');
-    if (single && Array.isArray(body)) throw new StatementError('PUT takes one statement, not an array');
-    const list = Array.isArray(body) ? body : [body];
-    if (list.length === 0) throw new StatementError('The batch holds no statement');
-    if (list.length > statementLimits.statementsPerBatch) {
-      throw new StatementError(`A batch holds at most ${statementLimits.statementsPerBatch} statements`);
-    }
-    const stored = new Date();
-    const authority = authorityOf(caller);
-    return list.map((raw, index) => prepareStatement(raw, stored, authority, Array.isArray(body) ? index : undefined));
+    const { statements, parts } = sent instanceof MultipartBody ? await readMultipart(sent) : { statements: sent, parts: [] };
+    const batch = prepareBody(statements, caller, statementId);
+    return { batch, attachments: await attachmentsOf(batch, parts) };
   } catch (error) {
     if (error instanceof StatementError) throw badRequest(error.message);
     throw error;
   }
+}
+
+/** A write's statements checked and completed (PUT's `statementId` given to its statement); StatementError else. */
+function prepareBody(sent: unknown, caller: LrsCaller, statementId: string | undefined): PreparedStatement[] {
+  const single = statementId !== undefined;
+  const one = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as { id?: unknown }) : null;
+  if (single && one && one.id !== undefined && (typeof one.id !== 'string' || one.id.toLowerCase() !== statementId.toLowerCase())) {
+    throw new StatementError('The statement id differs from statementId');
+  }
+  const body = single && one ? { ...one, id: statementId.toLowerCase() } : sent;
+  checkShape(body);
+  if (body === undefined || body === null) throw new StatementError('The body must be a statement or an array of statements');
+  if (single && Array.isArray(body)) throw new StatementError('PUT takes one statement, not an array');
+  const list = Array.isArray(body) ? body : [body];
+  if (list.length === 0) throw new StatementError('The batch holds no statement');
+  if (list.length > statementLimits.statementsPerBatch) {
+    throw new StatementError(`A batch holds at most ${statementLimits.statementsPerBatch} statements`);
+  }
+  const stored = new Date();
+  const authority = authorityOf(caller);
+  return list.map((raw, index) => prepareStatement(raw, stored, authority, Array.isArray(body) ? index : undefined));
 }
 
 // --- Queries -------------------------------------------------------------------------------------------------------
@@ -314,7 +358,21 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
     throw badRequest('format must be ids, exact or canonical');
   const format = (query.format ?? 'exact') as StatementFormat;
   const formatted = (statement: unknown) => formatStatement(statement, format, request.headers['accept-language']);
-  booleanParam('attachments', query.attachments);
+  const withAttachments = booleanParam('attachments', query.attachments);
+  // attachments=true: multipart/mixed, the JSON then the contents of the attachments its statements declare.
+  const answer = async (json: unknown, statements: unknown[]) => {
+    if (!withAttachments) return json;
+    const hashes = declaredHashes(statements);
+    const stored =
+      hashes.length === 0
+        ? []
+        : await db
+            .select({ sha2: xapiAttachments.sha2, contentType: xapiAttachments.contentType, content: xapiAttachments.content })
+            .from(xapiAttachments)
+            .where(and(eq(xapiAttachments.companyId, caller.companyId), inArray(xapiAttachments.sha2, hashes)));
+    const multipart = multipartAnswer(json, stored);
+    return reply.type(multipart.contentType).send(multipart.body);
+  };
 
   const single = query.statementId ?? query.voidedStatementId;
   if (single !== undefined) {
@@ -332,7 +390,7 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
       );
     if (!row) throw new ApiError(404, 'No such statement', {}, undefined, 'XAPI_STATEMENT_NOT_FOUND');
     reply.header('last-modified', row.stored.toUTCString());
-    return formatted(row.statement);
+    return answer(formatted(row.statement), [row.statement]);
   }
 
   const conditions: (SQL | undefined)[] = [eq(xapiStatements.companyId, caller.companyId), eq(xapiStatements.voided, false)];
@@ -388,7 +446,10 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const more = rows.length > limit ? `/api/xapi/statements?more=${encodeCursor({ query, after: page.at(-1)!.seq! })}` : '';
-  return { statements: page.map((row) => formatted(row.statement)), more };
+  return answer(
+    { statements: page.map((row) => formatted(row.statement)), more },
+    page.map((row) => row.statement),
+  );
 }
 
 /**
@@ -399,8 +460,21 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
  */
 export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['xapi'];
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Statements with attachments (`attachments.ts`): the bytes, read once the credential and version are checked; any
+  // other multipart kind (form-data) is refused by the same reader with a 400, as the specification asks.
+  app.addContentTypeParser(/^multipart\//i, { parseAs: 'buffer', bodyLimit: attachmentLimits.bodyBytes }, (request, body, done) =>
+    done(null, new MultipartBody(String(request.headers['content-type'] ?? ''), body as Buffer)),
+  );
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-experience-api-version', xapiVersion);
+    // A statements query answers it whatever its code (Communication 2.1.3): an error's answer has it too.
+    if (
+      request.method === 'GET' &&
+      request.routeOptions.url?.endsWith('/statements') &&
+      !reply.hasHeader('x-experience-api-consistent-through')
+    ) {
+      reply.header('x-experience-api-consistent-through', new Date().toISOString());
+    }
     return payload;
   });
   // Before the body is read: the credential (401 before anything else, as every private route), then the version; the
@@ -411,6 +485,12 @@ export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!acceptsXapiVersion(request.headers['x-experience-api-version'])) {
       throw badRequest(`X-Experience-API-Version must be a supported version (${xapiVersion})`);
     }
+  });
+
+  // The resources of the specification this LRS does not keep (state, profiles, agents, activities): 404 once the
+  // credential and the version are checked, as for every resource.
+  app.all('/*', { config: { public: true }, schema: { hide: true } }, async () => {
+    throw new ApiError(404, 'This LRS keeps statements only', {}, undefined, 'NOT_FOUND');
   });
 
   app.get(
@@ -439,9 +519,9 @@ export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = request.lrs!;
       if (Object.keys((request.query ?? {}) as object).length > 0) throw badRequest('POST takes no parameter');
-      const batch = prepareBody(request.body, caller, false);
+      const { batch, attachments } = await prepareWrite(request.body, caller);
       await chargeStatements(request, caller, batch.length);
-      return storeStatements(request.db, caller, batch);
+      return storeStatements(request.db, caller, batch, attachments);
     },
   );
 
@@ -462,20 +542,9 @@ export const xapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = query.statementId;
       if (id === undefined) throw badRequest('statementId is required');
       if (!uuidPattern.test(id)) throw badRequest('statementId must be a UUID');
-      const body = request.body;
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        const given = (body as { id?: unknown }).id;
-        if (given !== undefined && (typeof given !== 'string' || given.toLowerCase() !== id.toLowerCase())) {
-          throw badRequest('The statement id differs from statementId');
-        }
-      }
-      const batch = prepareBody(
-        body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object), id: id.toLowerCase() } : body,
-        caller,
-        true,
-      );
+      const { batch, attachments } = await prepareWrite(request.body, caller, id);
       await chargeStatements(request, caller, batch.length);
-      await storeStatements(request.db, caller, batch);
+      await storeStatements(request.db, caller, batch, attachments);
       return reply.code(204).send();
     },
   );

@@ -15,9 +15,11 @@ import { ActionAlert } from './ActionAlert';
 import { LoadingLine } from './LoadingLine';
 
 /**
- * /home's "Needs attention" for a COMPANY admin (issue 27): how many learners are overdue, the first few with their
+ * /home's "Needs attention" (issue 27). For a COMPANY admin: how many learners are overdue, the first few with their
  * plan (each leading to the plan's learners filtered by Overdue), and the published plans nobody is assigned to
- * (each leading to the plan, where Assign is). Nothing to say: it says so.
+ * (each leading to the plan, where Assign is). For a TENANT or GLOBAL admin: the same counts over its reach and the
+ * companies with something to act on, the most overdue first, each leading to its line of the completion report.
+ * Nothing to say: it says so.
  */
 export function AttentionCard() {
   const { t } = useTranslation();
@@ -51,13 +53,15 @@ export function AttentionCard() {
   );
 }
 
-function AttentionLists({ attention: { overdue, unassignedPlans } }: { attention: HomeAttention }) {
+function AttentionLists({ attention }: { attention: HomeAttention }) {
   const { t } = useTranslation();
   const overdueId = useId();
   const unassignedId = useId();
+  const { overdue, unassignedPlans, companies } = attention;
   if (overdue.total === 0 && unassignedPlans.total === 0) {
     return <Typography color="text.secondary">{t('home.attention.nothing')}</Typography>;
   }
+  if (companies) return <CompanyAttention attention={attention} companies={companies} />;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       {overdue.total > 0 && (
@@ -96,6 +100,41 @@ function AttentionLists({ attention: { overdue, unassignedPlans } }: { attention
           </Box>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** A TENANT or GLOBAL admin's: the counts over its reach, then the companies to act on, each to its report line. */
+function CompanyAttention({
+  attention: { overdue, unassignedPlans },
+  companies,
+}: {
+  attention: HomeAttention;
+  companies: NonNullable<HomeAttention['companies']>;
+}) {
+  const { t } = useTranslation();
+  const companiesId = useId();
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Typography data-testid="attention-overdue">{t('home.attention.overdue', { count: overdue.total })}</Typography>
+      <Typography data-testid="attention-unassigned">{t('home.attention.unassigned', { count: unassignedPlans.total })}</Typography>
+      <Typography variant="subtitle1" component="h3" id={companiesId} data-testid="attention-companies" sx={{ mt: 1 }}>
+        {t('home.attention.companies', { count: companies.total })}
+      </Typography>
+      <Box component="ul" aria-labelledby={companiesId} sx={{ m: 0, pl: 2.5 }}>
+        {companies.items.map((company) => (
+          <li key={company.id}>
+            <Link component={RouterLink} href={`/reports?search=${encodeURIComponent(company.name)}`}>
+              {t('home.attention.company', {
+                company: company.name,
+                tenant: company.tenant.name,
+                overdue: t('home.attention.overdue', { count: company.overdue }),
+                unassigned: t('home.attention.unassignedShort', { count: company.unassignedPlans }),
+              })}
+            </Link>
+          </li>
+        ))}
+      </Box>
     </Box>
   );
 }

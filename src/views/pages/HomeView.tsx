@@ -33,7 +33,7 @@ export function HomeView() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {oneFullStop(t(`home.intro.${state.user.scope}`, { place: placeOf(state) }))}
       </Typography>
-      {state.user.scope === 'COMPANY' && <AttentionCard />}
+      <AttentionCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))' }}>
         {menuByScope[state.user.scope].filter(isResourceEntry).map((entry) => (
           <SectionCard key={entry.path} entry={entry} />

@@ -410,6 +410,9 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
       status: byKind({ GLOBAL: 200, TENANT: 403, COMPANY: 403 })(actor.kind),
     },
   ],
+  // What needs attention on /home: every scope, within its reach (what each one names: the completion reports' describe
+  // below and test/server/routes/home).
+  'GET /api/home/attention': async () => [{ label: 'own reach', method: 'GET', url: '/api/home/attention', status: 200 }],
   'GET /api/platform/security-policy': async (actor) => [
     { label: 'the platform', method: 'GET', url: '/api/platform/security-policy', status: actor.kind === 'GLOBAL' ? 200 : 403 },
   ],
@@ -1304,8 +1307,6 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       },
     ]),
   ],
-  // What needs attention on /home: the caller's company only (its contents: test/server/routes/home).
-  'GET /api/home/attention': async () => [{ label: 'own company', method: 'GET', url: '/api/home/attention', status: 200 }],
   // The Learning Record Store's credentials (issue 27); the xAPI routes themselves: test/server/routes/xapi.
   'GET /api/lrs-credentials': async () => [{ label: 'own list', method: 'GET', url: '/api/lrs-credentials', status: 200 }],
   'POST /api/lrs-credentials': async (actor) => [
@@ -1535,6 +1536,21 @@ describe('tenant isolation of the completion reports', () => {
 
     expect(foreign).toEqual([]);
     expect(own.map((row) => row.id)).toContain(world.acmeRobotics.id);
+  });
+
+  it.each(['TENANT', 'ASSUMED'] as const)('as %s: what needs attention names its own tenant’s companies only', async (kind) => {
+    type Attention = { overdue: { total: number }; companies: { items: { id: string; tenant: { id: string }; overdue: number }[] } };
+    const own = (await apis[kind].get('/api/home/attention')).json<Attention>();
+    const global = (await apis.GLOBAL.get('/api/home/attention')).json<Attention>();
+    expect(own.companies.items.filter((company) => company.tenant.id !== world.acme.id)).toEqual([]);
+    expect(own.companies.items.map((company) => company.id)).not.toContain(world.globexConsulting.id);
+    // The tenant's overdue learners are counted; another tenant's are not (GLOBAL's total holds both).
+    const acmeOverdue = (await allPages<Row & { overdue: number }>(apis[kind], '/api/reports/companies')).reduce(
+      (sum, row) => sum + row.overdue,
+      0,
+    );
+    expect(own.overdue.total).toBe(acmeOverdue);
+    expect(global.overdue.total).toBeGreaterThanOrEqual(own.overdue.total);
   });
 
   it('as COMPANY: its own plans and groups only, another company’s admin counting none of its learners', async () => {

@@ -46,8 +46,11 @@ describe('migrations and seed', () => {
           '0021_lrs_credentials.sql',
           '0022_xapi_statements.sql',
           '0023_delivery_scale.sql',
+          '0024_enrolment_counts.sql',
+          '0027_xapi_attachments.sql',
           '0030_account_tokens.sql',
           '0031_two_factor.sql',
+          '0032_list_filter_versions.sql',
           '0035_saved_views.sql',
           '0050_quizzes.sql',
         ]);

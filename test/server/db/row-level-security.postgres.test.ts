@@ -49,9 +49,10 @@ const tenantOwned = [
   // Their counts kept per plan for the reports (migration 0024).
   'enrolment_counts',
   'enrolment_completion_days',
-  // The Learning Record Store (issue 27): each company's credentials, statements and items done.
+  // The Learning Record Store (issue 27): each company's credentials, statements, their attachments and items done.
   'lrs_credentials',
   'xapi_statements',
+  'xapi_attachments',
   'enrolment_items',
   // Saved views (issue 29): a user's own, within the tenant and company the user acts in.
   'saved_views',

@@ -15,6 +15,10 @@ interface Attention {
     learners: { enrolmentId: string; userId: string; email: string; trainingPlanId: string; planName: string; dueDate: string }[];
   };
   unassignedPlans: { total: number; plans: { id: string; name: string }[] };
+  companies?: {
+    total: number;
+    items: { id: string; name: string; tenant: { id: string; name: string }; overdue: number; unassignedPlans: number }[];
+  };
 }
 
 let world: DemoWorld;
@@ -93,9 +97,56 @@ describe('GET /api/home/attention', () => {
     expect(foreign.unassignedPlans.total).toBe(foreignBefore.unassignedPlans.total + 1);
   });
 
-  it('is for COMPANY admins: 403 for TENANT and GLOBAL admins, 401 without a session', async () => {
-    expect((await (await signedIn(testApp.app, demo.tenantAdmin)).get('/api/home/attention')).statusCode).toBe(403);
-    expect((await (await signedIn(testApp.app, demo.root)).get('/api/home/attention')).statusCode).toBe(403);
+  it('answers a TENANT admin per company of its tenant only, the most overdue first, and a GLOBAL admin across tenants', async () => {
+    const tenantAdmin = await signedIn(testApp.app, demo.tenantAdmin);
+    const root = await signedIn(testApp.app, demo.root);
+    const globexAdmin = await signedIn(testApp.app, demo.globexAdmin);
+    const tenantBefore = await attention(tenantAdmin);
+    const rootBefore = await attention(root);
+    // A Globex company with many overdue learners and an unassigned plan: ahead of everyone for GLOBAL, unseen by Acme's.
+    const plan = await publishedPlan(consultingAdmin);
+    const learners = await newLearners(testApp.db, world.globexConsulting, 12, 'Overdue');
+    expect(
+      (
+        await consultingAdmin.post(`${planPath(plan.id)}/assignments`, {
+          userIds: learners.map(({ id }) => id),
+          dueDate: '2000-01-01T00:00:00.000Z',
+        })
+      ).statusCode,
+    ).toBe(201);
+    await publishedPlan(consultingAdmin);
+    await publishedPlan(admin);
+
+    const tenant = await attention(tenantAdmin);
+    expect(tenant.overdue.learners).toEqual([]);
+    expect(tenant.unassignedPlans.plans).toEqual([]);
+    expect(tenant.unassignedPlans.total).toBe(tenantBefore.unassignedPlans.total + 1);
+    expect(tenant.overdue.total).toBe(tenantBefore.overdue.total);
+    expect(tenant.companies!.items.every((company) => company.tenant.id === world.acme.id)).toBe(true);
+    expect(tenant.companies!.items.map(({ id }) => id)).not.toContain(world.globexConsulting.id);
+    expect(tenant.companies!.items.find(({ id }) => id === world.acmeRobotics.id)).toMatchObject({ name: world.acmeRobotics.name });
+    const robotics = (await attention(admin)).overdue.total;
+    expect(tenant.companies!.items.find(({ id }) => id === world.acmeRobotics.id)!.overdue).toBe(robotics);
+
+    const global = await attention(root);
+    expect(global.overdue.total).toBe(rootBefore.overdue.total + 12);
+    expect(global.unassignedPlans.total).toBe(rootBefore.unassignedPlans.total + 2);
+    expect(global.companies!.items[0]).toMatchObject({ id: world.globexConsulting.id, tenant: { id: world.globex.id } });
+    expect(global.companies!.items[0]!.unassignedPlans).toBeGreaterThanOrEqual(1);
+    const overdueCounts = global.companies!.items.map(({ overdue }) => overdue);
+    expect(overdueCounts).toEqual([...overdueCounts].sort((a, b) => b - a));
+    expect(global.companies!.total).toBeGreaterThanOrEqual(global.companies!.items.length);
+    expect(global.companies!.items.length).toBeLessThanOrEqual(5);
+
+    // Globex's TENANT admin sees its tenant's company, never Acme's.
+    const globex = await attention(globexAdmin);
+    expect(globex.companies!.items.map(({ tenant }) => tenant.id)).not.toContain(world.acme.id);
+    expect(globex.companies!.items[0]!.id).toBe(world.globexConsulting.id);
+    // A COMPANY admin's answer names its own and has no companies.
+    expect((await attention(admin)).companies).toBeUndefined();
+  });
+
+  it('answers 401 without a session', async () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/home/attention' })).statusCode).toBe(401);
   });
 });

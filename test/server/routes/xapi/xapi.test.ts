@@ -295,6 +295,41 @@ describe('validation', () => {
     expect(about.headers['x-experience-api-version']).toBe('1.0.3');
   });
 
+  it('answers a resource it does not keep with 404 once the credential and version pass, 400 without the version', async () => {
+    for (const resource of ['activities', 'activities/state', 'activities/profile', 'agents', 'agents/profile']) {
+      const url = `/api/xapi/${resource}`;
+      expect((await testApp.app.inject({ method: 'GET', url, headers: { authorization: basic(acmeLrs) } })).statusCode).toBe(400);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: xapiHeaders(acmeLrs) })).statusCode).toBe(404);
+    }
+  });
+
+  it('takes a context activity given as one object and keeps it as an array of one, in a SubStatement too', async () => {
+    const parent = { id: 'http://example.com/parent' };
+    const body = statement({
+      id: randomUUID(),
+      context: { contextActivities: { parent, grouping: [parent] } },
+      object: { objectType: 'SubStatement', ...statement({ context: { contextActivities: { category: parent } } }) },
+    });
+    expect((await post(acmeLrs, body)).statusCode).toBe(200);
+    const read = (await get(acmeLrs, `?statementId=${String(body.id)}`)).json<{
+      context: { contextActivities: Record<string, unknown> };
+      object: { context: { contextActivities: Record<string, unknown> } };
+    }>();
+    expect(read.context.contextActivities).toEqual({ parent: [parent], grouping: [parent] });
+    expect(read.object.context.contextActivities).toEqual({ category: [parent] });
+    // The same statement sent again with arrays is the same content: no conflict.
+    expect((await post(acmeLrs, { ...body, context: { contextActivities: { parent: [parent], grouping: [parent] } } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers X-Experience-API-Consistent-Through on a refused query too', async () => {
+    const response = await get(acmeLrs, '?since=yesterday');
+    expect(response.statusCode).toBe(400);
+    expect(Date.parse(String(response.headers['x-experience-api-consistent-through']))).not.toBeNaN();
+  });
+
   it('refuses unknown parameters, bad filters and a forged cursor', async () => {
     for (const query of [
       '?colour=blue',
@@ -583,7 +618,7 @@ describe('related queries and formats', () => {
     const ids_ = single.json<Record<string, unknown>>();
     expect(ids_.actor).toEqual({ objectType: 'Agent', mbox: `mailto:lea.${tag}@example.com` });
     expect(ids_.verb).toEqual({ id: verb('experienced').id });
-    expect(ids_.object).toEqual({ objectType: 'Activity', id: `${course}/lesson` });
+    expect(ids_.object).toEqual({ id: `${course}/lesson` });
     expect(ids_.context).toEqual({
       instructor: { objectType: 'Agent', mbox: instructor.mbox },
       contextActivities: { parent: [{ id: course }] },
