@@ -77,7 +77,14 @@ describe('a list on a 360 px phone', { timeout: 15_000 }, () => {
         { action: 'disable', ids: [first!.getAttribute('data-id')] },
       ]),
     );
-    expect(within(first!).getByRole('checkbox').getAttribute('aria-labelledby')).toBe(`phone-row-${first!.getAttribute('data-id')}`);
+    // The rows are drawn again once the list has reloaded after the action: the first row's checkbox read afresh.
+    const id = first!.getAttribute('data-id');
+    const row = await waitFor(() => {
+      const found = phoneRows().find((item) => item.getAttribute('data-id') === id);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(within(row).getByRole('checkbox').getAttribute('aria-labelledby')).toBe(`phone-row-${id}`);
   });
 
   it('pages, sorts and deletes with the list machine, as the grid does', async () => {
