@@ -127,8 +127,8 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
   expect(report !== null, 'the bulk report is shown').toBe(context.bulkReport !== null);
   if (context.bulkReport) {
     expect(report!.textContent).toContain('Done: 1 of 2 succeeded, 1 skipped.');
-    expect(report!.textContent, "why, in the API's words for a reason the console has none of").toContain(
-      '1 skipped: The company still has users',
+    expect(report!.textContent, "why, in the console's words for the API's code").toContain(
+      '1 skipped: the company still has users, topics, contents or training plans',
     );
   }
   const selected = context.allSelected ? context.total : context.selectedIds.length;
