@@ -5,12 +5,8 @@ import { savedViewNameMaxLength, savedViewQueryMaxLength } from './saved-view-ru
 // Saved views (issue 29): a user's own names for a list's address, per list.
 
 /** A list's path in the console: `/users`, `/activity`, `/training-plans` (lower-case words and dashes, by slashes). */
-const ListPath = Type.String({
-  minLength: 2,
-  maxLength: 200,
-  pattern: '^(/[a-z0-9]+(-[a-z0-9]+)*)+$',
-  description: "The list's path in the console, e.g. /users",
-});
+const listPathRules = { minLength: 2, maxLength: 200, pattern: '^(/[a-z0-9]+(-[a-z0-9]+)*)+$' } as const;
+const ListPath = Type.String({ ...listPathRules, description: "The list's path in the console, e.g. /users" });
 
 /** A name as typed: its spaces around are dropped; it must keep a visible character. */
 const ViewName = Type.String({ minLength: 1, maxLength: savedViewNameMaxLength, pattern: '\\S' });
@@ -34,7 +30,17 @@ export const SavedView = Type.Object(
   { title: 'SavedView' },
 );
 
-export const SavedViewsQuery = Type.Object({ list: ListPath }, { additionalProperties: false });
+export const SavedViewsQuery = Type.Object(
+  {
+    list: Type.Optional(
+      Type.String({
+        ...listPathRules,
+        description: "The list's path in the console; left out, the caller's views of every list, by list then name",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const SavedViewBody = Type.Object(
   { list: ListPath, name: ViewName, query: ViewQuery },

@@ -107,7 +107,10 @@ export const enrolmentCounts = pgTable(
     companyId: uuid('company_id').notNull(),
     enrolments: integer('enrolments').notNull(),
   },
-  (table) => [primaryKey({ name: 'enrolment_counts_pkey', columns: [table.trainingPlanId, table.state, table.dueDate] })],
+  (table) => [
+    primaryKey({ name: 'enrolment_counts_pkey', columns: [table.trainingPlanId, table.state, table.dueDate] }),
+    check('enrolment_counts_state_check', oneOf(table.state, ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED'])),
+  ],
 );
 
 /** Per plan, its enrolments completed on each day (UTC), kept like `enrolmentCounts` (migration 0024). */

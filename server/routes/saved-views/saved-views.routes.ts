@@ -75,7 +75,7 @@ export const savedViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '',
     {
       schema: {
-        summary: "The caller's saved views of a list, by name",
+        summary: "The caller's saved views of a list (or of every list), by name",
         tags,
         querystring: SavedViewsQuery,
         response: { 200: listResponse('SavedView', SavedView), ...errorResponses(400, 401) },
@@ -85,8 +85,8 @@ export const savedViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await request.db
         .select()
         .from(savedViews)
-        .where(and(ownViews(request.session), eq(savedViews.list, request.query.list)))
-        .orderBy(sql`lower(${savedViews.name})`, asc(savedViews.id));
+        .where(and(ownViews(request.session), request.query.list === undefined ? undefined : eq(savedViews.list, request.query.list)))
+        .orderBy(asc(savedViews.list), sql`lower(${savedViews.name})`, asc(savedViews.id));
       return { items: rows.map(toView), total: rows.length, totalIsEstimate: false };
     },
   );

@@ -55,6 +55,14 @@ describe('saved views', () => {
 
     expect((await viewsOf(tenantAdmin, '/users')).map((item) => item.name)).toEqual(['active', 'Disabled of Robotics']);
     expect((await viewsOf(tenantAdmin, '/companies')).map((item) => item.name)).toEqual(['Other list']);
+    // Without a list: every view of the caller, by list then name.
+    const every = await tenantAdmin.get('/api/saved-views');
+    expect(every.statusCode).toBe(200);
+    expect(every.json<{ items: View[] }>().items.map((item) => `${item.list} ${item.name}`)).toEqual([
+      '/companies Other list',
+      '/users active',
+      '/users Disabled of Robotics',
+    ]);
 
     const renamed = await tenantAdmin.put(`/api/saved-views/${view.id}`, { name: 'Robotics, disabled', query: 'page=2&search=x' });
     expect(renamed.statusCode).toBe(200);
@@ -181,6 +189,6 @@ describe('saved views', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/saved-views?list=/users' })).statusCode).toBe(401);
     const view = (await tenantAdmin.post('/api/saved-views', { list: '/topics', name: 'Empty update', query: '' })).json<View>();
     expect((await tenantAdmin.put(`/api/saved-views/${view.id}`, {})).statusCode).toBe(400);
-    expect((await tenantAdmin.get('/api/saved-views')).statusCode).toBe(400);
+    expect((await tenantAdmin.get('/api/saved-views?list=users')).statusCode).toBe(400);
   });
 });
