@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession, unique } from './api';
 import { baseURL, demo, signIn, usePage } from './browser';
+import { seriousViolations } from './axe';
 
 const mailURL = inject('mailURL');
 
@@ -33,12 +33,6 @@ function linkIn(mail: Mail, page: 'invitation' | 'reset-password'): string {
   if (!link) throw new Error(`No ${page} link in the mail "${mail.subject}":\n${mail.text}`);
   expect(link.startsWith(baseURL)).toBe(true);
   return link;
-}
-
-/** The serious or critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => `${page.url()}: ${id}`);
 }
 
 const notifications = (page: Page) => page.getByTestId('notifications').innerText();

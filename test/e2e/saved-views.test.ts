@@ -1,16 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page as BrowserPage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { unique } from './api';
+import { seriousViolations } from './axe';
 import { demo, signIn, usePage } from './browser';
 
 const dataRows = (page: BrowserPage) => page.locator('[role="row"][data-id]');
 const rowIds = (page: BrowserPage) => dataRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
 const viewsMenu = (page: BrowserPage) => page.getByTestId('saved-views');
-const seriousViolations = async (page: BrowserPage) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id }) => id);
 
 describe('saved views (issue 29)', () => {
   const page = usePage();

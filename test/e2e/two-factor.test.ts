@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { generateSync } from 'otplib';
 import type { Page as BrowserPage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSession, unique } from './api';
 import { apiURL, demo, signIn, usePage } from './browser';
+import { seriousViolations } from './axe';
 
 /**
  * Issue 30, two-factor sign-in in Chromium against the real server: the codes are made here as an authenticator app
@@ -16,14 +16,6 @@ const password = 'First-pass-2026';
 const codeOf = (secret: string, stepsAhead = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
 const newEmail = (prefix: string) => `${unique(prefix).replaceAll(' ', '.').toLowerCase()}@example.com`;
-
-/** Every serious or critical violation axe finds on the page as it is now. */
-async function seriousViolations(page: BrowserPage): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
 
 /** The key the set-up shows (grouped by four for the eye; the whole key in `data-secret`). */
 async function shownKey(page: BrowserPage) {

@@ -104,7 +104,14 @@ describe('PostgreSQL ending every connection under writes', () => {
     ).toEqual([]);
     const lost = main.logLines().filter((line) => line.msg?.startsWith('a database connection was lost'));
     expect(lost.length, main.output()).toBeGreaterThan(0);
-    expect(lost[0]).toMatchObject({ level: 50, err: { code: '57P01' } });
+    // Each an error line; among them PostgreSQL's own word for it (57P01, administrator command), or the socket's when
+    // the first connection to go was being written to as it closed (the others then say "terminated unexpectedly").
+    expect(new Set(lost.map((line) => line.level)), main.output()).toEqual(new Set([50]));
+    const codes = lost.map((line) => (line.err as { code?: unknown } | undefined)?.code);
+    expect(
+      codes.some((code) => code === '57P01' || code === 'ECONNRESET'),
+      main.output(),
+    ).toBe(true);
     // Nothing of the error object printed as it is (pg's DatabaseError spans some 40 lines when dumped).
     expect(main.errors()).not.toMatch(/terminating connection due to administrator command\n|^\s+severity: /m);
     expect(
