@@ -102,13 +102,16 @@ describe('home', () => {
 
       const [first] = resources;
       await page().getByTestId(`home-card-${first}`).getByRole('link', { name: /^New / }).click();
-      await page().waitForURL(`**/${first}/new`);
+      await page().waitForURL((url) => url.pathname === `/${first}/new`);
       await page().goBack();
+      // Back on the home page, and its cards drawn again, before the second shortcut is clicked.
+      await page().waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => page().getByTestId(`home-count-${first}`).textContent()).toMatch(/ records$/);
       await page()
         .getByTestId(`home-card-${first}`)
         .getByRole('link', { name: /^Open / })
         .click();
-      await page().waitForURL(`**/${first}`);
+      await page().waitForURL((url) => url.pathname === `/${first}`);
       await expect.poll(() => page().getByTestId('page-title').textContent()).toBe(cards[0]);
     });
   }
