@@ -40,7 +40,8 @@ try {
   const { storage, token } = await signedInStorage(browser, server.baseURL);
   // One origin, one API, one account: the console's stored session and react-admin's token side by side.
   const signedIn = { ...storage, react_admin_token: token };
-  const rowSelector = '[role="grid"] [role="row"][data-id]';
+  // The grid's rows, or on a phone's width (the mobile profile) the list's two-line rows.
+  const rowSelector = '[role="grid"] [role="row"][data-id], [data-testid="phone-rows"] [data-id]';
   const consoleList: PageUnderTest = {
     name: 'console /companies',
     path: '/companies',

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 // Installed before the router's first render: see history-guard.ts.
 import './history-guard';
 import { ConsoleShell } from './ConsoleShell';
-import { firstLoadOfThisPage } from './first-load';
+import { firstLoadOfThisPage, isPhoneWidth } from './first-load';
 import { createConsole, type ConsoleRuntime } from './providers';
 import { preloadRouteCode } from './route-code';
 
@@ -29,7 +29,7 @@ function getBrowserConsole(): ConsoleRuntime {
       if (!snapshot.matches('signedIn')) return;
       preloadOnceSignedIn.unsubscribe();
       // Restored at start, the route's code was asked for already (and is not fetched twice); just signed in, now.
-      preloadRouteCode(window.location.pathname);
+      preloadRouteCode(window.location.pathname, { phone: isPhoneWidth() });
       Promise.resolve(runtime.actors.machines()).catch(() => undefined);
     });
     browserConsole = runtime;

@@ -7,6 +7,7 @@ import type { Scope, StoredSession } from '../domain/session';
 import { detectLanguage, loadTranslationsOnDemand } from '../i18n/languages';
 import { normalizeQuery, readFilters } from '../machines/list-query';
 import { mayOpen, sectionPathsByScope } from '../views/layout/sections';
+import { phoneMediaQuery } from '../views/list/phone-media';
 import { readQuery } from '../views/list/read-query';
 import { routeChunks, routeChunksElementId, type RouteChunk } from './route-chunks';
 
@@ -26,6 +27,8 @@ export interface FirstLoadEnvironment {
   fetch?: typeof globalThis.fetch;
   /** The page, whose language's texts and route's code are fetched as well (the browser); tests have no chunks. */
   page?: Pick<Document, 'getElementById' | 'createElement' | 'head'>;
+  /** A phone's width (`phoneMediaQuery`): a list's two-line rows need no grid. */
+  phone?: boolean;
 }
 
 const isResource = (section: string): section is ResourceName => resourceNames.some((name) => name === section);
@@ -36,14 +39,18 @@ const isResource = (section: string): section is ResourceName => resourceNames.s
  * modules run when the console imports them, and the entry's own chunks stay as they are. Nothing for a page
  * signed out (the sign-in page is in the entry).
  */
-export function preloadRouteChunks(path: string, page: Pick<Document, 'getElementById' | 'createElement' | 'head'>) {
+export function preloadRouteChunks(
+  path: string,
+  page: Pick<Document, 'getElementById' | 'createElement' | 'head'>,
+  options: { phone?: boolean } = {},
+) {
   let files: Partial<Record<RouteChunk, string[]>>;
   try {
     files = JSON.parse(page.getElementById(routeChunksElementId)?.textContent ?? '{}') as typeof files;
   } catch {
     return;
   }
-  const wanted = new Set(routeChunks(path).flatMap((chunk) => files[chunk] ?? []));
+  const wanted = new Set(routeChunks(path, options).flatMap((chunk) => files[chunk] ?? []));
   for (const link of page.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'))
     wanted.delete(link.getAttribute('href') ?? '');
   for (const href of wanted) {
@@ -115,11 +122,14 @@ export function startFirstLoad(environment: FirstLoadEnvironment): FirstLoad {
   // Handled here as well: an answer nobody reads (the session ended meanwhile) is no unhandled rejection.
   for (const { answer } of primed) answer.catch(() => undefined);
   // The data first: over HTTP/1.1 the browser queues requests beyond six to a host, and the code is the larger part.
-  if (environment.page) preloadRouteChunks(environment.location.pathname, environment.page);
+  if (environment.page) preloadRouteChunks(environment.location.pathname, environment.page, { phone: environment.phone ?? false });
   return { primed };
 }
 
 let browserFirstLoad: FirstLoad | undefined;
+
+/** Whether the page is as narrow as a phone now (`usePhone`'s query). */
+export const isPhoneWidth = () => typeof window.matchMedia === 'function' && window.matchMedia(phoneMediaQuery).matches;
 
 /** The browser page's first load: started by the entry's first script (`src/boot.ts`), else by the console itself. */
 export function firstLoadOfThisPage(): FirstLoad {
@@ -128,5 +138,6 @@ export function firstLoadOfThisPage(): FirstLoad {
     store: window.localStorage,
     browserLanguages: navigator.languages,
     page: document,
+    phone: isPhoneWidth(),
   }));
 }

@@ -27,12 +27,17 @@ export type RouteChunk = keyof typeof routeChunkModules;
 /** Where the page lists the files of each chunk (a JSON data block written by the build; absent in development). */
 export const routeChunksElementId = 'route-chunks';
 
+/** The lists that show two-line rows instead of the grid on a phone (their configurations' `phone`). */
+const listsWithPhoneRows = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups', 'activity'];
+
 /**
  * The chunks the screen at `path` needs when signed in: the signed-in console, and the screen's own (the grid of a
- * list, the form of a record, the wizard, the plan editor, the settings). Home is in the signed-in console.
+ * list, the form of a record, the wizard, the plan editor, the settings). Home is in the signed-in console. On a
+ * phone (`phone`), a list with two-line rows needs no grid.
  */
-export function routeChunks(path: string): RouteChunk[] {
+export function routeChunks(path: string, { phone = false }: { phone?: boolean } = {}): RouteChunk[] {
   const [, section = '', record, part] = path.split('/');
+  if (phone && !record && listsWithPhoneRows.includes(section)) return ['signedInConsole'];
   const screen: RouteChunk[] =
     section === 'settings'
       ? ['settings']

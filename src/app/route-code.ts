@@ -11,6 +11,6 @@ export const routeCode = {
 } satisfies Record<RouteChunk, () => Promise<unknown>>;
 
 /** Fetches the code of the screen at `path` at once (just signed in: the page's start asked for nothing). */
-export function preloadRouteCode(path: string) {
-  for (const chunk of routeChunks(path)) routeCode[chunk]().catch(() => undefined);
+export function preloadRouteCode(path: string, options: { phone?: boolean } = {}) {
+  for (const chunk of routeChunks(path, options)) routeCode[chunk]().catch(() => undefined);
 }

@@ -46,12 +46,35 @@ const publicPages: Record<string, ComponentType> = {
 };
 
 /**
+ * Whether a frame has been painted since `shown` became true: the next task after the browser's next frame (or a
+ * moment, where frames are not drawn: a hidden tab). Until then the signed-in console's chunk, however large, is not
+ * evaluated, so the frame's paint never waits for it.
+ */
+function useFramePainted(shown: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!shown || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setPainted(true);
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(done, 0))) : undefined;
+    const fallback = setTimeout(done, 250);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(fallback);
+    };
+  }, [shown, painted]);
+  return painted;
+}
+
+/**
  * Signed out, every path leads to /login. Signed in, /login leads to / and / to /home;
  * an unknown path goes to /login, which then leads home.
  */
 export function AppRoutes() {
   const status = useSelector(useSessionActor(), selectSessionStatus);
   const [location] = useLocation();
+  const framePainted = useFramePainted(status === 'signedIn');
   const PublicPage = publicPages[location];
   if (PublicPage) {
     return (
@@ -74,7 +97,9 @@ export function AppRoutes() {
       </Switch>
     );
   }
-  // While the signed-in console's code arrives: its frame, and the loading line where the page will be.
+  // While the signed-in console's code arrives: its frame, and the loading line where the page will be. The frame is
+  // painted before that code runs, even when it is there already (preloaded at start): the title shows at once.
+  if (!framePainted) return <LayoutLoading />;
   return (
     <LoadBoundary>
       <Suspense fallback={<LayoutLoading />}>

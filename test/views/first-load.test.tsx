@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { preloadRouteChunks } from '../../src/app/first-load';
+import { routeChunksElementId } from '../../src/app/route-chunks';
+import { theme } from '../../src/app/theme';
 import type { Failure } from '../../src/domain/failure';
+import { phoneMediaQuery } from '../../src/views/list/phone-media';
 import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
 import { companies, tenants, users } from '../support/views/resource-fixtures';
@@ -87,5 +91,32 @@ describe('the data a page asks for at start', { timeout: 30_000 }, () => {
 
     expect(resource.api.list).not.toHaveBeenCalled();
     expect(signedOut.api.list).not.toHaveBeenCalled();
+  });
+});
+
+/** The code a page asks for at start: the files of its route's chunks, as the build lists them in the page. */
+describe('the code a page asks for at start', () => {
+  const files = { signedInConsole: ['/assets/signed.js'], grid: ['/assets/grid.js'], form: ['/assets/form.js'] };
+  const preloaded = (path: string, options?: { phone?: boolean }) => {
+    document.head.innerHTML = '';
+    const listed = document.createElement('script');
+    listed.type = 'application/json';
+    listed.id = routeChunksElementId;
+    listed.textContent = JSON.stringify(files);
+    document.head.appendChild(listed);
+    preloadRouteChunks(path, document, options);
+    return [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+  };
+
+  it("a list's grid, except on a phone, where its two-line rows need none; a record's form, and the reports' grid, either way", () => {
+    expect(preloaded('/companies')).toEqual(['/assets/signed.js', '/assets/grid.js']);
+    expect(preloaded('/companies', { phone: true })).toEqual(['/assets/signed.js']);
+    expect(preloaded('/activity', { phone: true })).toEqual(['/assets/signed.js']);
+    expect(preloaded('/companies/4f1c', { phone: true })).toEqual(['/assets/signed.js', '/assets/form.js']);
+    expect(preloaded('/reports', { phone: true })).toEqual(['/assets/signed.js', '/assets/grid.js']);
+  });
+
+  it("reads a phone's width as the views do: below the theme's sm breakpoint", () => {
+    expect(theme.breakpoints.down('sm')).toBe(`@media ${phoneMediaQuery}`);
   });
 });

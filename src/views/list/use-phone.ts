@@ -1,5 +1,5 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { phoneMediaQuery } from './phone-media';
 
 /** A phone's width (below the `sm` breakpoint, 600 px): lists show two-line rows, toolbars icon buttons. */
-export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+export const usePhone = () => useMediaQuery(phoneMediaQuery, { noSsr: true });
