@@ -44,3 +44,18 @@ export const BulkResult = Type.Object(
 
 /** A bulk request as the console sends it: its query holds the list's search and filters, all texts. */
 export type BulkRequestBody = Static<ReturnType<typeof bulkBody<typeof bulkActionNames, Record<string, TString>>>>;
+
+/**
+ * `POST {resource}/export` (issue 29): the CSV of the rows selected by id, as many as a bulk action may name; an id
+ * outside the caller's reach (another company's, or gone) is simply not in the file. Every row a list's search and
+ * filters match ("Select all N") is the list's own export, `GET {resource}/export`.
+ */
+export function exportSelectionBody(title: string) {
+  return Type.Object(
+    { ids: Type.Array(Uuid, { minItems: 1, maxItems: MAX_BULK_ROWS, description: `The selected rows' ids, at most ${MAX_BULK_ROWS}` }) },
+    { additionalProperties: false, title: `${title}ExportSelectionBody` },
+  );
+}
+
+/** The body of an export of selected rows, as the console sends it. */
+export type ExportSelectionBody = Static<ReturnType<typeof exportSelectionBody>>;

@@ -80,18 +80,24 @@ export function listQuery<Filters extends TProperties>(title: string, sortBy: st
   );
 }
 
+/** The sort and header language of a list's CSV export. */
+const exportOrderAndLanguage = (sortBy: string[]) => ({
+  sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
+  sortOrder: Type.Optional(OneOf(sortOrders, { default: 'asc' })),
+  lang: Type.Optional(OneOf(exportLanguages, { description: 'Language of the header row; without it Accept-Language, else en' })),
+});
+
 /** The query of a list's CSV export: the list's search, sort and filters (every page), and the header row's language. */
 export function exportQuery<Filters extends TProperties>(title: string, sortBy: string[], filters: Filters) {
   return Type.Object(
-    {
-      sortBy: Type.Optional(Type.String({ maxLength: 50, description: `One of ${sortBy.join(', ')}; others are ignored` })),
-      sortOrder: Type.Optional(OneOf(sortOrders, { default: 'asc' })),
-      search: Type.Optional(Type.String({ maxLength: 100 })),
-      lang: Type.Optional(OneOf(exportLanguages, { description: 'Language of the header row; without it Accept-Language, else en' })),
-      ...filters,
-    },
+    { ...exportOrderAndLanguage(sortBy), search: Type.Optional(Type.String({ maxLength: 100 })), ...filters },
     { additionalProperties: false, title: `${title}ExportQuery` },
   );
+}
+
+/** The query of the CSV export of selected rows (`POST {resource}/export`): their order and the header row's language. */
+export function exportSelectionQuery(title: string, sortBy: string[]) {
+  return Type.Object(exportOrderAndLanguage(sortBy), { additionalProperties: false, title: `${title}ExportSelectionQuery` });
 }
 
 export function listResponse<Item extends TSchema>(title: string, item: Item) {

@@ -20,6 +20,7 @@ export interface RowQuery<Row> extends PromiseLike<Row[]> {
   where(where: SQL | undefined): RowQuery<Row>;
   orderBy(...order: SQL[]): RowQuery<Row>;
   limit(limit: number | Placeholder): RowQuery<Row>;
+  offset(offset: number | Placeholder): RowQuery<Row>;
   toSQL(): { sql: string };
   prepare(name: string): Prepared<Row>;
 }
@@ -52,7 +53,8 @@ interface ListOrder {
   sql: SQL[];
 }
 
-function listOrder(source: ListSource<unknown>, params: ListParams): ListOrder {
+/** A list's order by its `sortBy` (created when absent or not allowed) and `sortOrder`, then id. */
+export function listOrder(source: ListSource<unknown>, params: Pick<ListParams, 'sortBy' | 'sortOrder'>): ListOrder {
   const sortBy = params.sortBy !== undefined && Object.hasOwn(source.sorts, params.sortBy) ? params.sortBy : undefined;
   const column = sortBy === undefined ? source.createdAt : source.sorts[sortBy]!;
   const descending = sortBy !== undefined && params.sortOrder === 'desc';

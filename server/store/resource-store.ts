@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Static, TObject, TProperties, TSchema } from 'typebox';
 import type { AuthSession } from '../auth/auth-session';
@@ -9,7 +9,7 @@ import { constraintViolation } from '../db/constraint-violation';
 import type { AuditAction } from '../db/schema/enums';
 import { ApiError, conflict, invalidField, notFound } from '../http/api-error';
 import type { BulkActionName } from '../../contract/bulk.schemas';
-import { listPage, type ListParams, type ListSource } from './list-page';
+import { listOrder, listPage, type ListParams, type ListSource } from './list-page';
 import { bindings, preparedOnce, statementName, type Bind } from '../db/prepared';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable, StoreServices } from './resource';
 
@@ -133,6 +133,27 @@ export function resourceStore<
       const filter = (bind: Bind): SQL | undefined => and(reachOf(session, resource.owner, bind), resource.filter?.(session, query, bind));
       const { scope, tenantId, companyId } = session.user;
       return listPage(db, listSource, query, filter, exactCountLimit, JSON.stringify([scope, tenantId, companyId]));
+    },
+
+    /**
+     * The rows of `ids` inside the caller's reach, the others left out (another company's, or gone), in the list's
+     * order: `limit` of them from `offset` (an export of selected rows, issue 29).
+     */
+    listByIds(
+      db: Database,
+      session: AuthSession,
+      ids: readonly string[],
+      order: Pick<ListParams, 'sortBy' | 'sortOrder'>,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<Row[]> {
+      return Promise.resolve(
+        listSource
+          .rows(db)
+          .where(and(inArray(table.id, [...ids]), reachOf(session, resource.owner)))
+          .orderBy(...listOrder(listSource, order).sql)
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     find: readRecord,

@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { ExportSelectionBody } from '../../contract/bulk.schemas';
 import type { ListRequest, ResourceName } from '../domain/resource';
 import { toFailure } from './http';
 
@@ -16,7 +17,8 @@ export function attachmentName(disposition: string | null, fallback: string): st
 
 /**
  * `GET /{resource}/export` (and a list's own export address, such as a plan's learners'): every row of a list with its
- * search, sort and filters, as CSV with headers in `language`.
+ * search, sort and filters, as CSV with headers in `language`. With `ids`, `POST /{resource}/export`: only those rows
+ * (a selection, issue 29), in the list's sort; the ids travel in the body, never in a long address.
  */
 export function createExportApi(http: KyInstance) {
   const exportAt = async (
@@ -24,26 +26,25 @@ export function createExportApi(http: KyInstance) {
     fallbackName: string,
     { query, filters }: ListRequest,
     language: string,
+    ids?: string[],
   ): Promise<DownloadedFile> => {
+    const order = { ...(query.sortBy ? { sortBy: query.sortBy } : {}), sortOrder: query.sortOrder };
+    const headers = { accept: 'text/csv' };
     try {
-      const response = await http.get(path, {
-        searchParams: {
-          ...(query.sortBy ? { sortBy: query.sortBy } : {}),
-          sortOrder: query.sortOrder,
-          ...(query.search ? { search: query.search } : {}),
-          ...filters,
-          lang: language,
-        },
-        headers: { accept: 'text/csv' },
-      });
+      const response = ids
+        ? await http.post(path, { searchParams: { ...order, lang: language }, json: { ids } satisfies ExportSelectionBody, headers })
+        : await http.get(path, {
+            searchParams: { ...order, ...(query.search ? { search: query.search } : {}), ...filters, lang: language },
+            headers,
+          });
       return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), fallbackName) };
     } catch (error) {
       throw await toFailure(error);
     }
   };
   return {
-    exportCsv: (resource: ResourceName, request: ListRequest, language: string) =>
-      exportAt(`${resource}/export`, `${resource}.csv`, request, language),
+    exportCsv: (resource: ResourceName, request: ListRequest, language: string, ids?: string[]) =>
+      exportAt(`${resource}/export`, `${resource}.csv`, request, language, ids),
     /** A plan's learners (issue 27), with the learners list's search, sort and status. */
     exportLearners: (planId: string, request: ListRequest, language: string) =>
       exportAt(`training-plans/${encodeURIComponent(planId)}/enrolments/export`, 'learners.csv', request, language),

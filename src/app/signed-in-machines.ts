@@ -45,8 +45,8 @@ function provideResourceMachines<Item extends StoredRecord>(
     form: provideRecordForm(api, outcomes),
     export: listExportMachine.provide({
       actors: {
-        exportList: fromPromise(async ({ input: { language, ...request } }) =>
-          saveDownload(await exports.exportCsv(name, request, language)),
+        exportList: fromPromise(async ({ input: { language, ids, ...request } }) =>
+          saveDownload(await exports.exportCsv(name, request, language, ids)),
         ),
       },
       actions: outcomes,

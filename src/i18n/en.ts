@@ -820,6 +820,7 @@ export const en = {
   },
   listExport: {
     button: 'Export CSV',
+    selection: 'Export selection',
     busy: 'Exporting…',
     done: 'The CSV file was downloaded',
     failed: 'The export failed ({{status}})',

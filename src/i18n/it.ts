@@ -824,6 +824,7 @@ export const it: Translations = {
   },
   listExport: {
     button: 'Esporta CSV',
+    selection: 'Esporta selezione',
     busy: 'Esportazione…',
     done: 'Il file CSV è stato scaricato',
     failed: "L'esportazione non è riuscita ({{status}})",

@@ -7,6 +7,14 @@ import { outcomeActions, serverMessage, type Notice } from './outcomes';
 export interface ListExportRequest extends ListRequest {
   /** The language of the file's header row (the console's). */
   language: string;
+  /** The rows selected by id (issue 29): only they are exported, in the list's sort; every row the list matches when absent. */
+  ids?: string[];
+}
+
+/** A list's selection: rows by id, or every row its search and filters match ("Select all N"). */
+export interface ListSelection {
+  selectedIds: string[];
+  allSelected: boolean;
 }
 
 export interface ListExportContext {
@@ -14,7 +22,18 @@ export interface ListExportContext {
   failure: Failure | null;
 }
 
-export type ListExportEvent = { type: 'listExport.start'; request: ListExportRequest };
+export type ListExportEvent =
+  | { type: 'listExport.start'; request: ListExportRequest }
+  | { type: 'listExport.selection'; request: ListExportRequest; selection: ListSelection };
+
+/**
+ * The export of a selection: the selected ids, or, with every matching row selected, the list's whole query (the same
+ * file as Export CSV).
+ */
+const selectionRequest = (
+  { language, query, filters }: ListExportRequest,
+  { selectedIds, allSelected }: ListSelection,
+): ListExportRequest => (allSelected ? { query, filters, language } : { query, filters, language, ids: selectedIds });
 
 /**
  * The CSV export of a list: one download at a time, of the list's query as it was when asked; the file is saved by
@@ -37,6 +56,10 @@ export const listExportMachine = setup({
     exportList: notProvided<void, ListExportRequest>('exportList'),
   },
   actions: outcomeActions,
+  guards: {
+    /** Something is selected: rows by id, or every matching row. */
+    hasSelection: (_, { selectedIds, allSelected }: ListSelection) => allSelected || selectedIds.length > 0,
+  },
 }).createMachine({
   id: 'listExport',
   context: { request: null, failure: null },
@@ -45,6 +68,12 @@ export const listExportMachine = setup({
     idle: {
       on: {
         'listExport.start': { target: 'exporting', actions: assign({ request: ({ event }) => event.request }) },
+        'listExport.selection': {
+          description: 'Export selection (issue 29): the rows selected by id, or every row the list matches when all are.',
+          guard: { type: 'hasSelection', params: ({ event }) => event.selection },
+          target: 'exporting',
+          actions: assign({ request: ({ event }) => selectionRequest(event.request, event.selection) }),
+        },
       },
     },
     exporting: {

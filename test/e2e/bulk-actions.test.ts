@@ -1,3 +1,6 @@
+import { text } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { apiSession, unique, type Page } from './api';
 import { demo, signIn, usePage } from './browser';
@@ -55,6 +58,34 @@ describe('bulk actions on a list (issue 29)', () => {
       .toContain('Done: 25 of 25 succeeded, 0 skipped.');
     const listed = await admin.call<Page<UserRow>>('GET', `users?search=${tag}&pageSize=100`);
     expect(listed.body.items.map((user) => user.enabled)).toEqual(Array.from({ length: 25 }, () => false));
+  }, 240_000);
+
+  it('exports the 3 rows selected as CSV, and no other', async () => {
+    const tenant = await apiSession(demo.tenant);
+    const marker = unique('Selected');
+    for (const name of ['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']) {
+      const created = await tenant.call('POST', 'companies', { name: `${name} ${marker}`, taxId: 'IT1', countryCode: 'IT' });
+      expect(created.status).toBe(201);
+    }
+    const query = `search=${encodeURIComponent(marker)}&sortBy=name&sortOrder=asc`;
+    const listed = (await tenant.call<Page<CompanyRow>>('GET', `companies?${query}&pageSize=100`)).body.items;
+    const chosen = [listed[0]!, listed[2]!, listed[4]!];
+
+    await signIn(page(), demo.tenant);
+    await page().goto(`/companies?${query}`);
+    await expect.poll(() => page().locator('[role="row"][data-id]').count()).toBe(5);
+    for (const company of chosen) await page().locator(`[role="row"][data-id="${company.id}"]`).getByRole('checkbox').check();
+    const bar = page().getByRole('region', { name: '3 selected' });
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    // The selection's bar with its Export selection, as a screen reader meets it.
+    expect(await seriousViolations(page())).toEqual([]);
+    const [download] = await Promise.all([page().waitForEvent('download'), bar.getByRole('button', { name: 'Export selection' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^companies-\d{4}-\d\d-\d\d\.csv$/);
+    const [header, ...rows] = parse(await text((await download.createReadStream()) as Readable), { bom: true }) as string[][];
+
+    expect(header!.slice(0, 5)).toEqual(['ID', 'Created', 'Updated', 'Tenant', 'Name']);
+    expect(rows.map((row) => [row[0], row[4]])).toEqual(chosen.map((company) => [company.id, company.name]));
+    await expect.poll(() => page().getByText('The CSV file was downloaded').count()).toBe(1);
   }, 240_000);
 });
 

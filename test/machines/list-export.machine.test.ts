@@ -55,4 +55,34 @@ describe('the list export machine', () => {
       { notify: { severity: 'error', messageKey: 'listExport.failed', values: { status: 'TIMEOUT_ERROR' } } },
     ]);
   });
+
+  it('exports a selection by its ids, or with every matching row selected the whole list, and nothing for an empty one', async () => {
+    const { actor, outcomes, asked } = exporter(() => Promise.resolve());
+
+    actor.send({ type: 'listExport.selection', request, selection: { selectedIds: [], allSelected: false } });
+    expect(selectIsExporting(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'listExport.selection', request, selection: { selectedIds: ['u1', 'u2', 'u3'], allSelected: false } });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle') && outcomes.length === 1);
+    actor.send({
+      type: 'listExport.selection',
+      request: { ...request, ids: ['stale'] },
+      selection: { selectedIds: ['u1'], allSelected: true },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle') && outcomes.length === 2);
+
+    expect(asked).toEqual([{ ...request, ids: ['u1', 'u2', 'u3'] }, request]);
+  });
+
+  it('starts no second export, of a selection or a list, while one runs', async () => {
+    let finish = () => {};
+    const { actor, asked } = exporter(() => new Promise<void>((resolve) => (finish = resolve)));
+
+    actor.send({ type: 'listExport.selection', request, selection: { selectedIds: ['u1'], allSelected: false } });
+    actor.send({ type: 'listExport.selection', request, selection: { selectedIds: ['u2'], allSelected: false } });
+    actor.send({ type: 'listExport.start', request });
+    finish();
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+
+    expect(asked).toEqual([{ ...request, ids: ['u1'] }]);
+  });
 });

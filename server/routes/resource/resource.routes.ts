@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { requireScope } from '../../auth/scope';
 import type { Scope } from '../../../contract/values';
@@ -6,8 +6,16 @@ import { errorResponses } from '../../../contract/errors.schemas';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable } from '../../store/resource';
 import { orderedResourceStore, resourceStore } from '../../store/resource-store';
 import type { ListParams } from '../../store/list-page';
-import { bodySchemas, exportQuery, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
-import { bulkActionNames, bulkBody, BulkResult, MAX_BULK_ROWS, type BulkActionName } from '../../../contract/bulk.schemas';
+import { bodySchemas, exportQuery, exportSelectionQuery, IdParams, listQuery, listResponse } from '../../../contract/common.schemas';
+import {
+  bulkActionNames,
+  bulkBody,
+  BulkResult,
+  exportSelectionBody,
+  MAX_BULK_ROWS,
+  type BulkActionName,
+  type ExportSelectionBody,
+} from '../../../contract/bulk.schemas';
 import { ApiError, invalidField } from '../../http/api-error';
 import { csvExport, EXPORT_BATCH_SIZE, exportColumns, exportLanguage, exportLanguages } from './csv-export';
 
@@ -57,6 +65,32 @@ export function resourceRoutes<
     );
 
     const columns = exportColumns(listed);
+    const csvResponse = {
+      200: Type.String({ description: 'CSV (UTF-8 with BOM), a header row in the language asked' }),
+      ...errorResponses(400, 401, 403, 429),
+    };
+    /**
+     * Sends the CSV of the rows `readBatch` answers as a download. Bulk work (`http/bulk-work.ts`): one export in
+     * flight per session, its rows counted (`rows`) against the session's and tenant's budgets.
+     */
+    async function sendCsv(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      lang: string | undefined,
+      rows: () => Promise<number>,
+      readBatch: (batch: number) => Promise<Row[]>,
+    ) {
+      const language = exportLanguage(lang, request.language([...exportLanguages]));
+      const end = await app.bulkWork.begin(request, reply, 'export', rows);
+      const records = async (batch: number) => (await readBatch(batch)).map(resource.toRecord) as Record<string, unknown>[];
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${tag}-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csvExport(columns, language, records, end));
+    }
+
     app.get(
       '/export',
       {
@@ -66,31 +100,52 @@ export function resourceRoutes<
           tags,
           produces: ['text/csv'],
           querystring: exportQuery(title, Object.keys(resource.sorts), filters),
-          response: {
-            200: Type.String({ description: 'CSV (UTF-8 with BOM), a header row in the language asked' }),
-            ...errorResponses(400, 401, 403, 429),
-          },
+          response: csvResponse,
         },
       },
       async (request, reply) => {
         const { lang, ...query } = request.query as { lang?: string } & Partial<ListParams> & Static<TObject<Filters>>;
-        const language = exportLanguage(lang, request.language([...exportLanguages]));
-        // Bulk work (`http/bulk-work.ts`): one export in flight per session, its rows counted (the list's own count).
-        const end = await app.bulkWork.begin(request, reply, 'export', async () => {
-          const params = { ...query, page: 1, pageSize: 1, withTotal: true } as ListParams & Static<TObject<Filters>>;
-          return (await store.list(request.db, request.session, params)).total ?? 0;
-        });
-        const readBatch = async (page: number) => {
-          const params = { ...query, page, pageSize: EXPORT_BATCH_SIZE, withTotal: false } as ListParams & Static<TObject<Filters>>;
-          const { items } = await store.list(request.db, request.session, params);
-          return items.map(resource.toRecord) as Record<string, unknown>[];
-        };
-        const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${tag}-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(csvExport(columns, language, readBatch, end));
+        const params = (page: number, pageSize: number, withTotal: boolean) =>
+          ({ ...query, page, pageSize, withTotal }) as ListParams & Static<TObject<Filters>>;
+        return sendCsv(
+          request,
+          reply,
+          lang,
+          // The list's own count.
+          async () => (await store.list(request.db, request.session, params(1, 1, true))).total ?? 0,
+          async (page) => (await store.list(request.db, request.session, params(page, EXPORT_BATCH_SIZE, false))).items,
+        );
+      },
+    );
+
+    app.post(
+      '/export',
+      {
+        onRequest: allow(read),
+        schema: {
+          summary: `Export the selected ${tag} as CSV (issue 29): the rows named by ids (at most ${MAX_BULK_ROWS}) in the list's sort, the same columns as the list's export; an id outside the caller's reach is not in the file`,
+          tags,
+          produces: ['text/csv'],
+          querystring: exportSelectionQuery(title, Object.keys(resource.sorts)),
+          body: exportSelectionBody(title),
+          response: csvResponse,
+        },
+      },
+      async (request, reply) => {
+        const { lang, ...order } = request.query as { lang?: string } & Pick<ListParams, 'sortBy' | 'sortOrder'>;
+        const ids = [...new Set((request.body as ExportSelectionBody).ids)];
+        return sendCsv(
+          request,
+          reply,
+          lang,
+          // The rows asked for: at most MAX_BULK_ROWS, counted without reading them.
+          async () => ids.length,
+          (batch) =>
+            store.listByIds(request.db, request.session, ids, order, {
+              limit: EXPORT_BATCH_SIZE,
+              offset: (batch - 1) * EXPORT_BATCH_SIZE,
+            }),
+        );
       },
     );
 

@@ -16,14 +16,19 @@ import {
   selectTotal,
 } from '../../machines/list.machine';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { ExportSelectionButton } from './ExportSelection';
 import type { ListActor } from './list-actor';
+import type { ListExportActor } from './ListToolbar';
 
-/** What a list with bulk actions shows around its grid: the last action's report, the selection's bar, the confirmation. */
-export function BulkSelection({ list }: { list: ListActor }) {
+/**
+ * What a list with bulk actions shows around its grid: the last action's report, the selection's bar (with Export
+ * selection when the list has an `exporter`), the confirmation.
+ */
+export function BulkSelection({ list, exporter }: { list: ListActor; exporter?: ListExportActor | undefined }) {
   return (
     <>
       <BulkReportAlert list={list} />
-      <BulkActionBar list={list} />
+      <BulkActionBar list={list} exporter={exporter} />
       <BulkConfirmation list={list} />
     </>
   );
@@ -31,9 +36,9 @@ export function BulkSelection({ list }: { list: ListActor }) {
 
 /**
  * The bar of a list's selection (issue 29): how many rows are selected, "Select all N" (every row the search and
- * filters match), Clear, and the list's bulk actions. Shown only while something is selected.
+ * filters match), Clear, the list's bulk actions and Export selection. Shown only while something is selected.
  */
-export function BulkActionBar({ list }: { list: ListActor }) {
+export function BulkActionBar({ list, exporter }: { list: ListActor; exporter?: ListExportActor | undefined }) {
   const { t } = useTranslation();
   const actions = useSelector(list, selectBulkActions);
   const count = useSelector(list, selectSelectionCount);
@@ -71,6 +76,7 @@ export function BulkActionBar({ list }: { list: ListActor }) {
           {t(`bulk.action.${action}`)}
         </Button>
       ))}
+      {exporter && <ExportSelectionButton list={list} exporter={exporter} />}
     </Stack>
   );
 }

@@ -144,7 +144,7 @@ export function ListScreen<Row extends ListItem>({
         savedViews
       />
       {filterBar}
-      <ListBody list={list} config={config} basePath={basePath} />
+      <ListBody list={list} config={config} basePath={basePath} exporter={exporter} />
     </>
   );
 }
@@ -154,17 +154,20 @@ export function ListBody<Row extends ListItem>({
   list,
   config,
   basePath,
+  exporter,
 }: {
   list: ListActor<Row>;
   config: ListConfig<Row>;
   basePath: string;
+  /** The list's export, offered for its selection too (issue 29). */
+  exporter?: ListExportActor | undefined;
 }) {
   const failure = useSelector(list, selectFailure);
   // On a phone, a list that says how its rows read there shows two-line rows instead of the grid.
   const phone = usePhone() ? config.phone : undefined;
   return (
     <>
-      {config.bulkActions && <BulkSelection list={list as ListActor} />}
+      {config.bulkActions && <BulkSelection list={list as ListActor} exporter={exporter} />}
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : phone ? (

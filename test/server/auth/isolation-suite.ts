@@ -134,6 +134,28 @@ const routeProbes: Record<string, (actor: Actor) => Promise<Probe[]>> = {
     },
   ],
   'GET /api/users/export': async () => [{ label: 'foreign search', method: 'GET', url: '/api/users/export?search=globex', status: 200 }],
+  // The export of selected rows leaves foreign ids out of the file (csv-export.test.ts reads it); here, its authorization.
+  'POST /api/companies/export': async (actor) => [
+    {
+      label: 'foreign ids',
+      method: 'POST',
+      url: '/api/companies/export',
+      payload: { ids: actor.foreign.companyIds },
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
+  ],
+  'POST /api/tenants/export': async (actor) => [
+    {
+      label: 'foreign ids',
+      method: 'POST',
+      url: '/api/tenants/export',
+      payload: { ids: [actor.foreign.tenantId] },
+      status: byKind({ GLOBAL: 200, TENANT: 200, COMPANY: 403 })(actor.kind),
+    },
+  ],
+  'POST /api/users/export': async (actor) => [
+    { label: 'foreign ids', method: 'POST', url: '/api/users/export', payload: { ids: actor.foreign.userIds }, status: 200 },
+  ],
   'GET /api/companies/{id}': async (actor) =>
     actor.foreign.companyIds.map((id) => ({
       label: 'foreign company',
@@ -603,6 +625,11 @@ const bulkDeleteProbes = (resource: string, idOf: (catalogue: Catalogue) => stri
   })),
 ];
 
+/** `POST /api/{resource}/export` (issue 29): another company's ids are simply not in the file (csv-export.test.ts). */
+const exportSelectionProbes = (resource: string, idOf: (catalogue: Catalogue) => string) => async (actor: CatalogueActor) => [
+  { label: 'foreign ids', method: 'POST' as const, url: `/api/${resource}/export`, payload: { ids: actor.foreign.map(idOf) }, status: 200 },
+];
+
 /** The statuses a COMPANY actor gets; GLOBAL, TENANT and ASSUMED get 403 on every one of them. */
 const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = {
   'GET /api/topics': async (actor) =>
@@ -658,6 +685,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     foreignEach(actor, (other) => ({ label: `${other.label} topic`, method: 'DELETE', url: `/api/topics/${other.topic.id}`, status: 404 })),
 
   'POST /api/topics/bulk': bulkDeleteProbes('topics', (other) => other.topic.id),
+  'POST /api/topics/export': exportSelectionProbes('topics', (other) => other.topic.id),
   'GET /api/contents': async (actor) =>
     foreignEach(actor, (other) => ({
       label: `search ${other.label}`,
@@ -725,6 +753,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     })),
 
   'POST /api/contents/bulk': bulkDeleteProbes('contents', (other) => other.content.id),
+  'POST /api/contents/export': exportSelectionProbes('contents', (other) => other.content.id),
   'GET /api/training-plans': async (actor) =>
     foreignEach(actor, (other) => ({
       label: `search ${other.label}`,
@@ -765,6 +794,7 @@ const catalogueProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]
     foreignEach(actor, (other) => ({ label: `${other.label} plan`, method: 'DELETE', url: planPath(other.plan.id), status: 404 })),
 
   'POST /api/training-plans/bulk': bulkDeleteProbes('training-plans', (other) => other.plan.id),
+  'POST /api/training-plans/export': exportSelectionProbes('training-plans', (other) => other.plan.id),
   'GET /api/training-plans/{planId}/modules': async ({ own, foreign }) => [
     { label: 'own plan', method: 'GET', url: modulesPath(own.plan.id), status: 200 },
     ...foreign.map((other) => ({ label: `${other.label} plan`, method: 'GET' as const, url: modulesPath(other.plan.id), status: 404 })),
@@ -940,6 +970,7 @@ const quizProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>> = 
   'DELETE /api/quizzes/{id}': async (actor) =>
     foreignEach(actor, (other) => ({ label: `${other.label} quiz`, method: 'DELETE', url: `/api/quizzes/${other.quiz.id}`, status: 404 })),
   'POST /api/quizzes/bulk': bulkDeleteProbes('quizzes', (other) => other.quiz.id),
+  'POST /api/quizzes/export': exportSelectionProbes('quizzes', (other) => other.quiz.id),
   'POST /api/quizzes/{id}/preview': async (actor) => [
     ...foreignEach(actor, (other) => ({
       label: `${other.label} quiz`,
@@ -1200,6 +1231,7 @@ const deliveryProbes: Record<string, (actor: CatalogueActor) => Promise<Probe[]>
       status: 404,
     })),
   'POST /api/groups/bulk': bulkDeleteProbes('groups', (other) => deliveryOf(other).group.id),
+  'POST /api/groups/export': exportSelectionProbes('groups', (other) => deliveryOf(other).group.id),
   'GET /api/groups/{id}/members': async ({ own, foreign }) => [
     { label: 'own group', method: 'GET', url: `/api/groups/${deliveryOf(own).group.id}/members`, status: 200 },
     ...foreign.map((other) => ({

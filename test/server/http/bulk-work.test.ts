@@ -70,14 +70,20 @@ describe('bulk work: one import batch and one export in flight per session (issu
     expect((await dryRun(api)).statusCode).toBe(200);
   });
 
-  it('refuses a second export of a session while one is in flight', async () => {
+  it('refuses a second export of a session while one is in flight, of a list or of selected rows', async () => {
     const api = await signedIn(testApp.app, demo.tenantAdmin);
+    const [company] = (await api.get('/api/companies')).json().items as { id: string }[];
     const exporting = await held(api, 'export');
     await exporting.begun;
 
-    const answers = await Promise.all([api.get('/api/users/export'), api.get('/api/companies/export'), dryRun(api)]);
+    const answers = await Promise.all([
+      api.get('/api/users/export'),
+      api.get('/api/companies/export'),
+      api.post('/api/companies/export', { ids: [company!.id] }),
+      dryRun(api),
+    ]);
 
-    expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429, 200]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429, 429, 200]);
     await exporting.end();
     expect((await api.get('/api/companies/export')).statusCode).toBe(200);
   });

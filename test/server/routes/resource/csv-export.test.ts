@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../server/db/schema';
+import { MAX_BULK_ROWS } from '../../../../contract/bulk-limits';
 import { EXPORT_BATCH_SIZE } from '../../../../server/routes/resource/csv-export';
 import { bearer, demo, useTestApp } from '../../../support/server/harness';
 import { allPages, demoWorld, signedIn, type Api, type DemoWorld } from '../../../support/server/resources';
@@ -21,6 +22,10 @@ function csvRows(body: string): string[][] {
 
 const exportOf = async (api: Api, url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers: { ...bearer(api.token), ...headers } });
+
+/** `POST {resource}/export`: the selected rows, by id (issue 29). */
+const selectionExportOf = async (api: Api, url: string, payload: unknown) =>
+  testApp.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: bearer(api.token) });
 
 describe('GET /api/{resource}/export', () => {
   let world: DemoWorld;
@@ -168,10 +173,96 @@ describe('GET /api/{resource}/export', () => {
     for (let start = 0; start < count; start += 500) await testApp.db.insert(users).values(rows.slice(start, start + 500));
 
     const response = await exportOf(root, `/api/users/export?search=${bulk}&sortBy=name&sortOrder=desc`);
-    const names = csvRows(response.body)
-      .slice(1)
-      .map((row) => row[3]);
+    const exported = csvRows(response.body).slice(1);
 
-    expect(names).toEqual(rows.map((row) => row.name).reverse());
+    expect(exported.map((row) => row[3])).toEqual(rows.map((row) => row.name).reverse());
+
+    // The most rows a selection may name, more than a batch: every one once, in the order asked.
+    const selected = exported.slice(0, MAX_BULK_ROWS).map((row) => row[0]);
+    const selection = await selectionExportOf(root, '/api/users/export?sortBy=name', { ids: [...selected].reverse() });
+    expect(selection.statusCode, selection.body).toBe(200);
+    expect(csvRows(selection.body).slice(1)).toEqual(exported.slice(0, MAX_BULK_ROWS).reverse());
+  });
+});
+
+describe('POST /api/{resource}/export: the selected rows (issue 29)', () => {
+  let world: DemoWorld;
+  let tenantAdmin: Api;
+  let companyAdmin: Api;
+  const marker = `QzSelected${randomBytes(3).toString('hex')}`;
+  let created: Named[];
+
+  beforeAll(async () => {
+    world = await demoWorld(testApp.db);
+    tenantAdmin = await signedIn(testApp.app, demo.tenantAdmin);
+    companyAdmin = await signedIn(testApp.app, demo.companyAdmin);
+    created = [];
+    for (const name of ['Delta', 'Alpha', 'Charlie', 'Bravo']) {
+      const response = await tenantAdmin.post('/api/companies', { name: `${name} ${marker}`, taxId: 'IT1', countryCode: 'IT' });
+      expect(response.statusCode, response.body).toBe(201);
+      created.push(response.json());
+    }
+  });
+
+  it("answers exactly the selected rows, with the list export's columns, in the list's sort and the language asked", async () => {
+    const [delta, alpha, charlie] = created;
+    const ids = [delta!.id, alpha!.id, charlie!.id, alpha!.id];
+    const response = await selectionExportOf(tenantAdmin, '/api/companies/export?sortBy=name&sortOrder=desc&lang=it', { ids });
+    const whole = csvRows((await exportOf(tenantAdmin, `/api/companies/export?search=${marker}&lang=it`)).body);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="companies-\d{4}-\d\d-\d\d\.csv"$/);
+    const [header, ...rows] = csvRows(response.body);
+    expect(header).toEqual(whole[0]);
+    expect(header!.slice(0, 5)).toEqual(['ID', 'Creato il', 'Modificato il', 'Tenant', 'Nome']);
+    expect(rows.map((row) => row[4])).toEqual([`Delta ${marker}`, `Charlie ${marker}`, `Alpha ${marker}`]);
+    expect(rows).toEqual(expect.arrayContaining(whole.slice(1).filter((row) => ids.includes(row[0]!))));
+  });
+
+  it("leaves out another tenant's, another company's and unknown ids: they are simply not in the file", async () => {
+    const [own] = created;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const asTenant = await selectionExportOf(tenantAdmin, '/api/companies/export', {
+      ids: [own!.id, world.globexConsulting.id, world.globexEnergy.id, unknown],
+    });
+    const asCompany = await selectionExportOf(companyAdmin, '/api/users/export', {
+      ids: [world.companyAdmin.id, world.acmeFoodsAdmin.id, world.tenantAdmin.id, world.globexAdmin.id, world.root.id],
+    });
+
+    expect(asTenant.statusCode, asTenant.body).toBe(200);
+    expect(csvRows(asTenant.body).map((row) => row[0])).toEqual(['ID', own!.id]);
+    expect(asCompany.statusCode, asCompany.body).toBe(200);
+    expect(csvRows(asCompany.body).map((row) => row[0])).toEqual(['ID', world.companyAdmin.id]);
+  });
+
+  it('has the authorization of the list', async () => {
+    const unsigned = await testApp.app.inject({ method: 'POST', url: '/api/companies/export', payload: { ids: [created[0]!.id] } });
+    const forbidden = await selectionExportOf(companyAdmin, '/api/companies/export', { ids: [created[0]!.id] });
+
+    expect([unsigned.statusCode, forbidden.statusCode]).toEqual([401, 403]);
+  });
+
+  it('answers 400 with the field at fault for ids that are not a selection: none, not uuids, more than a bulk action may name', async () => {
+    const id = created[0]!.id;
+    const tooMany = Array.from({ length: MAX_BULK_ROWS + 1 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    const cases: [unknown, string][] = [
+      [{}, 'ids'],
+      [{ ids: [] }, 'ids'],
+      [{ ids: 'all' }, 'ids'],
+      [{ ids: ['not-a-uuid'] }, 'ids.0'],
+      [{ ids: [id, 42] }, 'ids.1'],
+      [{ ids: tooMany }, 'ids'],
+      [{ ids: [id], search: 'acme' }, 'search'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await selectionExportOf(tenantAdmin, '/api/companies/export', payload);
+
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(response.json().errors?.[0]?.field, JSON.stringify(payload).slice(0, 80)).toBe(field);
+    }
+    const badQuery = await selectionExportOf(tenantAdmin, '/api/companies/export?search=acme', { ids: [id] });
+    const badLang = await selectionExportOf(tenantAdmin, '/api/companies/export?lang=de', { ids: [id] });
+    expect([badQuery.statusCode, badLang.statusCode]).toEqual([400, 400]);
   });
 });
