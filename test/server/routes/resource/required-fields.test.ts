@@ -31,9 +31,11 @@ describe('required fields, declared once', () => {
     );
 
   beforeAll(async () => {
-    const [globalAdmin, tenantAdmin, companyAdmin] = await Promise.all(
-      [demo.root, demo.tenantAdmin, demo.companyAdmin].map((user) => signedIn(testApp.app, user)),
-    );
+    const [globalAdmin, tenantAdmin, companyAdmin] = await Promise.all([
+      signedIn(testApp.app, demo.root),
+      signedIn(testApp.app, demo.tenantAdmin),
+      signedIn(testApp.app, demo.companyAdmin),
+    ]);
     const plan = created(await companyAdmin.post('/api/training-plans', { name: 'Required fields plan' }));
     const module = created(await companyAdmin.post(modulesPath(plan.id), { title: 'Required fields module' }));
     Object.assign(callers, {
@@ -56,7 +58,9 @@ describe('required fields, declared once', () => {
   const forms = Object.keys(requiredFields) as FormName[];
 
   it.each(forms)('%s: a body with the declared fields alone is created', async (form) => {
-    created(await callers[form].post(paths[form], bodyOf(form)));
+    const response = await callers[form].post(paths[form], bodyOf(form));
+
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   const blanks = forms.flatMap((form) =>
