@@ -1,6 +1,7 @@
-import { Type, type TLiteral, type TProperties, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
+import { Type, type TLiteral, type TOptional, type TProperties, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
 import { Format } from 'typebox/format';
 import { emailMaxLength, isEmail } from './email';
+import type { FormName, RequiredBodyField } from './required-fields';
 import { exportLanguages, sortOrders } from './values';
 import { videoTenantMaxLength, videoTenantPattern, videoTenantRule } from './video-tenant';
 
@@ -50,6 +51,27 @@ export const recordProperties = {
   updatedAt: Type.String({ format: 'date-time' }),
   version: Type.Integer({ minimum: 1 }),
 };
+
+/** The properties a body must have (not `Type.Optional`). */
+type RequiredKeys<Properties extends TProperties> = {
+  [Key in keyof Properties]: Properties[Key] extends TOptional<TSchema> ? never : Key;
+}[keyof Properties];
+
+/** Nothing when `Stated` and `Declared` are the same keys; else a property naming the difference, which no body has. */
+type SameRequired<Stated, Declared> = [Stated] extends [Declared]
+  ? [Declared] extends [Stated]
+    ? unknown
+    : { requiredFieldsMissingFromTheSchema: Exclude<Declared, Stated> }
+  : { requiredFieldsNotDeclaredInRequiredFields: Exclude<Stated, Declared> };
+
+/**
+ * A form's body properties, held to `required-fields.ts`: the schema requires exactly the fields declared there for
+ * its `body`, else it does not compile (and `test/server/routes/resource/required-fields.test.ts` says which).
+ */
+export const formBody = <Name extends FormName, Properties extends TProperties>(
+  _form: Name,
+  properties: Properties & SameRequired<RequiredKeys<Properties>, RequiredBodyField<Name>>,
+): Properties => properties;
 
 /** `partialUpdate`: every field of the update is optional (omitted ones keep their values). */
 export function bodySchemas<Properties extends TProperties>(title: string, properties: Properties, partialUpdate = false) {

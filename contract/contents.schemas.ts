@@ -1,5 +1,15 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { NamedRef, OneOf, NullableString, OptionalHttpUrl, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
+import {
+  formBody,
+  NamedRef,
+  OneOf,
+  NullableString,
+  OptionalHttpUrl,
+  OptionalText,
+  recordProperties,
+  RequiredText,
+  Uuid,
+} from './common.schemas';
 import { contentStatuses, contentTypes, renderTypes } from './values';
 
 const ContentType = (options?: TSchemaOptions) => OneOf(contentTypes, options);
@@ -25,7 +35,7 @@ export const Content = Type.Object(
 );
 
 /** Every field may be left out of a PUT (the patch after an upload sends `externalUuid`, `status` and `version` only). */
-export const contentBody = {
+export const contentBody = formBody('contents', {
   title: RequiredText(200),
   background: OptionalHttpUrl,
   type: Type.Optional(ContentType({ description: 'Default Article' })),
@@ -40,4 +50,4 @@ export const contentBody = {
       description: 'A client may set only PENDING_PROCESSING, together with an externalUuid; READY and FAILED come from the video service',
     }),
   ),
-};
+});

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NullableString, OneOf, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, NullableString, OneOf, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { assignmentTargets, enrolmentStatuses } from './values';
 
 // Learning delivery (issue 27): groups of a company's users, assignments of published plans, learners' enrolments.
@@ -23,10 +23,10 @@ export const Group = Type.Object(
   { title: 'Group' },
 );
 
-export const groupBody = {
+export const groupBody = formBody('groups', {
   name: RequiredText(200),
   description: OptionalText(2000),
-};
+});
 
 /** `/groups/:id/members` and `/groups/:id/members/:userId`. */
 export const GroupParams = Type.Object({ id: Uuid }, { additionalProperties: false });

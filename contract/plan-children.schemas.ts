@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { itemTypes } from './values';
 import { ActivityId } from './training-plans.schemas';
 
@@ -17,7 +17,7 @@ export const TrainingPlanModule = Type.Object(
   { title: 'TrainingPlanModule' },
 );
 
-export const moduleBody = { title: RequiredText(200) };
+export const moduleBody = formBody('training-plan-modules', { title: RequiredText(200) });
 
 export const TrainingPlanItem = Type.Object(
   {
@@ -37,7 +37,7 @@ export const TrainingPlanItem = Type.Object(
   { title: 'TrainingPlanItem' },
 );
 
-export const itemBody = {
+export const itemBody = formBody('training-plan-items', {
   title: RequiredText(200),
   type: Type.Optional(ItemType({ description: 'Default CONTENT; on PUT omitted = unchanged' })),
   contentId: Type.Optional(
@@ -50,7 +50,7 @@ export const itemBody = {
       description: 'A QUIZ item\'s quiz, of the plan\'s company; null or "" = none; on PUT omitted = unchanged',
     }),
   ),
-};
+});
 
 /** The path of a plan's modules (`/training-plans/:planId/modules`) and of one module. */
 export const ModulesParams = Type.Object({ planId: Uuid }, { additionalProperties: false });

@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties } from 'typebox';
-import { NamedRef, NullableString, OneOf, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, NamedRef, NullableString, OneOf, OptionalText, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { quizLimits as limits } from './quiz-limits';
 import { multipleChoiceScorings, qtiItemOutcomes, questionOutcomes, questionTypes, quizStatuses, type QuestionType } from './values';
 
@@ -180,7 +180,7 @@ export const QuizSummary = Type.Object(quizProperties, { title: 'QuizSummary' })
 export type QuizSummary = Static<typeof QuizSummary>;
 
 /** `POST /api/quizzes` and (with `version`) `PUT /api/quizzes/{id}`; on PUT an optional field left out keeps its value. */
-export const quizBody = {
+export const quizBody = formBody('quizzes', {
   title: RequiredText(limits.titleMaxLength),
   description: OptionalText(limits.descriptionMaxLength),
   status: Type.Optional(OneOf(quizStatuses, { description: 'Default DRAFT; READY needs at least one question' })),
@@ -196,7 +196,7 @@ export const quizBody = {
   questions: Type.Optional(
     Type.Array(QuestionBody, { maxItems: limits.questions, description: 'In order; on PUT omitted = unchanged; default none' }),
   ),
-};
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers and scores: the admin's preview and a learner's attempt send the same answers and get the same result.

@@ -1,5 +1,13 @@
 import { Type } from 'typebox';
-import { NullableString, OptionalHttpUrl, OptionalText, OptionalVideoTenant, recordProperties, RequiredText } from './common.schemas';
+import {
+  formBody,
+  NullableString,
+  OptionalHttpUrl,
+  OptionalText,
+  OptionalVideoTenant,
+  recordProperties,
+  RequiredText,
+} from './common.schemas';
 
 export const Tenant = Type.Object(
   {
@@ -13,10 +21,10 @@ export const Tenant = Type.Object(
   { title: 'Tenant' },
 );
 
-export const tenantBody = {
+export const tenantBody = formBody('tenants', {
   name: RequiredText(),
   domainName: OptionalText(),
   vinapseTenant: OptionalVideoTenant,
   description: OptionalText(2000),
   url: OptionalHttpUrl,
-};
+});

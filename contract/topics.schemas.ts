@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { topicStatuses } from './values';
 
 export const Topic = Type.Object(
@@ -14,8 +14,8 @@ export const Topic = Type.Object(
   { title: 'Topic' },
 );
 
-export const topicBody = {
+export const topicBody = formBody('topics', {
   name: RequiredText(100),
   color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#RRGGBB (stored upper case); default #000000' })),
   status: Type.Optional(OneOf(topicStatuses, { description: 'Default PENDING' })),
-};
+});

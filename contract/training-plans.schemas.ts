@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { trainingPlanStatuses } from './values';
 
 /** The xAPI activity ID of a plan or an item (`activity-ids.ts`): a tag URI naming it by its id. */
@@ -21,8 +21,8 @@ export const TrainingPlan = Type.Object(
   { title: 'TrainingPlan' },
 );
 
-export const trainingPlanBody = {
+export const trainingPlanBody = formBody('training-plans', {
   name: RequiredText(200),
   status: Type.Optional(PlanStatus({ description: 'Default DRAFT' })),
   freelyNavigable: Type.Optional(Type.Boolean({ description: 'Default false' })),
-};
+});

@@ -1,5 +1,5 @@
 import { Type, type TSchemaOptions } from 'typebox';
-import { Email, NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
+import { formBody, Email, NamedRef, OneOf, recordProperties, RequiredText, Uuid } from './common.schemas';
 import { scopes, userLanguages, userStatuses } from './values';
 
 const Scope = (options?: TSchemaOptions) => OneOf(scopes, options);
@@ -28,7 +28,7 @@ export const User = Type.Object(
 /** The rules of a new password, wherever one is set. */
 export const passwordRules = { minLength: 8, maxLength: 1024 } as const;
 
-export const userBody = {
+export const userBody = formBody('users', {
   name: RequiredText(100),
   surname: RequiredText(100),
   email: Email,
@@ -47,4 +47,4 @@ export const userBody = {
         'true: once saved, mail the user a link (valid 72 hours) to choose a password. Only for an enabled user without a password (409 otherwise)',
     }),
   ),
-};
+});

@@ -15,6 +15,9 @@ import type { SortOrder } from '../../contract/values';
 /** Each list's sort keys and filters, declared once for the API and the console (`contract/list-fields.ts`). */
 export { filterValue, listFields, offeredTo, type ListFilterField } from '../../contract/list-fields';
 
+/** The fields each form must have filled in, declared once for the API and the console (`contract/required-fields.ts`). */
+export { isRequiredField, requiredFields, type FormName } from '../../contract/required-fields';
+
 /** What a list asks the API for, as the list machine holds it; `sortBy: null` leaves the order to the API. */
 export interface ListQuery {
   page: number;

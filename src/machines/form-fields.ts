@@ -220,7 +220,8 @@ export function validate(fields: readonly FieldSpec[], values: FormValues): Fiel
   return problems;
 }
 
-const wireName = ({ name, kind, wireName: given }: FieldSpec) => given ?? (kind === 'reference' ? `${name}Id` : name);
+/** A field's name in the API's body: its own, or `<name>Id` for a reference unless it says otherwise. */
+export const wireName = ({ name, kind, wireName: given }: FieldSpec) => given ?? (kind === 'reference' ? `${name}Id` : name);
 
 /**
  * The API body of the shown fields; empty optional texts are sent as null, an empty password not at all, nor an

@@ -83,45 +83,51 @@ describe('training plans list', () => {
 });
 
 describe('training plan page', () => {
+  /** Selects both plans and deletes them in one bulk action, the API skipping the second with `skip`; answers the status. */
+  const deleteBothPlans = async (language: 'en' | 'it', skip: { code: string; message: string }) => {
+    const [selected, remove] = language === 'en' ? ['2 selected', 'Delete'] : ['2 selezionati', 'Elimina'];
+    const resource = plans();
+    resource.api.bulk.mockImplementationOnce(async (request) => ({
+      action: request.action,
+      requested: 2,
+      succeeded: 1,
+      skipped: [{ id: 'plan-2', ...skip }],
+    }));
+    const { user } = await open('/training-plans', { resources: { 'training-plans': resource }, language });
+    await waitFor(() => expect(gridRows()).toHaveLength(2));
+
+    await user.click(screen.getAllByRole('checkbox', { hidden: true })[0]!);
+    const bar = await screen.findByRole('region', { name: selected, hidden: true });
+    await user.click(within(bar).getByRole('button', { name: remove, hidden: true }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: remove }));
+
+    await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toMatch(/^(Done|Fatto)/));
+    return { resource, status: screen.getByRole('status', { hidden: true }).textContent };
+  };
+
   it.each([
-    [
-      'en',
-      '2 selected',
-      'Delete',
-      'Done: 1 of 2 succeeded, 1 skipped.',
-      '1 skipped: published or archived: set the plan back to Draft first',
-    ],
-    [
-      'it',
-      '2 selezionati',
-      'Elimina',
-      'Fatto: 1 su 2 riusciti, 1 saltati.',
-      '1 saltati: pubblicato o archiviato: riportare prima il piano in Bozza',
-    ],
-  ] as const)(
-    'deletes the selected plans in one request, and says which were skipped and why (%s)',
-    async (language, selected, remove, done, because) => {
-      const resource = plans();
-      resource.api.bulk.mockImplementationOnce(async (request) => ({
-        action: request.action,
-        requested: 2,
-        succeeded: 1,
-        skipped: [{ id: 'plan-2', code: 'PLAN_NOT_DRAFT', message: 'Set the plan back to Draft before deleting it' }],
-      }));
-      const { user } = await open('/training-plans', { resources: { 'training-plans': resource }, language });
-      await waitFor(() => expect(gridRows()).toHaveLength(2));
+    ['en', 'Done: 1 of 2 succeeded, 1 skipped.', '1 skipped: published or archived: set the plan back to Draft first'],
+    ['it', 'Fatto: 1 su 2 riusciti, 1 saltati.', '1 saltati: pubblicato o archiviato: riportare prima il piano in Bozza'],
+  ] as const)('deletes the selected plans in one request, and says which were skipped and why (%s)', async (language, done, because) => {
+    const { resource, status } = await deleteBothPlans(language, {
+      code: 'PLAN_NOT_DRAFT',
+      message: 'Set the plan back to Draft before deleting it',
+    });
 
-      await user.click(screen.getAllByRole('checkbox', { hidden: true })[0]!);
-      const bar = await screen.findByRole('region', { name: selected, hidden: true });
-      await user.click(within(bar).getByRole('button', { name: remove, hidden: true }));
-      const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: remove }));
+    expect(status).toContain(done);
+    expect(status).toContain(because);
+    expect(resource.api.bulk.mock.calls[0]![0]).toEqual({ action: 'delete', ids: ['plan-1', 'plan-2'] });
+  });
 
-      await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toContain(done));
-      expect(screen.getByRole('status', { hidden: true }).textContent).toContain(because);
-      expect(resource.api.bulk.mock.calls[0]![0]).toEqual({ action: 'delete', ids: ['plan-1', 'plan-2'] });
-    },
-  );
+  it.each([
+    ['en', '1 skipped: Locked by the yearly audit'],
+    ['it', '1 saltati: Locked by the yearly audit'],
+  ] as const)('says the API’s own message for a skip reason it has no words for (%s)', async (language, because) => {
+    const { status } = await deleteBothPlans(language, { code: 'PLAN_LOCKED_BY_AUDIT', message: 'Locked by the yearly audit' });
+
+    expect(status).toContain(because);
+  });
 
   it('creates a plan with the defaults, stays on its page and shows its (empty) modules', async () => {
     const resource = plans();

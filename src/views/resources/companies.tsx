@@ -2,6 +2,7 @@ import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 import { filterConfigs } from '../list/list-config';
 import { listFields } from '../../domain/resource';
+import { withRequired } from './required-fields';
 
 const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({
   name,
@@ -11,8 +12,8 @@ const text = (name: string, labelKey: string, extra: Partial<FieldConfig> = {}):
 });
 
 const companyFields: FieldConfig[] = [
-  text('name', 'fields.name', { rules: ['required'] }),
-  text('taxId', 'fields.taxId', { rules: ['required'] }),
+  text('name', 'fields.name'),
+  text('taxId', 'fields.taxId'),
   text('domain', 'fields.domain'),
   text('vinapseTenant', 'fields.vinapseTenant', { rules: ['videoTenant'] }),
   text('addressLine1', 'fields.addressLine1', { autoComplete: 'address-line1' }),
@@ -20,7 +21,7 @@ const companyFields: FieldConfig[] = [
   text('postalCode', 'fields.postalCode', { autoComplete: 'postal-code' }),
   text('city', 'fields.city', { autoComplete: 'address-level2' }),
   text('region', 'fields.region', { autoComplete: 'address-level1' }),
-  text('countryCode', 'fields.countryCode', { rules: ['required', 'countryCode'], upperCase: true, autoComplete: 'country' }),
+  text('countryCode', 'fields.countryCode', { rules: ['countryCode'], upperCase: true, autoComplete: 'country' }),
   text('phone', 'fields.phone', { autoComplete: 'tel' }),
   { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['email'], autoComplete: 'email' },
 ];
@@ -30,7 +31,6 @@ const tenantField: FieldConfig = {
   name: 'tenant',
   kind: 'reference',
   labelKey: 'fields.tenant',
-  rules: ['required'],
   reference: { resource: 'tenants' },
 };
 
@@ -58,6 +58,6 @@ export const companiesResource: ResourceConfig<'companies'> = {
     loadErrorKey: 'loadingError.company',
     createdKey: 'feedback.companyCreated',
     updatedKey: 'feedback.companyUpdated',
-    fields: ({ user }) => (user.scope === 'GLOBAL' ? [tenantField, ...companyFields] : companyFields),
+    fields: ({ user }) => withRequired('companies', user.scope === 'GLOBAL' ? [tenantField, ...companyFields] : companyFields),
   },
 };

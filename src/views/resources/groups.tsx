@@ -1,15 +1,15 @@
-import type { FieldConfig } from '../form/form-config';
 import { lazyView } from '../lazy-view';
 import type { ResourceConfig } from './resource-config';
 import { listFields } from '../../domain/resource';
+import { withRequired } from './required-fields';
 
 /** A group's members panel (with the add dialog, on the record form's code): fetched with a group's page. */
 const GroupMembers = lazyView(() => import('../delivery/GroupMembers').then((module) => module.GroupMembers));
 
-const groupFields: FieldConfig[] = [
-  { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
+const groupFields = withRequired('groups', [
+  { name: 'name', kind: 'text', labelKey: 'fields.name' },
   { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
-];
+]);
 
 /** A company's groups of users (issue 27): name and description; a saved group's page lists and changes its members. */
 export const groupsResource: ResourceConfig<'groups'> = {

@@ -5,13 +5,14 @@ import { QuizExtras } from '../quizzes/QuizExtras';
 import type { ResourceConfig } from './resource-config';
 import { listFields } from '../../domain/resource';
 import { filterConfigs } from '../list/list-config';
+import { withRequired } from './required-fields';
 
 /**
  * A quiz's own fields and settings (its questions are edited below them). Attempts and the time limit are optional
  * numbers: empty is unlimited, no limit.
  */
-export const quizFields: FieldConfig[] = [
-  { name: 'title', kind: 'text', labelKey: 'fields.title', rules: ['required'] },
+export const quizFields: FieldConfig[] = withRequired('quizzes', [
+  { name: 'title', kind: 'text', labelKey: 'fields.title' },
   { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
   {
     name: 'topics',
@@ -24,7 +25,6 @@ export const quizFields: FieldConfig[] = [
     name: 'status',
     kind: 'select',
     labelKey: 'fields.status',
-    rules: ['required'],
     defaultValue: 'DRAFT',
     options: quizStatuses.map((value) => ({ value, labelKey: `quizStatus.${value}` })),
   },
@@ -32,7 +32,7 @@ export const quizFields: FieldConfig[] = [
     name: 'passMark',
     kind: 'number',
     labelKey: 'quizzes.passMark',
-    rules: ['required', { wholeNumber: { min: 0, max: 100 } }],
+    rules: [{ wholeNumber: { min: 0, max: 100 } }],
     defaultValue: String(quizLimits.passMarkDefault),
   },
   {
@@ -53,7 +53,7 @@ export const quizFields: FieldConfig[] = [
   { name: 'shuffleAnswers', kind: 'switch', labelKey: 'quizzes.shuffleAnswers', defaultValue: false },
   { name: 'showCorrectAnswers', kind: 'switch', labelKey: 'quizzes.showCorrectAnswers', defaultValue: false },
   { name: 'questions', kind: 'questions', labelKey: 'quizzes.questions' },
-];
+]);
 
 /** A company's quizzes: deleted unless a training plan uses one (the API says which: 409). */
 export const quizzesResource: ResourceConfig<'quizzes'> = {

@@ -2,6 +2,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
 import { TenantSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { listFields } from '../../domain/resource';
+import { withRequired } from './required-fields';
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
@@ -28,13 +29,14 @@ export const tenantsResource: ResourceConfig<'tenants'> = {
     loadErrorKey: 'loadingError.tenant',
     createdKey: 'feedback.tenantCreated',
     updatedKey: 'feedback.tenantUpdated',
-    fields: () => [
-      { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], hideRequiredMark: true },
-      { name: 'domainName', kind: 'text', labelKey: 'fields.domainName' },
-      { name: 'vinapseTenant', kind: 'text', labelKey: 'fields.vinapseTenant', rules: ['videoTenant'] },
-      { name: 'url', kind: 'text', labelKey: 'fields.url', rules: ['url'], autoComplete: 'url' },
-      { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
-    ],
+    fields: () =>
+      withRequired('tenants', [
+        { name: 'name', kind: 'text', labelKey: 'fields.name', hideRequiredMark: true },
+        { name: 'domainName', kind: 'text', labelKey: 'fields.domainName' },
+        { name: 'vinapseTenant', kind: 'text', labelKey: 'fields.vinapseTenant', rules: ['videoTenant'] },
+        { name: 'url', kind: 'text', labelKey: 'fields.url', rules: ['url'], autoComplete: 'url' },
+        { name: 'description', kind: 'text', labelKey: 'fields.description', multiline: true },
+      ]),
     Extra: TenantSecurityPanel,
   },
 };

@@ -1,23 +1,22 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { topicStatuses } from '../../domain/catalogue';
-import type { FieldConfig } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 import { listFields } from '../../domain/resource';
 import { filterConfigs } from '../list/list-config';
+import { withRequired } from './required-fields';
 
-const topicFields: FieldConfig[] = [
-  { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
-  { name: 'color', kind: 'color', labelKey: 'fields.color', rules: ['required', 'hexColor'], defaultValue: '#000000', upperCase: true },
+const topicFields = withRequired('topics', [
+  { name: 'name', kind: 'text', labelKey: 'fields.name' },
+  { name: 'color', kind: 'color', labelKey: 'fields.color', rules: ['hexColor'], defaultValue: '#000000', upperCase: true },
   {
     name: 'status',
     kind: 'select',
     labelKey: 'fields.status',
-    rules: ['required'],
     defaultValue: 'PENDING',
     options: topicStatuses.map((value) => ({ value, labelKey: `topicStatus.${value}` })),
   },
-];
+]);
 
 export const topicsResource: ResourceConfig<'topics'> = {
   name: 'topics',

@@ -7,6 +7,7 @@ import type { ResourceConfig } from './resource-config';
 import { CellIcon } from '../list/CellContent';
 import { listFields } from '../../domain/resource';
 import { filterConfigs } from '../list/list-config';
+import { withRequired } from './required-fields';
 
 /** A plan, and its modules and items, are deleted only while the plan is a DRAFT. */
 const whileDraft = { field: 'status', oneOf: ['DRAFT'] };
@@ -61,18 +62,18 @@ export const trainingPlansResource: ResourceConfig<'training-plans'> = {
     stayAfterCreate: true,
     deletion: { when: whileDraft, blockedKey: deleteBlockedKey },
     deletedKey: 'feedback.trainingPlanDeleted',
-    fields: () => [
-      { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'] },
-      {
-        name: 'status',
-        kind: 'select',
-        labelKey: 'fields.status',
-        rules: ['required'],
-        defaultValue: 'DRAFT',
-        options: trainingPlanStatuses.map((value) => ({ value, labelKey: `planStatus.${value}` })),
-      },
-      { name: 'freelyNavigable', kind: 'switch', labelKey: 'trainingPlans.freelyNavigable', defaultValue: false },
-    ],
+    fields: () =>
+      withRequired('training-plans', [
+        { name: 'name', kind: 'text', labelKey: 'fields.name' },
+        {
+          name: 'status',
+          kind: 'select',
+          labelKey: 'fields.status',
+          defaultValue: 'DRAFT',
+          options: trainingPlanStatuses.map((value) => ({ value, labelKey: `planStatus.${value}` })),
+        },
+        { name: 'freelyNavigable', kind: 'switch', labelKey: 'trainingPlans.freelyNavigable', defaultValue: false },
+      ]),
   },
 };
 
@@ -99,7 +100,7 @@ export const moduleForm: FormConfig = {
   updatedKey: 'feedback.moduleUpdated',
   createFailedKey: 'feedback.createFailed',
   updateFailedKey: 'feedback.updateFailed',
-  fields: () => [{ name: 'title', kind: 'text', labelKey: 'trainingPlans.title', rules: ['required'] }],
+  fields: () => withRequired('training-plan-modules', [{ name: 'title', kind: 'text', labelKey: 'trainingPlans.title' }]),
 };
 
 export const itemsTable: OrderedTableConfig<TrainingPlanItem> = {
@@ -132,33 +133,33 @@ export const itemForm: FormConfig = {
   updatedKey: 'feedback.itemUpdated',
   createFailedKey: 'feedback.createFailed',
   updateFailedKey: 'feedback.updateFailed',
-  fields: () => [
-    { name: 'title', kind: 'text', labelKey: 'trainingPlans.title', rules: ['required'] },
-    {
-      name: 'type',
-      kind: 'select',
-      labelKey: 'trainingPlans.type',
-      rules: ['required'],
-      defaultValue: 'CONTENT',
-      options: itemTypes.map((value) => ({ value, labelKey: `itemType.${value}` })),
-    },
-    {
-      name: 'content',
-      kind: 'reference',
-      labelKey: 'trainingPlans.content',
-      labelField: 'title',
-      omitWhenEmpty: true,
-      reference: { resource: 'contents' },
-      showWhen: { field: 'type', oneOf: ['CONTENT'] },
-    },
-    {
-      name: 'quiz',
-      kind: 'reference',
-      labelKey: 'trainingPlans.quiz',
-      labelField: 'title',
-      omitWhenEmpty: true,
-      reference: { resource: 'quizzes' },
-      showWhen: { field: 'type', oneOf: ['QUIZ'] },
-    },
-  ],
+  fields: () =>
+    withRequired('training-plan-items', [
+      { name: 'title', kind: 'text', labelKey: 'trainingPlans.title' },
+      {
+        name: 'type',
+        kind: 'select',
+        labelKey: 'trainingPlans.type',
+        defaultValue: 'CONTENT',
+        options: itemTypes.map((value) => ({ value, labelKey: `itemType.${value}` })),
+      },
+      {
+        name: 'content',
+        kind: 'reference',
+        labelKey: 'trainingPlans.content',
+        labelField: 'title',
+        omitWhenEmpty: true,
+        reference: { resource: 'contents' },
+        showWhen: { field: 'type', oneOf: ['CONTENT'] },
+      },
+      {
+        name: 'quiz',
+        kind: 'reference',
+        labelKey: 'trainingPlans.quiz',
+        labelField: 'title',
+        omitWhenEmpty: true,
+        reference: { resource: 'quizzes' },
+        showWhen: { field: 'type', oneOf: ['QUIZ'] },
+      },
+    ]),
 };

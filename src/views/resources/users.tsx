@@ -15,6 +15,7 @@ import { UserAccountPanel } from '../accounts/UserAccountPanel';
 import { UserPlans } from '../delivery/UserPlans';
 import type { FormActor } from '../form/form-actor';
 import { listFields } from '../../domain/resource';
+import { withRequired } from './required-fields';
 
 const scopeIcons: Record<Scope, SvgIconComponent> = { GLOBAL: PublicIcon, TENANT: ApartmentIcon, COMPANY: BusinessIcon };
 
@@ -42,7 +43,6 @@ function invitationFields({ language }: FormMode): FieldConfig[] {
       name: 'language',
       kind: 'select',
       labelKey: 'fields.language',
-      rules: ['required'],
       defaultValue: mailLanguages.find((code) => language.startsWith(code)) ?? 'en',
       options: [
         { value: 'it', labelKey: 'userMenu.italian' },
@@ -58,9 +58,9 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
   // On an existing user an empty password keeps the current one: the fields say so.
   const keepPassword = mode?.creating === false ? { helperKey: 'fields.passwordKeep' } : {};
   const fields: FieldConfig[] = [
-    { name: 'name', kind: 'text', labelKey: 'fields.name', rules: ['required'], autoComplete: 'given-name' },
-    { name: 'surname', kind: 'text', labelKey: 'fields.surname', rules: ['required'], autoComplete: 'family-name' },
-    { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['required', 'email'], autoComplete: 'email' },
+    { name: 'name', kind: 'text', labelKey: 'fields.name', autoComplete: 'given-name' },
+    { name: 'surname', kind: 'text', labelKey: 'fields.surname', autoComplete: 'family-name' },
+    { name: 'email', kind: 'email', labelKey: 'fields.email', rules: ['email'], autoComplete: 'email' },
     ...(inviting ? invitationFields(mode) : []),
     {
       name: 'password',
@@ -88,7 +88,6 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
       name: 'scope',
       kind: 'select',
       labelKey: 'fields.scope',
-      rules: ['required'],
       startsRow: true,
       defaultValue: scope,
       options: scopesFrom(scope).map((value) => ({ value, labelKey: `scopes.${value}` })),
@@ -99,7 +98,6 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
       name: 'tenant',
       kind: 'reference',
       labelKey: 'fields.tenant',
-      rules: ['required'],
       showWhen: { field: 'scope', oneOf: ['TENANT', 'COMPANY'] },
       clears: ['company'],
       reference: { resource: 'tenants' },
@@ -110,12 +108,11 @@ function userFields(scope: Scope, mode: FormMode | undefined): FieldConfig[] {
       name: 'company',
       kind: 'reference',
       labelKey: 'fields.company',
-      rules: ['required'],
       showWhen: { field: 'scope', oneOf: ['COMPANY'] },
       reference: { resource: 'companies', ...(scope === 'GLOBAL' && { filterBy: { field: 'tenant', param: 'tenantId' } }) },
     });
   }
-  return fields;
+  return withRequired('users', fields);
 }
 
 export const usersResource: ResourceConfig<'users'> = {

@@ -10,7 +10,7 @@ import { topicsResource } from '../../../../server/routes/topics/topics.resource
 import { trainingPlansResource } from '../../../../server/routes/training-plans/training-plans.resource';
 import { usersResource } from '../../../../server/routes/users/users.resource';
 import { created, createCatalogue, newCompanyAdmin, type Catalogue } from '../../../support/server/catalogue';
-import { demo, useTestApp } from '../../../support/server/harness';
+import { bearer, demo, useTestApp } from '../../../support/server/harness';
 import { auditEntriesFor, demoWorld, signedIn, type Api } from '../../../support/server/resources';
 
 const testApp = useTestApp();
@@ -102,6 +102,36 @@ describe('bulk delete of topics, contents, training plans, quizzes and groups', 
       expect(response.statusCode).toBe(200);
       expect(response.json<Report>()).toMatchObject({ requested: 0, succeeded: 0, skipped: [] });
       expect(await stillThere(resource, [foreignIdOf(resource)])).toEqual([foreignIdOf(resource)]);
+    },
+  );
+
+  it.each(Object.keys(tables) as Resource[])(
+    '%s: 100 parallel deletes of the same rows (each its own Idempotency-Key, or none) delete each row once',
+    async (resource) => {
+      const rows: string[] = [];
+      for (const n of [1, 2, 3])
+        rows.push(created<Stored>(await own.post(`/api/${resource}`, bodies[resource](`Race ${resource} ${n}`))).id);
+      const send = (n: number) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: `/api/${resource}/bulk`,
+          headers: { ...bearer(own.token), ...(n % 2 === 0 && { 'idempotency-key': `race-${resource}-${n}` }) },
+          payload: { action: 'delete', ids: rows },
+        });
+
+      const responses = await Promise.all(Array.from({ length: 100 }, (_, n) => send(n)));
+
+      expect(responses.map((response) => response.statusCode).filter((status) => status !== 200)).toEqual([]);
+      const reports = responses.map((response) => response.json<Report>());
+      expect(reports.reduce((sum, report) => sum + report.succeeded, 0)).toBe(rows.length);
+      for (const report of reports) {
+        expect(report.requested).toBe(rows.length);
+        expect(report.succeeded + report.skipped.length).toBe(rows.length);
+        expect(report.skipped.filter(({ code }) => bulkSkipReason(code) !== 'NOT_FOUND')).toEqual([]);
+      }
+      expect(await stillThere(resource, rows)).toEqual([]);
+      const deletes = (await auditEntriesFor(testApp.db, rows)).filter((entry) => entry.action === 'DELETE');
+      expect(deletes.map((entry) => entry.entityId).sort()).toEqual([...rows].sort());
     },
   );
 
