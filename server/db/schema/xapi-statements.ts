@@ -41,6 +41,8 @@ export const xapiStatements = pgTable(
     registration: uuid('registration'),
     timestamp: timestampColumn('timestamp').notNull(),
     voided: boolean('voided').notNull().default(false),
+    // Migration 0036: the statement a StatementRef object targets (queries answer the statements that target a match).
+    objectStatementRef: uuid('object_statement_ref'),
   },
   (table) => [
     primaryKey({ name: 'xapi_statements_pkey', columns: [table.companyId, table.id] }),
@@ -52,6 +54,13 @@ export const xapiStatements = pgTable(
     index('xapi_statements_company_id_stored_idx').on(table.companyId, table.stored),
     // Migration 0023: a learner's statements in any case, for the recompute after a voiding statement.
     index('xapi_statements_company_id_lower_actor_mbox_idx').on(table.companyId, sql`lower(${table.actorMbox})`),
+    // Migration 0036: the statements that target a given one, and a store's targeting statements in seq order.
+    index('xapi_statements_company_id_object_statement_ref_idx')
+      .on(table.companyId, table.objectStatementRef)
+      .where(sql`${table.objectStatementRef} IS NOT NULL`),
+    index('xapi_statements_company_id_targeting_seq_idx')
+      .on(table.companyId, table.seq)
+      .where(sql`${table.objectStatementRef} IS NOT NULL`),
     foreignKey({
       name: 'xapi_statements_company_fk',
       columns: [table.companyId, table.tenantId],

@@ -104,6 +104,8 @@ export interface PreparedStatement {
   actorMbox: string | null;
   verbId: string;
   objectActivityId: string | null;
+  /** The statement a StatementRef object targets (lower case). */
+  objectStatementRef: string | null;
   /** The statement a voiding statement voids. */
   voids: string | null;
   registration: string | null;
@@ -153,6 +155,7 @@ export function prepareStatement(sent: unknown, stored: Date, authority: Json, i
   const verb = raw.verb as Json;
   const object = raw.object as Json;
   const isActivity = object.objectType === undefined || object.objectType === 'Activity';
+  const objectStatementRef = object.objectType === 'StatementRef' ? (object.id as string).toLowerCase() : null;
   const context = isObject(raw.context) ? raw.context : {};
   const score = isObject(raw.result) && isObject(raw.result.score) ? raw.result.score : {};
   return {
@@ -162,7 +165,8 @@ export function prepareStatement(sent: unknown, stored: Date, authority: Json, i
     actorMbox: typeof actor.mbox === 'string' ? actor.mbox : null,
     verbId: verb.id as string,
     objectActivityId: isActivity ? (object.id as string) : null,
-    voids: verb.id === verbs.voided && object.objectType === 'StatementRef' ? (object.id as string).toLowerCase() : null,
+    objectStatementRef,
+    voids: verb.id === verbs.voided ? objectStatementRef : null,
     registration: typeof context.registration === 'string' ? context.registration.toLowerCase() : null,
     timestamp: new Date(timestamp),
     scoreScaled: typeof score.scaled === 'number' ? score.scaled : null,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import stringify from 'safe-stable-stringify';
 import type { Database } from '../../db/client';
@@ -170,6 +171,7 @@ export async function storeStatements(db: Database, caller: LrsCaller, batch: Pr
           actorMbox: statement.actorMbox,
           verbId: statement.verbId,
           objectActivityId: statement.objectActivityId,
+          objectStatementRef: statement.objectStatementRef,
           registration: statement.registration,
           timestamp: statement.timestamp,
         })),
@@ -342,6 +344,77 @@ function queryOf(raw: unknown): Record<string, string> {
   return query;
 }
 
+/** The columns of the statements a query's conditions read: the table's, or an alias's (`matched`, `targeting`…). */
+type Statements = Pick<
+  typeof xapiStatements,
+  'companyId' | 'seq' | 'stored' | 'voided' | 'statement' | 'actorMbox' | 'verbId' | 'objectActivityId' | 'registration'
+>;
+// Drizzle renders an alias as its name alone: the queries below name the table with each (`xapi_statements matched`).
+const aliased = (name: string) => alias(xapiStatements, name) as unknown as Statements;
+const matched = aliased('matched');
+const targeting = aliased('targeting');
+const candidate = aliased('candidate');
+
+interface TargetingQuery {
+  companyId: string;
+  /** The query's filters on a set of statements. */
+  filtersOn: (table: Statements) => SQL[];
+  /** What an answered statement must be: not voided, in the time asked, past the cursor. */
+  answerable: (table: Statements) => SQL | undefined;
+  ascending: boolean;
+  size: number;
+  /** The seq of the last statement the filters matched on a full page, which a targeting statement must come before. */
+  bound: number | null;
+}
+
+/**
+ * The seqs of the statements a filtered query answers because they target a match (Communication 2.1.3, "Filter
+ * Conditions for StatementRefs"): their object is a StatementRef to a statement that matches the filters, or to one
+ * that targets such a statement, down a chain of any length (a cycle ends: UNION keeps each step once). A targeted
+ * statement counts voided too, so a voiding statement is answered with what its target matched (2.1.4); not voided,
+ * the time and the cursor are asked of the statement answered only. Every step stays in the caller's store.
+ *
+ * Two ways, both through the partial indexes of migration 0036 (a store's targeting statements are few). When the
+ * matches fill the page, only a targeting statement before the last of them can enter it: those (the page's span of
+ * the store) walk down their chains to a match. Otherwise the chains are walked up from the matches, or down from the
+ * store's targeting statements, whichever the planner finds cheaper.
+ */
+function targetingPage({ companyId, filtersOn, answerable, ascending, size, bound }: TargetingQuery): SQL {
+  const direction = sql.raw(ascending ? 'ASC' : 'DESC');
+  if (bound !== null) {
+    return sql`
+      WITH RECURSIVE chain (seq, target) AS (
+          SELECT candidate.seq, candidate.object_statement_ref FROM xapi_statements candidate
+           WHERE ${and(
+             eq(candidate.companyId, companyId),
+             sql`candidate.object_statement_ref IS NOT NULL`,
+             answerable(candidate),
+             ascending ? lt(candidate.seq, bound) : gt(candidate.seq, bound),
+           )}
+        UNION
+          SELECT chain.seq, r.object_statement_ref FROM chain
+            JOIN xapi_statements r ON r.company_id = ${companyId}::uuid AND r.id = chain.target
+           WHERE r.object_statement_ref IS NOT NULL
+      )
+      SELECT DISTINCT chain.seq FROM chain
+        JOIN xapi_statements matched ON matched.company_id = ${companyId}::uuid AND matched.id = chain.target
+       WHERE ${and(...filtersOn(matched))}
+       ORDER BY chain.seq ${direction} LIMIT ${size}`;
+  }
+  return sql`
+    WITH RECURSIVE targeting (id, seq, stored, voided) AS (
+        SELECT r.id, r.seq, r.stored, r.voided
+          FROM xapi_statements matched
+          JOIN xapi_statements r ON r.company_id = matched.company_id AND r.object_statement_ref = matched.id
+         WHERE ${and(eq(matched.companyId, companyId), ...filtersOn(matched))}
+      UNION
+        SELECT r.id, r.seq, r.stored, r.voided
+          FROM targeting
+          JOIN xapi_statements r ON r.company_id = ${companyId}::uuid AND r.object_statement_ref = targeting.id
+    )
+    SELECT targeting.seq FROM targeting WHERE ${answerable(targeting)} ORDER BY targeting.seq ${direction} LIMIT ${size}`;
+}
+
 async function getStatements(request: FastifyRequest, reply: FastifyReply, caller: LrsCaller) {
   const db = request.db;
   let query = queryOf(request.query);
@@ -393,42 +466,47 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
     return answer(formatted(row.statement), [row.statement]);
   }
 
-  const conditions: (SQL | undefined)[] = [eq(xapiStatements.companyId, caller.companyId), eq(xapiStatements.voided, false)];
+  // The filters (Communication 2.1.3), as conditions on a set of statements: those answered, or the ones a chain of
+  // StatementRefs targets.
+  let ifi: Record<string, unknown> | undefined;
   if (query.agent !== undefined) {
-    let ifi: Record<string, unknown>;
     try {
       ifi = agentIdentifier(query.agent);
     } catch (error) {
       throw error instanceof StatementError ? badRequest(error.message) : error;
     }
-    const json = JSON.stringify(ifi);
-    const at = (path: string[]) => sql`${xapiStatements.statement} #> ${`{${path.join(',')}}`}::text[] @> ${json}::jsonb`;
-    conditions.push(
-      or(
-        typeof ifi.mbox === 'string' ? eq(xapiStatements.actorMbox, ifi.mbox) : at(['actor']),
-        at(['object']),
-        // related_agents: also the authority, the instructor and team, and the same places of a SubStatement.
-        ...(booleanParam('related_agents', query.related_agents) ? relatedAgentPaths.map(at) : []),
-      ),
-    );
   }
-  if (query.verb !== undefined) conditions.push(eq(xapiStatements.verbId, query.verb));
-  if (query.activity !== undefined) {
-    const activity = eq(xapiStatements.objectActivityId, query.activity);
-    // related_activities: also the context's activities, and a SubStatement's object and context activities.
-    const related = relatedActivityPaths.map(
-      (path) => sql`jsonb_path_exists(${xapiStatements.statement}, ${path}::jsonpath, jsonb_build_object('id', ${query.activity}::text))`,
-    );
-    conditions.push(booleanParam('related_activities', query.related_activities) ? or(activity, ...related) : activity);
-  }
-  if (query.registration !== undefined) {
-    if (!uuidPattern.test(query.registration)) throw badRequest('registration must be a UUID');
-    conditions.push(eq(xapiStatements.registration, query.registration.toLowerCase()));
-  }
-  if (query.since !== undefined) conditions.push(gt(xapiStatements.stored, timestampParam('since', query.since)));
-  if (query.until !== undefined) conditions.push(lte(xapiStatements.stored, timestampParam('until', query.until)));
-  booleanParam('related_activities', query.related_activities);
-  booleanParam('related_agents', query.related_agents);
+  const relatedAgents = booleanParam('related_agents', query.related_agents);
+  const relatedActivities = booleanParam('related_activities', query.related_activities);
+  if (query.registration !== undefined && !uuidPattern.test(query.registration)) throw badRequest('registration must be a UUID');
+  const filtersOn = (table: Statements): SQL[] => {
+    const filters: (SQL | undefined)[] = [];
+    if (ifi !== undefined) {
+      const json = JSON.stringify(ifi);
+      const at = (path: string[]) => sql`${table.statement} #> ${`{${path.join(',')}}`}::text[] @> ${json}::jsonb`;
+      filters.push(
+        or(
+          typeof ifi.mbox === 'string' ? eq(table.actorMbox, ifi.mbox) : at(['actor']),
+          at(['object']),
+          // related_agents: also the authority, the instructor and team, and the same places of a SubStatement.
+          ...(relatedAgents ? relatedAgentPaths.map(at) : []),
+        ),
+      );
+    }
+    if (query.verb !== undefined) filters.push(eq(table.verbId, query.verb));
+    if (query.activity !== undefined) {
+      const activity = eq(table.objectActivityId, query.activity);
+      // related_activities: also the context's activities, and a SubStatement's object and context activities.
+      const related = relatedActivityPaths.map(
+        (path) => sql`jsonb_path_exists(${table.statement}, ${path}::jsonpath, jsonb_build_object('id', ${query.activity}::text))`,
+      );
+      filters.push(relatedActivities ? or(activity, ...related) : activity);
+    }
+    if (query.registration !== undefined) filters.push(eq(table.registration, query.registration.toLowerCase()));
+    return filters.filter((filter) => filter !== undefined);
+  };
+  const since = query.since === undefined ? undefined : timestampParam('since', query.since);
+  const until = query.until === undefined ? undefined : timestampParam('until', query.until);
   const ascending = booleanParam('ascending', query.ascending);
   let limit = maxLimit;
   if (query.limit !== undefined) {
@@ -436,14 +514,36 @@ async function getStatements(request: FastifyRequest, reply: FastifyReply, calle
     const asked = Number(query.limit);
     limit = asked === 0 ? maxLimit : Math.min(asked, maxLimit);
   }
-  if (after !== null) conditions.push(ascending ? gt(xapiStatements.seq, after) : lt(xapiStatements.seq, after));
-
-  const rows = await db
-    .select({ seq: xapiStatements.seq, statement: xapiStatements.statement })
+  // What an answered statement must be whatever matched it: not voided (Communication 2.1.4), stored in the time asked,
+  // past the cursor.
+  const answerable = (table: Statements) =>
+    and(
+      eq(table.voided, false),
+      since && gt(table.stored, since),
+      until && lte(table.stored, until),
+      after === null ? undefined : ascending ? gt(table.seq, after) : lt(table.seq, after),
+    );
+  const filters = filtersOn(xapiStatements);
+  const select = { seq: xapiStatements.seq, statement: xapiStatements.statement };
+  const inStore = eq(xapiStatements.companyId, caller.companyId);
+  const order = ascending ? asc(xapiStatements.seq) : desc(xapiStatements.seq);
+  let rows = await db
+    .select(select)
     .from(xapiStatements)
-    .where(and(...conditions))
-    .orderBy(ascending ? asc(xapiStatements.seq) : desc(xapiStatements.seq))
+    .where(and(inStore, answerable(xapiStatements), ...filters))
+    .orderBy(order)
     .limit(limit + 1);
+  if (filters.length > 0) {
+    // The statements that target a match, merged in the page's order (one that matches itself is there once).
+    const bound = rows.length > limit ? rows[limit]!.seq : null;
+    const seqs = targetingPage({ companyId: caller.companyId, filtersOn, answerable, ascending, size: limit + 1, bound });
+    const referring = await db
+      .select(select)
+      .from(xapiStatements)
+      .where(and(inStore, sql`${xapiStatements.seq} IN (${seqs})`));
+    const bySeq = new Map([...rows, ...referring].map((row) => [row.seq, row]));
+    rows = [...bySeq.values()].sort((a, b) => (ascending ? a.seq - b.seq : b.seq - a.seq)).slice(0, limit + 1);
+  }
   const page = rows.slice(0, limit);
   const more = rows.length > limit ? `/api/xapi/statements?more=${encodeCursor({ query, after: page.at(-1)!.seq! })}` : '';
   return answer(

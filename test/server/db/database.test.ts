@@ -52,6 +52,7 @@ describe('migrations and seed', () => {
           '0031_two_factor.sql',
           '0032_list_filter_versions.sql',
           '0035_saved_views.sql',
+          '0036_statement_refs.sql',
           '0050_quizzes.sql',
         ]);
         const [count] = await client.db.select({ users: sql<number>`count(*)::int` }).from(users);

@@ -419,8 +419,9 @@ describe('voiding', () => {
     expect(voided.statusCode).toBe(200);
     expect(voided.json()).toMatchObject({ id: target.id });
     expect((await get(acmeLrs, `?voidedStatementId=${voiding.id}`)).statusCode).toBe(404);
+    // A query matching the voided statement answers the voiding statement that targets it, never the voided one.
     const listed = (await get(acmeLrs, `?activity=${encodeURIComponent((target.object as { id: string }).id)}`)).json();
-    expect(listed.statements).toEqual([]);
+    expect(listed.statements.map((item: { id: string }) => item.id)).toEqual([voiding.id]);
 
     const again = statement({ verb: verb('voided'), object: { objectType: 'StatementRef', id: voiding.id } });
     expect((await post(acmeLrs, again)).statusCode).toBe(400);
@@ -554,6 +555,132 @@ describe('queries', () => {
     }>();
     expect(second.statements.map((item) => item.id)).toEqual([ids[1], ids[0]]);
     expect(second.more).toBe('');
+  });
+});
+
+describe('statements that target a match (StatementRefs)', () => {
+  const ref = (id: string | undefined) => ({ objectType: 'StatementRef', id });
+  const confirmed = verb('confirmed');
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const ids = async (credential: Credential, query: string) => {
+    const response = await get(credential, query);
+    expect(response.statusCode, query).toBe(200);
+    return response.json<{ statements: { id: string }[] }>().statements.map((item) => item.id);
+  };
+  const posted = async (credential: Credential, ...bodies: Array<{ id?: string }>) => {
+    for (const body of bodies) expect((await post(credential, body)).statusCode).toBe(200);
+  };
+
+  it('answers a chain of statements targeting a match by its agent, verb, activity or registration, within since', async () => {
+    const tag = label();
+    const mbox = `mailto:ben.${tag}@example.com`;
+    const training = `http://example.com/explosives/${tag}`;
+    const registration = randomUUID();
+    const passed = statement({
+      id: randomUUID(),
+      actor: { mbox },
+      verb: verb(`passed-${tag}`),
+      object: { id: training },
+      context: { registration },
+    });
+    await posted(acmeLrs, passed);
+    await pause();
+    const between = new Date().toISOString();
+    await pause();
+    // Andrew confirmed <passed>; Carla endorsed <confirmed>: neither names Ben, the verb, the training or the registration.
+    const confirmation = statement({ id: randomUUID(), verb: confirmed, object: ref(passed.id) });
+    const endorsement = statement({ id: randomUUID(), verb: verb('endorsed'), object: ref(confirmation.id) });
+    // A StatementRef in the context does not target; a statement targeting itself, and a pair targeting each other, end.
+    const mentioning = statement({ id: randomUUID(), verb: confirmed, context: { statement: ref(passed.id) } });
+    const looping = randomUUID();
+    const loop = statement({ id: looping, verb: confirmed, object: ref(looping) });
+    const second = randomUUID();
+    const first = statement({ id: randomUUID(), verb: verb(`passed-${tag}`), object: ref(second) });
+    const other = statement({ id: second, verb: confirmed, object: ref(first.id) });
+    await posted(acmeLrs, confirmation, endorsement, mentioning, loop, first, other);
+
+    const chain = [endorsement.id, confirmation.id, passed.id];
+    expect(await ids(acmeLrs, `?agent=${encodeURIComponent(JSON.stringify({ mbox }))}`)).toEqual(chain);
+    expect(await ids(acmeLrs, `?activity=${encodeURIComponent(training)}`)).toEqual(chain);
+    expect(await ids(acmeLrs, `?registration=${registration}`)).toEqual(chain);
+    expect(await ids(acmeLrs, `?verb=${encodeURIComponent(verb(`passed-${tag}`).id)}`)).toEqual([other.id, first.id, ...chain]);
+    // since and until are asked of the statement answered, not of the one it targets.
+    expect(await ids(acmeLrs, `?activity=${encodeURIComponent(training)}&since=${encodeURIComponent(between)}`)).toEqual([
+      endorsement.id,
+      confirmation.id,
+    ]);
+    expect(await ids(acmeLrs, `?activity=${encodeURIComponent(training)}&until=${encodeURIComponent(between)}`)).toEqual([passed.id]);
+    // Another filter the target fails keeps the whole chain out.
+    expect(await ids(acmeLrs, `?activity=${encodeURIComponent(training)}&verb=${encodeURIComponent(confirmed.id)}`)).toEqual([]);
+  });
+
+  it('answers what targets a voided match, the voiding statement too, but never a voided statement', async () => {
+    const tag = label();
+    const attempted = verb(`attempted-${tag}`);
+    const target = statement({ id: randomUUID(), verb: attempted });
+    const voiding = statement({ id: randomUUID(), verb: verb('voided'), object: ref(target.id) });
+    const referring = statement({ id: randomUUID(), verb: confirmed, object: ref(target.id) });
+    const middle = statement({ id: randomUUID(), verb: confirmed, object: ref(referring.id) });
+    const end = statement({ id: randomUUID(), verb: confirmed, object: ref(middle.id) });
+    await posted(acmeLrs, target, voiding, referring, middle, end);
+    // The middle of the chain voided: not answered, and what targets it still is (its voiding statement too).
+    const voidingMiddle = statement({ id: randomUUID(), verb: verb('voided'), object: ref(middle.id) });
+    await posted(acmeLrs, voidingMiddle);
+
+    const answered = [voiding.id, referring.id, end.id, voidingMiddle.id];
+    expect(await ids(acmeLrs, `?verb=${encodeURIComponent(attempted.id)}&ascending=true`)).toEqual(answered);
+    expect(await ids(acmeLrs, `?verb=${encodeURIComponent(attempted.id)}`)).toEqual([...answered].reverse());
+  });
+
+  it('never answers or follows another company’s statement', async () => {
+    const tag = label();
+    const [acmeVerb, globexVerb] = [verb(`acme-${tag}`), verb(`globex-${tag}`)];
+    const id = randomUUID();
+    // The same statement id in both stores, with different verbs; Globex's referrer targets that id.
+    await posted(acmeLrs, statement({ id, verb: acmeVerb }));
+    await posted(globexLrs, statement({ id, verb: globexVerb }));
+    const globexReferrer = statement({ id: randomUUID(), verb: confirmed, object: ref(id) });
+    await posted(globexLrs, globexReferrer);
+
+    expect(await ids(acmeLrs, `?verb=${encodeURIComponent(acmeVerb.id)}`)).toEqual([id]);
+    expect(await ids(acmeLrs, `?verb=${encodeURIComponent(globexVerb.id)}`)).toEqual([]);
+    expect(await ids(globexLrs, `?verb=${encodeURIComponent(acmeVerb.id)}`)).toEqual([]);
+    expect(await ids(globexLrs, `?verb=${encodeURIComponent(globexVerb.id)}`)).toEqual([globexReferrer.id, id]);
+  });
+
+  it('pages matches and statements targeting them together, in either order, with format kept', async () => {
+    const tag = label();
+    const activity = `http://example.com/paged/${tag}`;
+    const target = statement({ id: randomUUID(), object: { id: activity } });
+    const referrers = [0, 1, 2].map(() => statement({ id: randomUUID(), verb: confirmed, object: ref(target.id) }));
+    const matches = [0, 1].map(() => statement({ id: randomUUID(), object: { id: activity } }));
+    const deep = statement({ id: randomUUID(), verb: confirmed, object: ref(referrers[1]!.id) });
+    const stored = [target, referrers[0]!, matches[0]!, referrers[1]!, matches[1]!, referrers[2]!, deep];
+    await posted(acmeLrs, ...stored);
+    const order = stored.map((body) => body.id!);
+
+    const pages = async (query: string) => {
+      const seen: Array<Array<{ id: string; object: unknown }>> = [];
+      let next = `?${query}`;
+      while (next) {
+        const response = await get(acmeLrs, next);
+        expect(response.statusCode, next).toBe(200);
+        const page = response.json<{ statements: Array<{ id: string; object: unknown }>; more: string }>();
+        seen.push(page.statements);
+        next = page.more.slice('/api/xapi/statements'.length);
+      }
+      return seen;
+    };
+    const idsOf = (seen: Array<Array<{ id: string }>>) => seen.map((page) => page.map((item) => item.id));
+    // Newest first, the matches fill each page: the statements targeting them are looked for within its span.
+    const newest = await pages(`activity=${encodeURIComponent(activity)}&limit=2&format=ids`);
+    const reversed = [...order].reverse();
+    expect(idsOf(newest)).toEqual([reversed.slice(0, 2), reversed.slice(2, 4), reversed.slice(4, 6), reversed.slice(6)]);
+    expect(newest.flat().find((item) => item.id === deep.id)?.object).toEqual(ref(referrers[1]!.id));
+    expect(idsOf(await pages(`activity=${encodeURIComponent(activity)}&limit=4&ascending=true`))).toEqual([
+      order.slice(0, 4),
+      order.slice(4),
+    ]);
   });
 });
 
