@@ -11,11 +11,13 @@ import {
   selectBulkActions,
   selectBulkReport,
   selectIsBusy,
+  selectMayConfirmBulk,
   selectPendingBulk,
   selectSelectionCount,
   selectTotal,
 } from '../../machines/list.machine';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { BulkParamsFields } from './BulkParamsFields';
 import type { ListActor } from './list-actor';
 
 /** What a list with bulk actions shows around its grid: the last action's report, the selection's bar, the confirmation. */
@@ -81,6 +83,7 @@ export function BulkConfirmation({ list }: { list: ListActor }) {
   const action = useSelector(list, selectPendingBulk);
   const count = useSelector(list, selectSelectionCount);
   const busy = useSelector(list, selectIsBusy);
+  const mayConfirm = useSelector(list, selectMayConfirmBulk);
   return (
     <ConfirmDialog
       open={action !== null}
@@ -88,9 +91,12 @@ export function BulkConfirmation({ list }: { list: ListActor }) {
       text={action ? t(`bulk.confirm.${action}`, { count }) : ''}
       confirmLabel={action ? t(`bulk.action.${action}`) : ''}
       cancelLabel={t('dialog.cancel')}
+      confirmDisabled={!mayConfirm}
       onConfirm={() => list.send({ type: 'list.confirmBulk' })}
       onCancel={() => list.send({ type: 'list.cancelBulk' })}
-    />
+    >
+      {action && <BulkParamsFields list={list} action={action} disabled={busy} />}
+    </ConfirmDialog>
   );
 }
 
