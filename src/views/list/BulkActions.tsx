@@ -88,6 +88,8 @@ export function BulkConfirmation({ list }: { list: ListActor }) {
     <ConfirmDialog
       open={action !== null}
       busy={busy}
+      // Named by its action, for a screen reader to say which dialog opened.
+      title={action ? t(`bulk.action.${action}`) : undefined}
       text={action ? t(`bulk.confirm.${action}`, { count }) : ''}
       confirmLabel={action ? t(`bulk.action.${action}`) : ''}
       cancelLabel={t('dialog.cancel')}
