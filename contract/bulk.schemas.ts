@@ -1,8 +1,19 @@
 import { Type, type Static, type TProperties, type TString } from 'typebox';
-import { bulkActionNames, MAX_BULK_ROWS, type BulkActionName } from './bulk-limits';
+import { bulkActionNames, bulkParamsOf, MAX_BULK_ROWS, type BulkActionName } from './bulk-limits';
 import { OneOf, Uuid } from './common.schemas';
 
 export { bulkActionNames, MAX_BULK_ROWS, type BulkActionName };
+
+/** The schema of each parameter an action may take (`bulkActionParams`). */
+const bulkParamSchemas = {
+  groupId: Type.Optional(Uuid),
+  planId: Type.Optional(Uuid),
+  dueDate: Type.Optional(Type.String({ format: 'date-time', description: 'assignPlan: when the learners must have completed the plan' })),
+};
+
+/** The parameters any of `actions` takes, each optional in the schema (the route checks which one an action needs). */
+const paramsOf = (actions: readonly BulkActionName[]) =>
+  Object.fromEntries(actions.flatMap(bulkParamsOf).map((name) => [name, bulkParamSchemas[name]])) as typeof bulkParamSchemas;
 
 /**
  * `POST {resource}/bulk`: an action on the rows named by `ids`, or on every row the list's `query` matches (its
@@ -16,6 +27,7 @@ export function bulkBody<const Actions extends readonly BulkActionName[], Filter
   return Type.Object(
     {
       action: OneOf(actions),
+      ...paramsOf(actions),
       ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: MAX_BULK_ROWS, description: `At most ${MAX_BULK_ROWS}` })),
       query: Type.Optional(
         Type.Object(

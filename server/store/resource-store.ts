@@ -8,7 +8,6 @@ import type { Database } from '../db/client';
 import { constraintViolation } from '../db/constraint-violation';
 import type { AuditAction } from '../db/schema/enums';
 import { ApiError, conflict, invalidField, notFound } from '../http/api-error';
-import type { BulkActionName } from '../../contract/bulk.schemas';
 import { listOrder, listPage, type ListParams, type ListSource } from './list-page';
 import { bindings, preparedOnce, statementName, type Bind } from '../db/prepared';
 import type { OrderedResource, OrderedTable, Parent, Resource, ResourceTable, StoreServices } from './resource';
@@ -204,7 +203,7 @@ export function resourceStore<
      * caller's reach is skipped as not found (nothing is written to it), a row a rule refuses (409, 400, as the one-row
      * route would answer) is skipped with that reason, and the others are changed and audited one by one.
      */
-    async bulk(db: Database, session: AuthSession, action: BulkActionName, ids: readonly string[]) {
+    async bulk(db: Database, session: AuthSession, action: 'delete' | 'enable' | 'disable', ids: readonly string[]) {
       const update = action === 'delete' ? undefined : resource.bulk?.updates?.[action];
       const skipped: { id: string; code: string; message: string }[] = [];
       let succeeded = 0;

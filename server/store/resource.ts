@@ -10,7 +10,7 @@ import type { RowQuery } from './list-page';
 import type { Bind } from '../db/prepared';
 import type { AccountLinks } from '../mail/account-links';
 import type { MailQueue } from '../mail/mail-queue';
-import type { BulkActionName } from '../../contract/bulk.schemas';
+import type { BulkParams } from '../../contract/bulk-limits';
 import type { SortKey } from '../../contract/list-fields';
 import type { ResourceName } from '../../contract/values';
 
@@ -66,10 +66,23 @@ export interface DeleteContext<Table extends ResourceTable, ParentOf = undefined
  */
 export type BulkRowAction<Table extends ResourceTable> = (context: DeleteContext<Table>) => Promise<string[]>;
 
-/** The bulk actions of a resource (`POST {path}/bulk`): delete with the one-row rules, and its own updates. */
+/**
+ * A bulk action with parameters (`addToGroup`, `assignPlan`) on the rows named, all at once in one transaction, by
+ * the rules of its one-row route: answers how many succeeded and each row skipped with its reason (`NOT_FOUND`
+ * outside the caller's reach, `UNCHANGED`…), or throws an `ApiError` (404, 409) to refuse the whole request.
+ */
+export type BulkSetAction = (
+  db: Database,
+  session: AuthSession,
+  ids: readonly string[],
+  params: BulkParams,
+) => Promise<{ succeeded: number; skipped: { id: string; code: string; message: string }[] }>;
+
+/** The bulk actions of a resource (`POST {path}/bulk`): delete with the one-row rules, its own updates, its sets. */
 export interface BulkActions<Table extends ResourceTable> {
   delete?: boolean;
-  updates?: Partial<Record<Exclude<BulkActionName, 'delete'>, BulkRowAction<Table>>>;
+  updates?: Partial<Record<'enable' | 'disable', BulkRowAction<Table>>>;
+  sets?: Partial<Record<'addToGroup' | 'assignPlan', BulkSetAction>>;
 }
 
 /** What every resource defines: the table, how a record is read, how a body becomes column values, and its rules. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AssignmentBody, DeliveryApi } from '../api/delivery';
 import type { ExportApi } from '../api/exports';
-import type { Enrolment, LrsCredential, PlanAssignment, UserEnrolment } from '../domain/delivery';
+import { dueDateOfDay, type Enrolment, type LrsCredential, type PlanAssignment, type UserEnrolment } from '../domain/delivery';
 import type { RecordBody, StoredRecord } from '../domain/resource';
 import type { SaveRecordInput } from '../machines/form.machine';
 import { listExportMachine } from '../machines/list-export.machine';
@@ -23,12 +23,11 @@ const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  * the due date (a day) is the end of that day where the admin is.
  */
 export function assignmentBodyOf({ target, userIds, groupIds, dueDate }: RecordBody): AssignmentBody {
-  const due = typeof dueDate === 'string' && dueDate ? new Date(`${dueDate}T23:59:59`) : null;
   return {
     ...(target === 'USER' && { userIds: idsOf(userIds) }),
     ...(target === 'GROUP' && { groupIds: idsOf(groupIds) }),
     ...(target === 'COMPANY' && { wholeCompany: true }),
-    ...(due && { dueDate: Number.isNaN(due.getTime()) ? String(dueDate) : due.toISOString() }),
+    ...(typeof dueDate === 'string' && dueDate && { dueDate: dueDateOfDay(dueDate) }),
   };
 }
 

@@ -1,9 +1,16 @@
 import type { Static } from 'typebox';
-import type { BulkActionName } from '../../contract/bulk-limits';
+import type { BulkActionName, BulkParams } from '../../contract/bulk-limits';
 import type { BulkRequestBody, BulkResult } from '../../contract/bulk.schemas';
 
-export type { BulkActionName };
-export { bulkSkipCodes, bulkSkipReason, MAX_BULK_ROWS } from '../../contract/bulk-limits';
+export type { BulkActionName, BulkParams };
+export {
+  bulkActionAllowed,
+  bulkParamsOf,
+  bulkSkipCodes,
+  bulkSkipReason,
+  MAX_BULK_ROWS,
+  requiredBulkParams,
+} from '../../contract/bulk-limits';
 
 /** What a bulk action did (`POST {resource}/bulk`): how many rows succeeded, and each skipped one with its reason. */
 export type BulkReport = Static<typeof BulkResult>;

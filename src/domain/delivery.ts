@@ -20,3 +20,12 @@ export type EnrolmentSummary = Static<typeof delivery.EnrolmentSummary>;
 export type LrsCredential = Static<typeof lrs.LrsCredential>;
 /** The answer of a create: the credential and, this once, its secret. */
 export type LrsCredentialCreated = Static<typeof lrs.LrsCredentialCreated>;
+
+/**
+ * A due date picked as a day (`YYYY-MM-DD`): the end of that day where the admin is, as the API takes it (an ISO
+ * date-time); what is no day is sent as it is, for the API to say why.
+ */
+export function dueDateOfDay(day: string): string {
+  const due = new Date(`${day}T23:59:59`);
+  return Number.isNaN(due.getTime()) ? day : due.toISOString();
+}

@@ -99,15 +99,19 @@ export const en = {
     selectAll: 'Select all {{count, number}}',
     allSelected: 'All {{count, number}} matching rows selected',
     clear: 'Clear selection',
-    action: { delete: 'Delete', enable: 'Enable', disable: 'Disable' },
+    action: { delete: 'Delete', enable: 'Enable', disable: 'Disable', addToGroup: 'Add to group', assignPlan: 'Assign a plan' },
     confirm: {
       delete: 'Delete {{count, number}} rows? Rows that may not be deleted are skipped.',
       enable: 'Enable {{count, number}} users?',
       disable: 'Disable {{count, number}} users? They are signed out.',
+      addToGroup: 'Add {{count, number}} users to a group? Those already in it are skipped.',
+      assignPlan: 'Assign {{count, number}} users a published training plan? Those it is already assigned to are skipped.',
     },
     report: 'Done: {{succeeded, number}} of {{requested, number}} succeeded, {{skipped, number}} skipped.',
     skippedBecause: '{{count, number}} skipped: {{reason}}',
     dismiss: 'Dismiss',
+    /** The pickers of the bulk actions that take a group, or a plan and a due date. */
+    params: { group: 'Group', plan: 'Published training plan' },
     failed: 'The action failed: nothing was changed',
     failedBecause: 'The action failed, nothing was changed: {{reason}}',
     reason: {

@@ -1,5 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import type { BulkActionName, BulkReport, BulkRequest } from '../domain/bulk';
+import { bulkParamsOf, requiredBulkParams, type BulkActionName, type BulkParams, type BulkReport, type BulkRequest } from '../domain/bulk';
+import { dueDateOfDay } from '../domain/delivery';
 import type { Failure } from '../domain/failure';
 import type { ListQuery, ListRequest, Page, SortOrder } from '../domain/resource';
 import { holds, type Condition } from './condition';
@@ -65,6 +66,8 @@ export interface ListContext<Row extends ListItem = ListItem> {
   bulkAction: BulkActionName | null;
   /** What the last bulk action did, shown until dismissed. */
   bulkReport: BulkReport | null;
+  /** What the pending bulk action is sent with, as picked in its dialog (the group; the plan and a due date, a day). */
+  bulkParams: BulkParams;
 }
 
 export type ListEvent =
@@ -84,6 +87,7 @@ export type ListEvent =
   | { type: 'list.bulk'; action: BulkActionName }
   | { type: 'list.confirmBulk' }
   | { type: 'list.cancelBulk' }
+  | { type: 'list.bulkParams'; params: BulkParams }
   | { type: 'list.dismissReport' };
 
 export interface FetchPageInput extends ListRequest {
@@ -107,10 +111,21 @@ const sortQuery = (context: ListContext, { sortBy, sortOrder }: { sortBy: string
   withTypedSearch(context, { sortBy, sortOrder, page: 1 });
 
 /** What a bulk action is sent: the selected ids, or the list's search and filters when every matching row is selected. */
-const bulkRequestOf = ({ bulkAction, allSelected, selectedIds, query, filters }: ListContext): BulkRequest => {
+const bulkRequestOf = ({ bulkAction, bulkParams, allSelected, selectedIds, query, filters }: ListContext): BulkRequest => {
   const action = bulkAction ?? 'delete';
-  return allSelected ? { action, query: { ...(query.search && { search: query.search }), ...filters } } : { action, ids: selectedIds };
+  const params = bulkRequestParams(action, bulkParams);
+  return allSelected
+    ? { action, ...params, query: { ...(query.search && { search: query.search }), ...filters } }
+    : { action, ...params, ids: selectedIds };
 };
+
+/** The parameters the action takes, as the API takes them: those picked and not empty, the due date's day as its end. */
+const bulkRequestParams = (action: BulkActionName, params: BulkParams): BulkParams =>
+  Object.fromEntries(
+    bulkParamsOf(action)
+      .filter((name) => params[name])
+      .map((name) => [name, name === 'dueDate' ? dueDateOfDay(params[name]!) : params[name]]),
+  );
 
 /** A bulk action the API refused as a whole (too many rows, a failure): with its reason when the API gave one. */
 const bulkFailedNotice = (failure: Failure): Notice => {
@@ -190,6 +205,9 @@ export function listMachineOf<Row extends ListItem>() {
       mayRunBulk: ({ context }, { action }: { action: BulkActionName }) =>
         context.bulkActions.includes(action) && (context.allSelected || context.selectedIds.length > 0),
       offersSelection: ({ context }) => context.bulkActions.length > 0,
+      /** The pending bulk action has what it needs (the group; the plan): Confirm is enabled. */
+      hasBulkParams: ({ context: { bulkAction, bulkParams } }) =>
+        bulkAction !== null && requiredBulkParams(bulkAction).every((name) => Boolean(bulkParams[name])),
       hasChangingRows: ({ context: { followWhile, items } }) => followWhile !== null && items.some((item) => holds(followWhile, item)),
       /** Only a row the list shows, and one meeting the list's condition: a stale click on a row gone meanwhile asks nothing. */
       mayDeleteRow: ({ context: { deleteWhen, items } }, { id }: { id: string }) => {
@@ -223,6 +241,7 @@ export function listMachineOf<Row extends ListItem>() {
         ...noSelection,
         bulkAction: null,
         bulkReport: null,
+        bulkParams: {},
       };
     },
     initial: 'loading',
@@ -363,7 +382,7 @@ export function listMachineOf<Row extends ListItem>() {
           'list.bulk': {
             guard: { type: 'mayRunBulk', params: ({ event }) => event },
             target: '#list.bulk',
-            actions: assign({ bulkAction: ({ event }) => event.action, bulkReport: null }),
+            actions: assign({ bulkAction: ({ event }) => event.action, bulkReport: null, bulkParams: {} }),
           },
         },
       },
@@ -416,8 +435,12 @@ export function listMachineOf<Row extends ListItem>() {
         states: {
           confirming: {
             on: {
-              'list.confirmBulk': 'requesting',
+              'list.confirmBulk': { guard: 'hasBulkParams', target: 'requesting' },
               'list.cancelBulk': { target: '#list.ready.withData', actions: assign({ bulkAction: null }) },
+              'list.bulkParams': {
+                description: 'Picked in the dialog: the group to add to; the plan to assign and its due date.',
+                actions: assign({ bulkParams: ({ context, event }) => ({ ...context.bulkParams, ...event.params }) }),
+              },
             },
           },
           requesting: {
@@ -479,3 +502,7 @@ export const selectSelectionCount = (snapshot: ListState) =>
   snapshot.context.allSelected ? snapshot.context.total : snapshot.context.selectedIds.length;
 export const selectPendingBulk = (snapshot: ListState) => (snapshot.matches('bulk') ? snapshot.context.bulkAction : null);
 export const selectBulkReport = (snapshot: ListState) => snapshot.context.bulkReport;
+/** What the pending bulk action's dialog has picked so far. */
+export const selectBulkParams = (snapshot: ListState) => snapshot.context.bulkParams;
+/** Whether Confirm of the pending bulk action is enabled: it has what it needs. */
+export const selectMayConfirmBulk = (snapshot: ListState) => snapshot.can({ type: 'list.confirmBulk' });

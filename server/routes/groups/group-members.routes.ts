@@ -31,19 +31,46 @@ export async function groupInReach(db: Database, session: AuthSession, id: strin
 }
 
 /**
- * The ids among `ids` that are users of `companyId` inside the caller's reach, locked FOR KEY SHARE (so that they
- * cannot be deleted before the write commits); throws 400 on `field` when any is not.
+ * The ids among `ids` that are users of `companyId` inside the caller's reach, sorted, locked FOR KEY SHARE (so that
+ * they cannot be deleted before the write commits); the others are left out.
  */
-export async function companyUsers(db: Database, session: AuthSession, companyId: string, ids: string[], field: string) {
-  const wanted = [...new Set(ids)];
+export async function usersOfCompany(db: Database, session: AuthSession, companyId: string, ids: readonly string[]) {
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, wanted), eq(users.companyId, companyId), reachOf(session, owners.users)))
+    .where(and(inArray(users.id, [...new Set(ids)]), eq(users.companyId, companyId), reachOf(session, owners.users)))
     .orderBy(asc(users.id))
     .for('key share');
+  return found.map((row) => row.id);
+}
+
+/** `usersOfCompany`, all of them: throws 400 on `field` when any of `ids` is not one. */
+export async function companyUsers(db: Database, session: AuthSession, companyId: string, ids: string[], field: string) {
+  const wanted = [...new Set(ids)];
+  const found = await usersOfCompany(db, session, companyId, wanted);
   if (found.length !== wanted.length) throw invalidField(field, 'notFound', 'names users that are not of the company');
   return wanted;
+}
+
+/**
+ * Adds users of the group's company (found by `usersOfCompany`) to the group locked by `groupInReach`; those already
+ * members stay as they are. Answers who was added (sorted), audited as one change of the group's members.
+ */
+export async function addGroupMembers(
+  tx: Database,
+  session: AuthSession,
+  group: Awaited<ReturnType<typeof groupInReach>>,
+  userIds: readonly string[],
+) {
+  if (!userIds.length) return [];
+  const inserted = await tx
+    .insert(groupMembers)
+    .values(userIds.map((userId) => ({ groupId: group.id, userId, tenantId: group.tenantId, companyId: group.companyId })))
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  const added = inserted.map((row) => row.userId).sort();
+  if (added.length) await membersChanged(tx, session, group, { added });
+  return added;
 }
 
 /** A change of the group's members: the group is touched (its `updatedAt`) and one audit row says who came or went. */
@@ -143,14 +170,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return request.db.transaction(async (tx) => {
         const group = await groupInReach(tx, session, request.params.id, true);
         const wanted = await companyUsers(tx, session, group.companyId, request.body.userIds, 'userIds');
-        const inserted = await tx
-          .insert(groupMembers)
-          .values(wanted.map((userId) => ({ groupId: group.id, userId, tenantId: group.tenantId, companyId: group.companyId })))
-          .onConflictDoNothing()
-          .returning({ userId: groupMembers.userId });
-        const added = inserted.map((row) => row.userId).sort();
-        if (added.length) await membersChanged(tx, session, group, { added });
-        return { groupId: group.id, added };
+        return { groupId: group.id, added: await addGroupMembers(tx, session, group, wanted) };
       });
     },
   );

@@ -17,10 +17,20 @@ import {
   type ExportSelectionBody,
 } from '../../../contract/bulk.schemas';
 import { ApiError, invalidField } from '../../http/api-error';
+import { bulkActionScopes, bulkParamsOf, requiredBulkParams, type BulkParamName, type BulkParams } from '../../../contract/bulk-limits';
 import { csvExport, EXPORT_BATCH_SIZE, exportColumns, exportLanguage, exportLanguages } from './csv-export';
 
 interface ById {
   Params: Static<typeof IdParams>;
+}
+
+/** 400 for a parameter the bulk action needs and was not sent, or one it does not take. */
+function checkBulkParams(action: BulkActionName, params: BulkParams) {
+  const taken = bulkParamsOf(action);
+  const extra = (Object.keys(params) as BulkParamName[]).find((name) => !taken.includes(name));
+  if (extra) throw invalidField(extra, 'notAllowed', `is not taken by ${action}`);
+  const missing = requiredBulkParams(action).find((name) => params[name] === undefined);
+  if (missing) throw invalidField(missing, 'required', `is required by ${action}`);
 }
 
 /** Route hook: the caller's scope must be one of these (403 otherwise), checked before the input is validated. */
@@ -194,7 +204,11 @@ export function resourceRoutes<
     );
 
     const bulkActions = bulkActionNames.filter((action) =>
-      action === 'delete' ? deletable && resource.bulk?.delete === true : resource.bulk?.updates?.[action] !== undefined,
+      action === 'delete'
+        ? deletable && resource.bulk?.delete === true
+        : action === 'addToGroup' || action === 'assignPlan'
+          ? resource.bulk?.sets?.[action] !== undefined
+          : resource.bulk?.updates?.[action] !== undefined,
     );
     if (bulkActions.length > 0) {
       app.post(
@@ -210,9 +224,20 @@ export function resourceRoutes<
           },
         },
         async (request) => {
-          const { action, ids, query } = request.body as { action: BulkActionName; ids?: string[]; query?: Record<string, unknown> };
+          const { action, ids, query, ...params } = request.body as {
+            action: BulkActionName;
+            ids?: string[];
+            query?: Record<string, unknown>;
+          } & BulkParams;
+          const scopes = bulkActionScopes[action];
+          if (scopes) requireScope(request.session, ...scopes);
           if ((ids === undefined) === (query === undefined)) throw invalidField('ids', 'oneOf', 'or query must be given, not both');
+          checkBulkParams(action, params);
           const targets = ids ? [...new Set(ids)] : await matchingIds(request, query!);
+          if (action === 'addToGroup' || action === 'assignPlan') {
+            const done = await resource.bulk!.sets![action]!(request.db, request.session, targets, params);
+            return { action, requested: targets.length, ...done };
+          }
           return store.bulk(request.db, request.session, action, targets);
         },
       );

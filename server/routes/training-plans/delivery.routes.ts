@@ -40,15 +40,86 @@ import { allow } from '../resource/resource.routes';
 
 const planNotFound = () => notFound('Training plan not found', 'TRAINING_PLAN_NOT_FOUND');
 
-/** The plan inside the caller's reach, else 404; `lock`: FOR SHARE, so that its status cannot change before commit. */
-async function planInReach(db: Database, session: AuthSession, id: string, lock = false) {
+/**
+ * The plan inside the caller's reach, else 404; `lock`: FOR SHARE, so that its status cannot change before commit
+ * (`'no key update'`: also one such write of the plan at a time).
+ */
+async function planInReach(db: Database, session: AuthSession, id: string, lock: boolean | 'no key update' = false) {
   const query = db
     .select({ id: trainingPlans.id, tenantId: trainingPlans.tenantId, companyId: trainingPlans.companyId, status: trainingPlans.status })
     .from(trainingPlans)
     .where(and(eq(trainingPlans.id, id), reachOf(session, owners.trainingPlans)));
-  const [plan] = await (lock ? query.for('share') : query);
+  const [plan] = await (lock ? query.for(lock === true ? 'share' : lock) : query);
   if (!plan) throw planNotFound();
   return plan;
+}
+
+type PlanInReach = Awaited<ReturnType<typeof planInReach>>;
+
+/** The plan to assign, locked (see `planInReach`): 404 outside the caller's reach, 409 unless PUBLISHED. */
+export async function planToAssign(db: Database, session: AuthSession, id: string, lock: true | 'no key update') {
+  const plan = await planInReach(db, session, id, lock);
+  if (plan.status !== 'PUBLISHED') throw conflict('Only a published plan can be assigned', 'PLAN_NOT_PUBLISHED');
+  return plan;
+}
+
+/** An assignment's due date as sent (an ISO date-time, or null): 400 outside the years 1970–9999. */
+export function dueDateOf(dueDate: string | null) {
+  const due = dueDate === null ? null : new Date(dueDate);
+  if (due !== null && (Number.isNaN(due.getTime()) || due.getUTCFullYear() < 1970 || due.getUTCFullYear() > 9999)) {
+    throw invalidField('dueDate', 'format', 'must be a date-time between 1970 and 9999');
+  }
+  return due;
+}
+
+type AssignmentTarget = { target: 'USER'; userId: string } | { target: 'GROUP'; groupId: string } | { target: 'COMPANY' };
+
+/** One assignment of the plan per target, each audited (the enrolments follow in the transaction: migration 0020). */
+export async function createAssignments(
+  tx: Database,
+  session: AuthSession,
+  plan: PlanInReach,
+  targets: AssignmentTarget[],
+  due: Date | null,
+) {
+  if (!targets.length) return [];
+  const owner = { tenantId: plan.tenantId, companyId: plan.companyId };
+  const rows = await tx
+    .insert(planAssignments)
+    .values(targets.map((target) => ({ ...owner, trainingPlanId: plan.id, dueDate: due, ...target })))
+    .returning({
+      id: planAssignments.id,
+      target: planAssignments.target,
+      userId: planAssignments.userId,
+      groupId: planAssignments.groupId,
+    });
+  await recordAudits(
+    tx,
+    session,
+    rows.map((row) => ({
+      action: 'CREATE' as const,
+      entity: 'assignment',
+      entityId: row.id,
+      owner,
+      details: {
+        changed: ['target', ...(row.userId ? ['userId'] : []), ...(row.groupId ? ['groupId'] : []), ...(due ? ['dueDate'] : [])],
+        trainingPlanId: plan.id,
+      },
+    })),
+  );
+  return rows;
+}
+
+/** The users among `userIds` the plan is already assigned to by name (a USER assignment). */
+export async function usersAssigned(db: Database, planId: string, userIds: readonly string[]) {
+  if (!userIds.length) return [];
+  const rows = await db
+    .selectDistinct({ userId: planAssignments.userId })
+    .from(planAssignments)
+    .where(
+      and(eq(planAssignments.trainingPlanId, planId), eq(planAssignments.target, 'USER'), inArray(planAssignments.userId, [...userIds])),
+    );
+  return rows.map((row) => row.userId!);
 }
 
 // --- Assignments ---------------------------------------------------------------------------------------------------
@@ -254,15 +325,10 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!userIds.length && !groupIds.length && !wholeCompany) {
         throw invalidField('userIds', 'required', 'name users, groups or the whole company');
       }
-      const due = dueDate === null ? null : new Date(dueDate);
-      if (due !== null && (Number.isNaN(due.getTime()) || due.getUTCFullYear() < 1970 || due.getUTCFullYear() > 9999)) {
-        throw invalidField('dueDate', 'format', 'must be a date-time between 1970 and 9999');
-      }
+      const due = dueDateOf(dueDate);
       const created = await request.db.transaction(async (tx) => {
-        const plan = await planInReach(tx, session, request.params.id, true);
-        if (plan.status !== 'PUBLISHED') throw conflict('Only a published plan can be assigned', 'PLAN_NOT_PUBLISHED');
-        const owner = { tenantId: plan.tenantId, companyId: plan.companyId };
-        const targets = [
+        const plan = await planToAssign(tx, session, request.params.id, true);
+        const targets: AssignmentTarget[] = [
           ...(userIds.length ? await companyUsers(tx, session, plan.companyId, userIds, 'userIds') : []).map((userId) => ({
             target: 'USER' as const,
             userId,
@@ -273,29 +339,7 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           })),
           ...(wholeCompany ? [{ target: 'COMPANY' as const }] : []),
         ];
-        const rows = await tx
-          .insert(planAssignments)
-          .values(targets.map((target) => ({ ...owner, trainingPlanId: plan.id, dueDate: due, ...target })))
-          .returning({
-            id: planAssignments.id,
-            target: planAssignments.target,
-            userId: planAssignments.userId,
-            groupId: planAssignments.groupId,
-          });
-        await recordAudits(
-          tx,
-          session,
-          rows.map((row) => ({
-            action: 'CREATE' as const,
-            entity: 'assignment',
-            entityId: row.id,
-            owner,
-            details: {
-              changed: ['target', ...(row.userId ? ['userId'] : []), ...(row.groupId ? ['groupId'] : []), ...(due ? ['dueDate'] : [])],
-              trainingPlanId: plan.id,
-            },
-          })),
-        );
+        const rows = await createAssignments(tx, session, plan, targets, due);
         return readAssignments(
           tx,
           plan.id,

@@ -13,6 +13,7 @@ import { qualified } from '../../db/qualified';
 import { defineResource, isoTimestamps, sortColumns, type DeleteContext } from '../../store/resource';
 import { withoutByteOrderMarks } from './user-names';
 import { placeUser } from './user-placement';
+import { addUsersToGroup, assignUsersPlan } from './user-bulk-delivery';
 import { invitationRefusal, mailNotConfigured, sendInvitation } from './invitations';
 import { User, userBody } from '../../../contract/users.schemas';
 import { filterProperties } from '../../../contract/list-filters.schemas';
@@ -127,6 +128,7 @@ export const usersResource = defineResource({
   bulk: {
     delete: true,
     updates: { enable: (context) => setEnabled(context, true), disable: (context) => setEnabled(context, false) },
+    sets: { addToGroup: addUsersToGroup, assignPlan: assignUsersPlan },
   },
 });
 

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,21 +16,36 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Fields below the text (a bulk action's picks); Confirm waits for them while `confirmDisabled`. */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
 }
 
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+  children,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
   const textId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-describedby={textId}>
       {title && <DialogTitle>{title}</DialogTitle>}
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" autoFocus>
+        <Button onClick={onConfirm} disabled={busy || confirmDisabled} variant="contained" autoFocus={!children}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -11,11 +11,13 @@ import {
   selectBulkActions,
   selectBulkReport,
   selectIsBusy,
+  selectMayConfirmBulk,
   selectPendingBulk,
   selectSelectionCount,
   selectTotal,
 } from '../../machines/list.machine';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { BulkParamsFields } from './BulkParamsFields';
 import { ExportSelectionButton } from './ExportSelection';
 import type { ListActor } from './list-actor';
 import type { ListExportActor } from './ListToolbar';
@@ -87,16 +89,22 @@ export function BulkConfirmation({ list }: { list: ListActor }) {
   const action = useSelector(list, selectPendingBulk);
   const count = useSelector(list, selectSelectionCount);
   const busy = useSelector(list, selectIsBusy);
+  const mayConfirm = useSelector(list, selectMayConfirmBulk);
   return (
     <ConfirmDialog
       open={action !== null}
       busy={busy}
+      // Named by its action, for a screen reader to say which dialog opened.
+      title={action ? t(`bulk.action.${action}`) : undefined}
       text={action ? t(`bulk.confirm.${action}`, { count }) : ''}
       confirmLabel={action ? t(`bulk.action.${action}`) : ''}
       cancelLabel={t('dialog.cancel')}
+      confirmDisabled={!mayConfirm}
       onConfirm={() => list.send({ type: 'list.confirmBulk' })}
       onCancel={() => list.send({ type: 'list.cancelBulk' })}
-    />
+    >
+      {action && <BulkParamsFields list={list} action={action} disabled={busy} />}
+    </ConfirmDialog>
   );
 }
 

@@ -26,6 +26,7 @@ import { useLocation, useSearch } from 'wouter';
 import { readFilters, withFilters } from '../../machines/list-query';
 import { selectSessionState } from '../../machines/session.machine';
 import { FilterBar, FilterButton } from './ListFilters';
+import { bulkActionAllowed } from '../../domain/bulk';
 
 /** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
 export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
@@ -64,6 +65,12 @@ function useListFilters({ filters: configured }: { filters?: ListConfig<ListItem
 
 type ListFiltering = ReturnType<typeof useListFilters>;
 
+/** The list's bulk actions that the user's scope may run (adding to a group, assigning a plan: COMPANY admins). */
+function useBulkActionsOffered(actions: ListConfig<ListItem>['bulkActions']) {
+  const scope = useSelector(useSessionActor(), selectSessionState)?.user.scope ?? 'COMPANY';
+  return actions?.filter((action) => bulkActionAllowed(action, scope));
+}
+
 function ResourceList<Name extends ResourceName>({
   resource,
   config,
@@ -75,11 +82,12 @@ function ResourceList<Name extends ResourceName>({
 }) {
   const machines = useResourceMachines(resource);
   const exporter = useConsoleActorRef(machines.export);
+  const bulkActions = useBulkActionsOffered(config.bulkActions);
   const list = useListInAddressBar(machines.list, config.allowedSorts, {
     ...(config.followWhile && { followWhile: config.followWhile }),
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
-    ...(config.bulkActions && { bulkActions: config.bulkActions }),
+    ...(bulkActions && { bulkActions }),
     filters: filtering.filters,
   });
   const { configs, offered, filters, open, focus, toggle, change } = filtering;

@@ -164,7 +164,7 @@ export const usersResource: ResourceConfig<'users'> = {
     ],
     deletable: true,
     deletedKey: 'feedback.userDeleted',
-    bulkActions: ['disable', 'enable', 'delete'],
+    bulkActions: ['disable', 'enable', 'addToGroup', 'assignPlan', 'delete'],
   },
   form: {
     newTitleKey: 'pages.userNew',

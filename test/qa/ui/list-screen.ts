@@ -11,7 +11,7 @@ import type { HeldRequest } from './network';
 /** The list screen a path plays in: the console, and the resource whose list it shows. */
 export interface ListHarness {
   console: OpenedConsole;
-  resource: 'companies' | 'contents' | 'training-plans';
+  resource: 'companies' | 'contents' | 'training-plans' | 'users';
   /** The scenario's input: what the model says the screen gives its list machine. */
   input: ListInput;
 }
@@ -55,7 +55,23 @@ export const contentRow = (id: string, status: string) =>
 export const planRow = (id: string, status: string) =>
   record(id, { name: `Plan ${id}`, status, freelyNavigable: false, moduleCount: 0, companyId: 'company-1', tenantId: 'tenant-1' });
 
-const namePrefix = { companies: 'Company', contents: 'Content', 'training-plans': 'Plan' } as const;
+/** A COMPANY user as `GET users` answers it, named after its id. */
+export const userRow = (id: string) =>
+  record(id, {
+    name: 'User',
+    surname: id,
+    email: `${id}@example.com`,
+    status: 'ACTIVE',
+    enabled: true,
+    scope: 'COMPANY',
+    admin: false,
+    tenantId: 'tenant-1',
+    companyId: 'company-1',
+    tenant: { id: 'tenant-1', name: 'Acme Learning' },
+    company: { id: 'company-1', name: 'Acme Robotics' },
+  });
+
+const namePrefix = { companies: 'Company', contents: 'Content', 'training-plans': 'Plan', users: 'User' } as const;
 
 /** The text a row shows in its first column: the company's or the plan's name, the content's title. */
 export const rowName = (resource: ListHarness['resource'], id: string) => `${namePrefix[resource]} ${id}`;
@@ -68,9 +84,11 @@ export const wirePage = (resource: ListHarness['resource'], page: Page<ListItem>
   items: page.items.map((item) =>
     resource === 'companies'
       ? companyRow(item.id)
-      : resource === 'contents'
-        ? contentRow(item.id, statusOf(item))
-        : planRow(item.id, statusOf(item)),
+      : resource === 'users'
+        ? userRow(item.id)
+        : resource === 'contents'
+          ? contentRow(item.id, statusOf(item))
+          : planRow(item.id, statusOf(item)),
   ),
   total: page.total,
   totalIsEstimate: page.totalIsEstimate,
@@ -82,9 +100,19 @@ export const failureAnswer = (failure: Failure): [number, { message: string }] =
   return [failure.status, { message: failure.message ?? '' }];
 };
 
+/**
+ * The screen's own list actor: the latest list the console or a view started at the screen's address (a dialog's
+ * picker, such as the bulk dialog's "Group", runs a list of its own, at none).
+ */
+export const screenList = (harness: ListHarness) =>
+  harness.console.actors
+    .all('list')
+    .findLast(
+      (actor) => actor._parent === undefined && (actor.getSnapshot() as AnyMachineSnapshot).context.path === `/${harness.resource}`,
+    );
+
 /** What the screen's own list actor holds now (read only: which call it waits for). */
-export const listContext = (harness: ListHarness) =>
-  (harness.console.actors.latest('list')!.getSnapshot() as AnyMachineSnapshot).context as ListContext;
+export const listContext = (harness: ListHarness) => (screenList(harness)!.getSnapshot() as AnyMachineSnapshot).context as ListContext;
 
 /** The parameters `GET <resource>` carries for the list's current query (src/api/resources.ts). */
 const searchOf = ({ query, filters }: ListContext) =>

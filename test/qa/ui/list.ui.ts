@@ -16,6 +16,7 @@ import { en } from '../../../src/i18n/en';
 import { companyLogin, tenantLogin } from '../../support/fixtures/session';
 import type { GraphEvent } from '../../support/paths/model';
 import { openSignedIn } from './console';
+import { record } from '../../support/views/fake-api';
 import {
   dataRows,
   failureAnswer,
@@ -24,6 +25,7 @@ import {
   listContext,
   rowName,
   rowNamed,
+  screenList,
   statusOf,
   wirePage,
   type ListHarness,
@@ -68,6 +70,20 @@ const answerBulk = async (harness: ListHarness, event: GraphEvent) => {
   await screen.findByText(`The action failed, nothing was changed: ${body.message}`);
 };
 
+/** The groups the dialog's "Group" field offers (`GET groups`, answered once), then a click on "Group g1". */
+const pickGroup = async ({ console: c }: ListHarness) => {
+  const groups = c.network
+    .held()
+    .find((request) => request.method === 'GET' && request.path === 'groups' && !c.network.answered().includes(request));
+  groups?.respond(200, {
+    items: [record('g1', { name: 'Group g1', description: null, memberCount: 0 })],
+    total: 1,
+    totalIsEstimate: false,
+  });
+  await c.user.click(within(dialog()).getByRole('combobox', { name: 'Group' }));
+  await c.user.click(await screen.findByRole('option', { name: 'Group g1' }));
+};
+
 /**
  * The selection's bar (src/views/list/BulkActions.tsx), once the page is there to be used: a dialog that has just
  * closed (the bulk confirmation) hides the page from assistive technology until its exit transition ends.
@@ -84,7 +100,10 @@ const statusLabel = (status: string) => en.contentStatusLabel[status as keyof ty
 /** The rows the machine holds are the rows the grid shows, by name (and, on contents, by status label). */
 const rowsShown = ({ resource }: ListHarness, snapshot: AnyMachineSnapshot) => {
   const { items } = contextOf(snapshot);
-  expect(firstCells()).toEqual(items.map((item) => rowName(resource, item.id)));
+  // A user's row starts with its status; its name and surname are the model's id.
+  if (resource === 'users')
+    expect(dataRows().map((row) => within(row).queryByText(/^[ab]$/)?.textContent)).toEqual(items.map((item) => item.id));
+  else expect(firstCells()).toEqual(items.map((item) => rowName(resource, item.id)));
   if (resource === 'contents') {
     for (const item of items) {
       const status = statusOf(item);
@@ -125,7 +144,8 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
   // The last bulk action's report stays shown until dismissed: how many succeeded, and why the others were skipped.
   const report = screen.queryByText(/^Done: /);
   expect(report !== null, 'the bulk report is shown').toBe(context.bulkReport !== null);
-  if (context.bulkReport) {
+  if (context.bulkReport?.action === 'addToGroup') expect(report!.textContent).toContain('Done: 1 of 1 succeeded, 0 skipped.');
+  else if (context.bulkReport) {
     expect(report!.textContent).toContain('Done: 1 of 2 succeeded, 1 skipped.');
     expect(report!.textContent, "why, in the console's words for the API's code").toContain(
       '1 skipped: the company still has users, topics, contents or training plans',
@@ -137,9 +157,11 @@ const sameScreen = ({ console: c, input }: ListHarness, snapshot: AnyMachineSnap
 
 /** How the list's paths (and random walks) are played in the console: where it opens, each event, each state on screen. */
 export const listUi: MachineUi<ListHarness> = {
+  actorUnderTest: screenList,
   open: (scenario) => {
     const input = scenario.input as ListInput;
     if (scenario.name === 'following') return { console: openSignedIn('/contents', companyLogin), resource: 'contents', input };
+    if (scenario.name === 'bulk params') return { console: openSignedIn('/users', companyLogin), resource: 'users', input };
     if (scenario.name === 'drafts') return { console: openSignedIn('/training-plans', companyLogin), resource: 'training-plans', input };
     const address = input.query ? `/companies?${new URLSearchParams(input.query as Record<string, string>).toString()}` : '/companies';
     return { console: openSignedIn(address, tenantLogin), resource: 'companies', input };
@@ -183,6 +205,15 @@ export const listUi: MachineUi<ListHarness> = {
     'bulk delete': async ({ console: c }) => c.user.click(within(await selectionBar()).getByRole('button', { name: 'Delete' })),
     'confirm bulk': async ({ console: c }) => c.user.click(dialogButton('Delete')),
     'cancel bulk': async ({ console: c }) => c.user.click(dialogButton('Cancel')),
+    'fetch: users a–b of 12': answerPage,
+    'check user a': async ({ console: c }) =>
+      c.user.click(
+        within(dataRows().find((row) => within(row).queryByText('a'))!).getByRole('checkbox', { name: 'Select row', hidden: true }),
+      ),
+    'bulk add to group': async ({ console: c }) => c.user.click(within(await selectionBar()).getByRole('button', { name: 'Add to group' })),
+    'pick group g1': pickGroup,
+    'confirm add to group': async ({ console: c }) => c.user.click(dialogButton('Add to group')),
+    'bulk: one added': answerBulk,
     'dismiss report': async ({ console: c }) => c.user.click(screen.getByRole('button', { name: 'Dismiss', hidden: true })),
     'bulk: one deleted, one skipped': answerBulk,
     'bulk: 500': answerBulk,
@@ -229,12 +260,14 @@ export const listUi: MachineUi<ListHarness> = {
       sameScreen(harness, snapshot);
       const { allSelected, total, selectedIds } = contextOf(snapshot);
       const count = allSelected ? total : selectedIds.length;
-      expect(within(dialog()).getByText(en.bulk.confirm.delete.replace('{{count, number}}', String(count)))).toBeTruthy();
-      expect(dialogButton('Delete').disabled).toBe(false);
+      const action = contextOf(snapshot).bulkAction!;
+      expect(within(dialog()).getByText(en.bulk.confirm[action].replace('{{count, number}}', String(count)))).toBeTruthy();
+      // Confirm waits for what the action needs (the group).
+      expect(dialogButton(en.bulk.action[action]).disabled).toBe(!snapshot.can({ type: 'list.confirmBulk' }));
     },
     'bulk.requesting': (harness, snapshot) => {
       sameScreen(harness, snapshot);
-      expect(dialogButton('Delete').disabled).toBe(true);
+      expect(dialogButton(en.bulk.action[contextOf(snapshot).bulkAction!]).disabled).toBe(true);
       expect(dialogButton('Cancel').disabled).toBe(true);
     },
     'deleting.confirming': (harness, snapshot) => {

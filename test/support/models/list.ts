@@ -11,6 +11,7 @@ import {
 import type { BulkReport } from '../../../src/domain/bulk';
 import { companiesResource } from '../../../src/views/resources/companies';
 import { contentsResource } from '../../../src/views/resources/contents';
+import { usersResource } from '../../../src/views/resources/users';
 import { trainingPlansResource } from '../../../src/views/resources/training-plans';
 import { after, done, error } from '../paths/graph-paths';
 import { pageOf, serverError } from '../fixtures/list';
@@ -68,18 +69,22 @@ const impossibleOnScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
     case 'list.confirmDelete':
     case 'list.cancelDelete':
       return !snapshot.matches({ deleting: 'confirming' });
-    case 'list.select':
-      // A row's checkbox, once the rows are shown.
-      return (
-        !snapshot.matches({ ready: 'withData' }) || !context.items.some((item) => (event as { ids?: string[] }).ids?.includes(item.id))
-      );
+    case 'list.select': {
+      // A row's checkbox, once the rows are shown; checking the rows already checked is no click (a click unchecks them).
+      const ids = (event as { ids?: string[] }).ids ?? [];
+      const same = ids.length === context.selectedIds.length && ids.every((id) => context.selectedIds.includes(id));
+      return !snapshot.matches({ ready: 'withData' }) || !context.items.some((item) => ids.includes(item.id)) || same;
+    }
     case 'list.selectAll':
       return !barUsable || context.allSelected || selected >= context.total;
     case 'list.clearSelection':
     case 'list.bulk':
       return !barUsable;
     case 'list.confirmBulk':
+      // Disabled until the dialog has what the action needs (the group; the plan).
+      return !snapshot.matches({ bulk: 'confirming' }) || !snapshot.can(event as { type: 'list.confirmBulk' });
     case 'list.cancelBulk':
+    case 'list.bulkParams':
       return !snapshot.matches({ bulk: 'confirming' });
     case 'list.dismissReport':
       return context.bulkReport === null || dialogOpen;
@@ -103,6 +108,17 @@ export const bulkReport: BulkReport = {
   succeeded: 1,
   skipped: [{ id: 'b', code: 'COMPANY_IN_USE', message: 'The company still has users' }],
 };
+
+/** The users list (`/users`) of a COMPANY admin: its bulk actions include adding to a group and assigning a plan. */
+const usersInput: ListInput = {
+  allowedSorts: usersResource.list.allowedSorts,
+  path: '/users',
+  deletedKey: usersResource.list.deletedKey!,
+  bulkActions: usersResource.list.bulkActions!,
+};
+
+/** What `POST users/bulk` answers to adding one user to a group. */
+export const addedReport: BulkReport = { action: 'addToGroup', requested: 1, succeeded: 1, skipped: [] };
 
 /** The companies list opened from a link naming every part of its query (`/companies?page=2&pageSize=2&…`). */
 const linkedQuery = { page: '2', pageSize: '2', sortBy: 'name', sortOrder: 'desc', search: 'acme' };
@@ -231,6 +247,25 @@ export const listModel = defineModel({
       ignored: [['bulk disable', { type: 'list.bulk', action: 'disable' }]],
     },
     {
+      name: 'bulk params',
+      input: usersInput,
+      serializeState: (snapshot: AnyMachineSnapshot) => {
+        const { selectedIds, bulkReport: report } = contextOf(snapshot);
+        const picked = snapshot.matches({ bulk: 'confirming' }) && snapshot.can({ type: 'list.confirmBulk' });
+        return JSON.stringify({ value: snapshot.value, selectedIds, picked, report: report !== null });
+      },
+      isImpossible: impossibleOnScreen,
+      events: [
+        ['fetch: users a–b of 12', done('fetchPage', pageOf(['a', 'b'], 12))],
+        ['check user a', { type: 'list.select', ids: ['a'] }],
+        ['bulk add to group', { type: 'list.bulk', action: 'addToGroup' }],
+        ['pick group g1', { type: 'list.bulkParams', params: { groupId: 'g1' } }],
+        ['confirm add to group', { type: 'list.confirmBulk' }],
+        ['cancel bulk', { type: 'list.cancelBulk' }],
+        ['bulk: one added', done('bulkAction', addedReport)],
+      ],
+    },
+    {
       name: 'drafts',
       input: plansInput,
       isImpossible: impossibleOnScreen,
@@ -340,11 +375,16 @@ export const listModel = defineModel({
       rule: 'Rows selected on any page, or every row the search matches, are acted on in one request once confirmed; the report says how many succeeded and why the others were skipped, until dismissed; a failure keeps the selection and says why.',
       by: [
         'list.ready \u2014list.bulk [mayRunBulk]\u2192 list.bulk',
-        'list.bulk.confirming \u2014list.confirmBulk\u2192 list.bulk.requesting',
+        'list.bulk.confirming \u2014list.confirmBulk [hasBulkParams]\u2192 list.bulk.requesting',
         'list.bulk.confirming \u2014list.cancelBulk\u2192 list.ready.withData',
         'list.bulk.requesting \u2014xstate.done.actor.bulkAction\u2192 list.loading',
         'list.bulk.requesting \u2014xstate.error.actor.bulkAction\u2192 list.ready.withData',
       ],
+    },
+    {
+      id: 'LIST-BULK-PARAMS',
+      rule: 'Adding users to a group, or assigning them a plan, is confirmed only once the dialog has the group, or the plan (and an optional due date); they are sent with the rows.',
+      by: ['list.bulk.confirming \u2014list.bulkParams\u2192 list.bulk.confirming'],
     },
     {
       id: 'LIST-FOLLOW',
