@@ -309,12 +309,21 @@ describe('Idempotency-Key on every create', () => {
       'POST /api/auth/two-factor',
       'POST /api/auth/two-factor/setup',
       'POST /api/auth/two-factor/setup/confirm',
+      // The CSV of a selection (its ids in the body, too many for an address): a read, it creates nothing.
+      'POST /api/companies/export',
+      'POST /api/contents/export',
+      'POST /api/groups/export',
       // A learner's quiz attempt (LRS credentials, not a session whose keys they could be): each is a new attempt.
       'POST /api/learner/quizzes/{id}/attempts',
       // An LRS credential's answer carries its secret, shown once: a replay would have to keep it (issue 27).
       'POST /api/lrs-credentials',
+      'POST /api/quizzes/export',
       // A preview scores answers and records nothing: there is nothing to create twice.
       'POST /api/quizzes/{id}/preview',
+      'POST /api/tenants/export',
+      'POST /api/topics/export',
+      'POST /api/training-plans/export',
+      'POST /api/users/export',
       // Sending an invitation creates nothing to repeat: a send within a minute of the last is refused (or skipped).
       'POST /api/users/invitations',
       // One's own second factor: each step replaces the one before, so a repeat is harmless or refused.

@@ -384,7 +384,7 @@ export const listModel = defineModel({
     {
       id: 'LIST-BULK-PARAMS',
       rule: 'Adding users to a group, or assigning them a plan, is confirmed only once the dialog has the group, or the plan (and an optional due date); they are sent with the rows.',
-      by: ['list.bulk.confirming \u2014list.bulkParams\u2192 list.bulk.confirming'],
+      by: ['list.bulk.confirming \u2014list.bulkParams\u2192 itself'],
     },
     {
       id: 'LIST-FOLLOW',
