@@ -15,7 +15,7 @@ import type { BulkWorkSettings } from './http/bulk-work';
 import type { RateLimitSettings } from './http/rate-limits';
 import type { HstsMode } from './http/security-headers';
 import { notFoundHandler, serveConsole } from './http/spa';
-import { validatorCompiler } from './http/validation';
+import { refuseNulInQueryFirst, validatorCompiler } from './http/validation';
 import { apiRoutes } from './routes';
 import { secretBoxLoader, type SecretBoxLoader } from './auth/secret-box';
 import { accountLinks } from './mail/account-links';
@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('storeServices', { mail: app.mail, links: accountLinks(origin) });
 
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preValidation', refuseNulInQueryFirst);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(notFoundHandler(options.staticDir));
   acceptEmptyJsonBodies(app);
