@@ -15,7 +15,8 @@ interface Operation {
 
 /** The scopes each route refuses (403), by path prefix and method; every other route is open to every scope. */
 function refusedCallers(method: string, path: string): Caller[] {
-  const isRead = method === 'get';
+  // The export of a selection is a POST (its ids in the body) and a read like the list's.
+  const isRead = method === 'get' || path.endsWith('/export');
   if (path === '/api/auth/assume') return ['TENANT', 'COMPANY', 'ASSUMED'];
   if (path.startsWith('/api/companies')) return ['COMPANY'];
   if (path.startsWith('/api/tenants')) return isRead ? ['COMPANY'] : ['TENANT', 'COMPANY', 'ASSUMED'];
