@@ -105,7 +105,7 @@ describe('home', () => {
       await page().waitForURL((url) => url.pathname === `/${first}/new`);
       await page().goBack();
       // Back on the home page, and its cards drawn again, before the second shortcut is clicked.
-      await page().waitForURL((url) => url.pathname === '/');
+      await page().waitForURL((url) => url.pathname === '/home');
       await expect.poll(() => page().getByTestId(`home-count-${first}`).textContent()).toMatch(/ records$/);
       await page()
         .getByTestId(`home-card-${first}`)
