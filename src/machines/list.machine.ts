@@ -39,6 +39,8 @@ export interface ListInput {
   deletedKey?: string;
   /** The actions the list offers on selected rows (`POST {resource}/bulk`); no selection when absent. */
   bulkActions?: readonly BulkActionName[];
+  /** Rows may be selected, for Export selection, even without bulk actions; so they may whenever bulk actions exist. */
+  selectable?: boolean;
 }
 
 export interface ListContext<Row extends ListItem = ListItem> {
@@ -58,6 +60,8 @@ export interface ListContext<Row extends ListItem = ListItem> {
   /** The row whose deletion waits for confirmation or runs. */
   deletingId: string | null;
   bulkActions: readonly BulkActionName[];
+  /** Rows may be selected (bulk actions, Export selection). */
+  selectable: boolean;
   /** The rows selected by id, on any page: paging and sorting keep them, another search or address forgets them. */
   selectedIds: string[];
   /** Every row the list's search and filters match is selected ("Select all N"), whatever is shown. */
@@ -204,7 +208,7 @@ export function listMachineOf<Row extends ListItem>() {
       /** An action the list offers, on a selection that is not empty. */
       mayRunBulk: ({ context }, { action }: { action: BulkActionName }) =>
         context.bulkActions.includes(action) && (context.allSelected || context.selectedIds.length > 0),
-      offersSelection: ({ context }) => context.bulkActions.length > 0,
+      offersSelection: ({ context }) => context.selectable,
       /** The pending bulk action has what it needs (the group; the plan): Confirm is enabled. */
       hasBulkParams: ({ context: { bulkAction, bulkParams } }) =>
         bulkAction !== null && requiredBulkParams(bulkAction).every((name) => Boolean(bulkParams[name])),
@@ -238,6 +242,7 @@ export function listMachineOf<Row extends ListItem>() {
         failure: null,
         deletingId: null,
         bulkActions: input.bulkActions ?? [],
+        selectable: input.selectable === true || (input.bulkActions?.length ?? 0) > 0,
         ...noSelection,
         bulkAction: null,
         bulkReport: null,

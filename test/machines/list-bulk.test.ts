@@ -104,4 +104,15 @@ describe('list: selection and bulk actions', () => {
     plain.actor.send({ type: 'list.selectAll' });
     expect(selectSelectionCount(plain.actor.getSnapshot())).toBe(0);
   });
+
+  it('selects rows on a list asked to be selectable without bulk actions (the tenants, for Export selection), and runs no action', async () => {
+    const tenants = startList({ selectable: true }, { fetchPage: async () => pageOf(['a', 'b']) });
+    await flush();
+    tenants.actor.send({ type: 'list.select', ids: ['b'] });
+    expect(selectSelectedIds(tenants.actor.getSnapshot())).toEqual(['b']);
+    tenants.actor.send({ type: 'list.bulk', action: 'delete' });
+    expect(selectPendingBulk(tenants.actor.getSnapshot())).toBeNull();
+    tenants.actor.send({ type: 'list.selectAll' });
+    expect(selectSelectionCount(tenants.actor.getSnapshot())).toBe(2);
+  });
 });

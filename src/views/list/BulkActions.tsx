@@ -46,7 +46,7 @@ export function BulkActionBar({ list, exporter }: { list: ListActor; exporter?: 
   const count = useSelector(list, selectSelectionCount);
   const allSelected = useSelector(list, selectAllSelected);
   const total = useSelector(list, selectTotal);
-  if (actions.length === 0 || count === 0) return null;
+  if (count === 0) return null;
   return (
     <Stack
       direction="row"

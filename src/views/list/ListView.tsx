@@ -9,7 +9,7 @@ import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
 import type { ListActor } from './list-actor';
-import type { ListConfig } from './list-config';
+import { offersSelection, type ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { PhoneRows } from './PhoneRows';
@@ -88,6 +88,7 @@ function ResourceList<Name extends ResourceName>({
     ...(config.deleteWhen && { deleteWhen: config.deleteWhen.condition }),
     ...(config.deletedKey && { deletedKey: config.deletedKey }),
     ...(bulkActions && { bulkActions }),
+    ...(config.selectable && { selectable: true }),
     filters: filtering.filters,
   });
   const { configs, offered, filters, open, focus, toggle, change } = filtering;
@@ -175,7 +176,7 @@ export function ListBody<Row extends ListItem>({
   const phone = usePhone() ? config.phone : undefined;
   return (
     <>
-      {config.bulkActions && <BulkSelection list={list as ListActor} exporter={exporter} />}
+      {offersSelection(config) && <BulkSelection list={list as ListActor} exporter={exporter} />}
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : phone ? (

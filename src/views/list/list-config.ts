@@ -84,4 +84,11 @@ export interface ListConfig<Row extends ListItem> {
   filters?: Readonly<Record<string, FilterConfig>>;
   /** The actions offered on selected rows, in one request (`POST {resource}/bulk`): the grid then has checkboxes. */
   bulkActions?: readonly BulkActionName[];
+  /** Rows have checkboxes for Export selection even without bulk actions (tenants); implied by `bulkActions`. */
+  selectable?: boolean;
+}
+
+/** Whether a list's rows have checkboxes: it has bulk actions or asks for a selection of its own. */
+export function offersSelection(config: Pick<ListConfig<ListItem>, 'bulkActions' | 'selectable'>): boolean {
+  return config.selectable === true || (config.bulkActions?.length ?? 0) > 0;
 }

@@ -15,6 +15,7 @@ export const tenantsResource: ResourceConfig<'tenants'> = {
       { field: 'url', headerKey: 'fields.url' },
     ],
     deletable: false,
+    selectable: true,
     rowActions: [
       {
         labelKey: 'list.assumeTenant',
