@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole, type RenderOptions } from '../support/views/render-console';
-import { users } from '../support/views/resource-fixtures';
+import { fakeResource } from '../support/views/fake-api';
+import { companyRecords, users } from '../support/views/resource-fixtures';
 
 const openUsers = async (path: string, options: RenderOptions = {}) => {
   const resource = users();
@@ -67,6 +68,26 @@ describe('list filters', () => {
     expect(within(panel).getByRole('combobox', { name: 'Company' })).toBeTruthy();
     expect(within(panel).queryByRole('combobox', { name: 'Group' })).toBeNull();
     expect(within(panel).getByRole('combobox', { name: 'Enabled' })).toBeTruthy();
+  });
+
+  // 30 companies, the last (past the picker's first 25 names) with an id an address may hold.
+  const farId = '00000000-0000-4000-8000-000000000030';
+  const goneId = '00000000-0000-4000-8000-0000000000ff';
+  const companies = () => fakeResource(companyRecords(30).map((company, index) => (index === 29 ? { ...company, id: farId } : company)));
+
+  it("names a company past the picker's first 25 by reading it", async () => {
+    const many = companies();
+    await openUsers(`/users?companyId=${farId}`, { resources: { users: users(), companies: many } });
+    await waitFor(() => expect(chipTexts()).toEqual(['Remove the filter Company: Company 30']));
+    expect(many.api.get).toHaveBeenCalledWith(farId);
+  });
+
+  it('names a company gone as the one chosen, with no notice', async () => {
+    const many = companies();
+    await openUsers(`/users?companyId=${goneId}`, { resources: { users: users(), companies: many } });
+    await waitFor(() => expect(many.api.get).toHaveBeenCalledWith(goneId));
+    await waitFor(() => expect(chipTexts()).toEqual(['Remove the filter Company: the one chosen']));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('speaks Italian', async () => {

@@ -10,11 +10,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryCodes } from '../../domain/countries';
 import type { ResourceName } from '../../domain/resource';
 import type { NamedRef } from '../../domain/session';
-import { selectItems } from '../../machines/list.machine';
+import { selectRecord } from '../../machines/form.machine';
+import { selectIsBusy, selectItems } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines } from '../actors';
 import { ReferenceField } from '../form/ReferenceField';
 import type { ListActor } from './list-actor';
@@ -128,7 +130,13 @@ function FilterChip({ config, value, onRemove, t }: { config: FilterConfig; valu
 
 function ReferenceChip({ resource, id, label, onRemove }: { resource: ResourceName; id: string; label: string; onRemove: () => void }) {
   const { t } = useTranslation();
-  return <RemovableChip text={`${label}: ${useReferenceName(resource, id) ?? t('filters.chosen')}`} onRemove={onRemove} />;
+  const { name, loader } = useReferenceName(resource, id);
+  return (
+    <>
+      {loader}
+      <RemovableChip text={`${label}: ${name ?? t('filters.chosen')}`} onRemove={onRemove} />
+    </>
+  );
 }
 
 /** A filter set, read as "Status: Pending", whose delete button (and Delete or Backspace on it) removes it. */
@@ -158,16 +166,44 @@ function countryName(language: string, code: string) {
 }
 
 /**
- * The name of a record a reference filter names, as the record picker lists them (the first names in order, the
- * query the picker asks and the cache keeps): null until known, or for a record not among them.
+ * The name of the record a reference filter names, null until known (and for a record gone): from the picker's first
+ * names in order (the query the picker asks and the cache keeps) when it is among them, else from the record itself
+ * (an address naming a company past the first 25 names), which `loader` reads once rendered beside the name.
  */
-function useReferenceName(resource: ResourceName, id: string): string | null {
+function useReferenceName(resource: ResourceName, id: string): { name: string | null; loader: ReactNode } {
   const list: ListActor = useConsoleActorRef(useResourceMachines(resource).list, {
     input: { allowedSorts: ['name'], query: { pageSize: '25', sortBy: 'name', sortOrder: 'asc' } },
   });
   const items = useSelector(list, selectItems) as ReadonlyArray<{ id: string; name?: unknown }>;
+  const busy = useSelector(list, selectIsBusy);
+  const [loaded, setLoaded] = useState<NamedRef | null>(null);
   const found = items.find((item) => item.id === id);
-  return found ? String(found.name ?? '') : null;
+  if (found) return { name: String(found.name ?? ''), loader: null };
+  return {
+    name: loaded?.id === id ? loaded.name : null,
+    loader:
+      id && !busy ? (
+        <RecordName
+          key={id}
+          resource={resource}
+          id={id}
+          onName={(name) => setLoaded((known) => (known?.id === id && known.name === name ? known : { id, name }))}
+        />
+      ) : null,
+  };
+}
+
+/** Reads one record by its id through its resource's form machine and says its name (a record gone: nothing, no notice). */
+function RecordName({ resource, id, onName }: { resource: ResourceName; id: string; onName: (name: string) => void }) {
+  const form = useConsoleActorRef(useResourceMachines(resource).form, {
+    input: { id, fields: [], messages: { createdKey: '', updatedKey: '' } },
+  });
+  const record = useSelector(form, selectRecord) as { name?: unknown } | null;
+  const name = record ? String(record.name ?? '') : null;
+  useEffect(() => {
+    if (name !== null) onName(name);
+  }, [name, onName]);
+  return null;
 }
 
 function FilterField({
@@ -222,17 +258,17 @@ function ReferenceFilter({
   id: string;
   onChange: (id: string) => void;
 }) {
-  const name = useReferenceName(resource, id);
   const { t } = useTranslation();
-  const value: NamedRef | null = id ? { id, name: name ?? t('filters.chosen') } : null;
+  const { name, loader } = useReferenceName(resource, id);
   return (
     <Box sx={{ minWidth: { sm: 240 } }}>
+      {loader}
       <ReferenceField
         resource={resource}
         filters={{}}
         label={label}
         required={false}
-        value={value}
+        value={id ? { id, name: name ?? t('filters.chosen') } : null}
         disabled={false}
         onChange={(chosen) => onChange(chosen?.id ?? '')}
       />
