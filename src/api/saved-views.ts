@@ -10,6 +10,8 @@ export const createSavedViewsApi = (http: KyInstance) => ({
   /** A save with its key: a repeat of the same save (a lost answer) answers the first view instead of a 409. */
   save: (draft: SavedViewDraft, key: string) =>
     call<SavedView>(http.post('saved-views', { json: draft, headers: idempotencyHeaders(key) })),
+  /** A view's new name; a name the list has already: 409. */
+  rename: (id: string, name: string) => call<SavedView>(http.put(`saved-views/${encodeURIComponent(id)}`, { json: { name } })),
   remove: async (id: string) => {
     await call<unknown>(http.delete(`saved-views/${encodeURIComponent(id)}`));
   },

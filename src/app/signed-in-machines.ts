@@ -103,6 +103,7 @@ export function provideCoreMachines(
         loadViews: fromPromise(async ({ input }) => (await apis.savedViews.list(input.list)).items),
         // A fresh key per save asked: a retry of the same request (a lost answer) does not save twice.
         saveView: fromPromise(({ input }) => apis.savedViews.save(input, newIdempotencyKey())),
+        renameView: fromPromise(({ input }) => apis.savedViews.rename(input.id, input.name)),
         deleteView: fromPromise(({ input }) => apis.savedViews.remove(input.id)),
       },
       actions: outcomes,

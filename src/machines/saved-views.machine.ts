@@ -18,6 +18,8 @@ export interface SavedViewsContext {
   /** The address being saved (its query string) and the name typed for it. */
   query: string;
   name: string;
+  /** The view being renamed (its new name is `name`); null while saving the address as a new view. */
+  renamingId: string | null;
   /** Why the last save was refused (a name the list has, the limit): said in the dialog, which stays open. */
   saveFailure: Failure | null;
   /** The view whose delete is being confirmed or done. */
@@ -30,15 +32,22 @@ export type SavedViewsEvent =
   | { type: 'savedViews.name'; name: string }
   | { type: 'savedViews.save' }
   | { type: 'savedViews.cancel' }
+  | { type: 'savedViews.rename'; id: string }
   | { type: 'savedViews.delete'; id: string }
   | { type: 'savedViews.confirmDelete' };
+
+/** The name typed may be sent: not blank, and for a rename not the view's name as it is. */
+function mayBeSaved({ name, renamingId, views }: SavedViewsContext) {
+  const typed = name.trim();
+  return typed.length > 0 && (renamingId === null || views.find((view) => view.id === renamingId)?.name !== typed);
+}
 
 const byName = (a: SavedView, b: SavedView) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /**
  * A list's saved views (issue 29): loaded when the list opens; "Save current view…" asks a name for the list's
- * address and saves it (a refusal is said in the dialog, which stays open with the name); a view's delete is
- * confirmed first. Opening a view is a link to its address: the list reads it like any address.
+ * address and saves it, a view's Rename asks its new name in the same dialog (a refusal is said there, and the dialog
+ * stays open with the name); a view's delete is confirmed first. Opening a view is a link to its address: the list reads it like any address.
  */
 export const savedViewsMachine = setup({
   types: {
@@ -49,11 +58,16 @@ export const savedViewsMachine = setup({
   actors: {
     loadViews: notProvided<SavedView[], { list: string }>('loadViews'),
     saveView: notProvided<SavedView, SavedViewDraft>('saveView'),
+    renameView: notProvided<SavedView, { id: string; name: string }>('renameView'),
     deleteView: notProvided<void, { id: string }>('deleteView'),
   },
   guards: {
-    named: ({ context }) => context.name.trim().length > 0,
-    listed: ({ context, event }) => event.type === 'savedViews.delete' && context.views.some((view) => view.id === event.id),
+    /** A name to send: not blank, and for a rename not the view's name as it is. */
+    named: ({ context }) => mayBeSaved(context),
+    /** A view the menu lists: a stale click on a view gone meanwhile asks nothing. */
+    listed: ({ context }, { id }: { id: string }) => context.views.some((view) => view.id === id),
+    /** A rename with a name to send. */
+    namedAnew: ({ context }) => context.renamingId !== null && mayBeSaved(context),
   },
   actions: outcomeActions,
 }).createMachine({
@@ -64,6 +78,7 @@ export const savedViewsMachine = setup({
     failure: null,
     query: '',
     name: '',
+    renamingId: null,
     saveFailure: null,
     deletingId: null,
   }),
@@ -87,17 +102,33 @@ export const savedViewsMachine = setup({
       on: {
         'savedViews.startSave': {
           target: 'naming',
-          actions: assign({ query: ({ event }) => event.query, name: '', saveFailure: null }),
+          actions: assign({ query: ({ event }) => event.query, name: '', renamingId: null, saveFailure: null }),
         },
-        'savedViews.delete': { guard: 'listed', target: 'confirmingDelete', actions: assign({ deletingId: ({ event }) => event.id }) },
+        'savedViews.rename': {
+          guard: { type: 'listed', params: ({ event }) => event },
+          target: 'naming',
+          actions: assign(({ context, event }) => ({
+            renamingId: event.id,
+            name: context.views.find((view) => view.id === event.id)!.name,
+            saveFailure: null,
+          })),
+        },
+        'savedViews.delete': {
+          guard: { type: 'listed', params: ({ event }) => event },
+          target: 'confirmingDelete',
+          actions: assign({ deletingId: ({ event }) => event.id }),
+        },
       },
     },
     naming: {
-      description: 'The dialog asks a name for the address; Save waits for one.',
+      description: "The dialog asks a name for the address, or a view's new name; Save waits for one.",
       on: {
         'savedViews.name': { actions: assign({ name: ({ event }) => event.name }) },
-        'savedViews.save': { guard: 'named', target: 'saving' },
-        'savedViews.cancel': { target: 'idle', actions: assign({ saveFailure: null }) },
+        'savedViews.save': [
+          { guard: 'namedAnew', target: 'renaming' },
+          { guard: 'named', target: 'saving' },
+        ],
+        'savedViews.cancel': { target: 'idle', actions: assign({ renamingId: null, saveFailure: null }) },
       },
     },
     saving: {
@@ -116,6 +147,29 @@ export const savedViewsMachine = setup({
             {
               type: 'notify',
               params: ({ event }) => ({ severity: 'success', messageKey: 'savedViews.saved', values: { name: event.output.name } }),
+            },
+          ],
+        },
+        onError: { target: 'naming', actions: assign({ saveFailure: ({ event }) => event.error as Failure }) },
+      },
+    },
+    renaming: {
+      tags: 'busy',
+      invoke: {
+        id: 'renameView',
+        src: 'renameView',
+        input: ({ context }) => ({ id: context.renamingId!, name: context.name.trim() }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({
+              views: ({ context, event }) => context.views.map((view) => (view.id === event.output.id ? event.output : view)).sort(byName),
+              renamingId: null,
+              saveFailure: null,
+            }),
+            {
+              type: 'notify',
+              params: ({ event }) => ({ severity: 'success', messageKey: 'savedViews.renamed', values: { name: event.output.name } }),
             },
           ],
         },
@@ -155,8 +209,14 @@ export type SavedViewsSnapshot = SnapshotFrom<typeof savedViewsMachine>;
 export const selectViews = (snapshot: SavedViewsSnapshot) => snapshot.context.views;
 export const selectIsBusy = (snapshot: SavedViewsSnapshot) => snapshot.hasTag('busy');
 export const selectLoadFailure = (snapshot: SavedViewsSnapshot) => (snapshot.matches('error') ? snapshot.context.failure : null);
-export const selectIsNaming = (snapshot: SavedViewsSnapshot) => snapshot.matches('naming') || snapshot.matches('saving');
+export const selectIsNaming = (snapshot: SavedViewsSnapshot) =>
+  snapshot.matches('naming') || snapshot.matches('saving') || snapshot.matches('renaming');
+/** The view whose new name the dialog asks; null while it names the address as a new view. */
+export const selectRenaming = (snapshot: SavedViewsSnapshot) =>
+  snapshot.context.views.find((view) => view.id === snapshot.context.renamingId) ?? null;
 export const selectName = (snapshot: SavedViewsSnapshot) => snapshot.context.name;
+/** Save is enabled: a name to send (for a rename, another than the view's). */
+export const selectMaySave = (snapshot: SavedViewsSnapshot) => mayBeSaved(snapshot.context);
 export const selectSaveFailure = (snapshot: SavedViewsSnapshot) => snapshot.context.saveFailure;
 export const selectDeleting = (snapshot: SavedViewsSnapshot) =>
   snapshot.matches('confirmingDelete') || snapshot.matches('deleting')

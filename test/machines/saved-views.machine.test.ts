@@ -7,6 +7,7 @@ import {
   selectDeleting,
   selectIsNaming,
   selectLoadFailure,
+  selectRenaming,
   selectSaveFailure,
   selectViews,
 } from '../../src/machines/saved-views.machine';
@@ -19,21 +20,26 @@ interface Answers {
   load?: (list: string) => Promise<SavedView[]>;
   save?: (draft: SavedViewDraft) => Promise<SavedView>;
   remove?: (id: string) => Promise<void>;
+  rename?: (id: string, name: string) => Promise<SavedView>;
 }
 
 function savedViews({
   load = async () => [],
   save = async (draft) => view('new', draft.name, draft.query),
   remove = async () => {},
+  rename = async (id, name) => view(id, name),
 }: Answers) {
   const { outcomes, actions } = recordOutcomes();
-  const calls = { load: [] as string[], save: [] as SavedViewDraft[], remove: [] as string[] };
+  const calls = { load: [] as string[], save: [] as SavedViewDraft[], remove: [] as string[], rename: [] as string[][] };
   const actor = createActor(
     savedViewsMachine.provide({
       actors: {
         loadViews: fromPromise(({ input }: { input: { list: string } }) => (calls.load.push(input.list), load(input.list))),
         saveView: fromPromise(({ input }: { input: SavedViewDraft }) => (calls.save.push(input), save(input))),
         deleteView: fromPromise(({ input }: { input: { id: string } }) => (calls.remove.push(input.id), remove(input.id))),
+        renameView: fromPromise(
+          ({ input }: { input: { id: string; name: string } }) => (calls.rename.push([input.id, input.name]), rename(input.id, input.name)),
+        ),
       },
       actions,
     }),
@@ -50,6 +56,49 @@ const refused: Failure = {
 };
 
 describe('the saved views machine', () => {
+  it('renames a view: the dialog starts from its name, sends the new one trimmed, keeps the list by name; a refusal stays in the dialog', async () => {
+    let refuse = true;
+    const { actor, calls, outcomes } = savedViews({
+      load: async () => [view('a', 'Alpha'), view('b', 'Beta')],
+      rename: async (id, name) => {
+        if (refuse) throw refused;
+        return view(id, name);
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    actor.send({ type: 'savedViews.rename', id: 'gone' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'savedViews.rename', id: 'a' });
+    expect(selectRenaming(actor.getSnapshot())?.name).toBe('Alpha');
+    expect(actor.getSnapshot().context.name).toBe('Alpha');
+    // The same name is no rename: Save waits for another.
+    actor.send({ type: 'savedViews.name', name: 'Alpha ' });
+    actor.send({ type: 'savedViews.save' });
+    expect(actor.getSnapshot().matches('naming')).toBe(true);
+    actor.send({ type: 'savedViews.name', name: '  Zulu ' });
+    actor.send({ type: 'savedViews.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches('naming'));
+    expect(selectSaveFailure(actor.getSnapshot())).toEqual(refused);
+    expect(selectViews(actor.getSnapshot()).map((saved) => saved.name)).toEqual(['Alpha', 'Beta']);
+
+    refuse = false;
+    actor.send({ type: 'savedViews.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(calls.rename).toEqual([
+      ['a', 'Zulu'],
+      ['a', 'Zulu'],
+    ]);
+    expect(calls.save).toEqual([]);
+    expect(selectViews(actor.getSnapshot()).map((saved) => saved.name)).toEqual(['Beta', 'Zulu']);
+    expect(selectRenaming(actor.getSnapshot())).toBeNull();
+    expect(outcomes.at(-1)).toMatchObject({ notify: { severity: 'success', messageKey: 'savedViews.renamed', values: { name: 'Zulu' } } });
+
+    // Save current view after a rename is a new view again.
+    actor.send({ type: 'savedViews.startSave', query: 'search=x' });
+    expect(selectRenaming(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.name).toBe('');
+  });
+
   it("loads the list's views, sorted by name whatever their case", async () => {
     const { actor, calls } = savedViews({ load: async () => [view('b', 'zeta'), view('a', 'Alpha'), view('c', 'beta')] });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import BookmarksOutlinedIcon from '@mui/icons-material/BookmarksOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -29,7 +30,9 @@ import {
   selectIsBusy,
   selectIsNaming,
   selectLoadFailure,
+  selectMaySave,
   selectName,
+  selectRenaming,
   selectSaveFailure,
   selectViews,
   type savedViewsMachine,
@@ -43,7 +46,7 @@ type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
 
 /**
  * A list's "Views" (issue 29): the user's saved views of this list, each a link to its address (on page 1) with its
- * Delete; "Save current view…" names the address as it is now. One actor per list, started with the list's path.
+ * Rename and Delete; "Save current view…" names the address as it is now. One actor per list, started with the list's path.
  */
 export function SavedViewsMenu() {
   const [path] = useLocation();
@@ -129,19 +132,34 @@ function ViewsList({ views, labelId, onDone }: { views: SavedViewsActor; labelId
               <ListItem
                 key={view.id}
                 disablePadding
+                // Room for both buttons beside the name.
+                sx={{ '& > .MuiListItemButton-root': { pr: 10 } }}
                 secondaryAction={
-                  <IconButton
-                    edge="end"
-                    size="small"
-                    aria-label={t('savedViews.delete', { name: view.name })}
-                    disabled={busy}
-                    onClick={() => {
-                      onDone();
-                      views.send({ type: 'savedViews.delete', id: view.id });
-                    }}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <>
+                    <IconButton
+                      size="small"
+                      aria-label={t('savedViews.rename', { name: view.name })}
+                      disabled={busy}
+                      onClick={() => {
+                        onDone();
+                        views.send({ type: 'savedViews.rename', id: view.id });
+                      }}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={t('savedViews.delete', { name: view.name })}
+                      disabled={busy}
+                      onClick={() => {
+                        onDone();
+                        views.send({ type: 'savedViews.delete', id: view.id });
+                      }}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </>
                 }
               >
                 <ListItemButton
@@ -177,13 +195,18 @@ function useFailureText(failure: Failure | null) {
   );
 }
 
-/** "Save current view": the name of the address; a refused name is said under the field, which keeps it. */
+/**
+ * "Save current view" (the name of the address) or "Rename the view …" (its new name): a refused name is said under
+ * the field, which keeps it.
+ */
 function SaveViewDialog({ views }: { views: SavedViewsActor }) {
   const { t } = useTranslation();
   const titleId = useId();
   const naming = useSelector(views, selectIsNaming);
   const busy = useSelector(views, selectIsBusy);
   const name = useSelector(views, selectName);
+  const renaming = useSelector(views, selectRenaming);
+  const maySave = useSelector(views, selectMaySave);
   const refusal = useFailureText(useSelector(views, selectSaveFailure));
   const cancel = () => views.send({ type: 'savedViews.cancel' });
   return (
@@ -195,7 +218,9 @@ function SaveViewDialog({ views }: { views: SavedViewsActor }) {
           views.send({ type: 'savedViews.save' });
         }}
       >
-        <DialogTitle id={titleId}>{t('savedViews.saveTitle')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {renaming ? t('savedViews.renameTitle', { name: renaming.name }) : t('savedViews.saveTitle')}
+        </DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
@@ -205,7 +230,7 @@ function SaveViewDialog({ views }: { views: SavedViewsActor }) {
             value={name}
             disabled={busy}
             error={refusal !== null}
-            helperText={refusal ?? t('savedViews.nameHelp')}
+            helperText={refusal ?? (renaming ? null : t('savedViews.nameHelp'))}
             onChange={(event) => views.send({ type: 'savedViews.name', name: event.target.value })}
             slotProps={{ htmlInput: { maxLength: savedViewNameMaxLength } }}
           />
@@ -214,7 +239,7 @@ function SaveViewDialog({ views }: { views: SavedViewsActor }) {
           <Button onClick={cancel} disabled={busy}>
             {t('dialog.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={name.trim() === ''}>
+          <Button type="submit" variant="contained" loading={busy} disabled={!maySave}>
             {t('savedViews.save')}
           </Button>
         </DialogActions>

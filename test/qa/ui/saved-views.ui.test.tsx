@@ -6,6 +6,7 @@ import { tenantLogin } from '../../support/fixtures/session';
 import {
   currentQuery,
   nameTaken,
+  renamedView,
   roboticsView,
   savedView,
   savedViewsModel,
@@ -25,7 +26,8 @@ const page = (items: unknown[]) => ({ items, total: items.length, totalIsEstimat
 // Hidden from the accessibility tree while the menu (a popover) is open over the page.
 const viewsButton = (hidden = false) => screen.getByRole('button', { name: 'Views', hidden });
 const menu = () => screen.queryByTestId('saved-views');
-const saveDialog = () => screen.getByRole('dialog', { name: 'Save current view' });
+/** The dialog asking a name: "Save current view", or "Rename the view “…”". */
+const saveDialog = () => screen.getByRole('dialog', { name: /^(Save current view|Rename the view “.+”)$/ });
 
 /** The "Views" menu, opened unless it is. */
 async function openMenu({ console: c }: Harness) {
@@ -82,6 +84,21 @@ describeUiPaths(savedViewsModel, {
     Cancel: async ({ console: c }) => {
       await c.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     },
+    'Rename the view': async (harness) => {
+      await harness.console.user.click((await openMenu(harness)).getByRole('button', { name: `Rename view ${roboticsView.name}` }));
+      await screen.findByRole('dialog', { name: `Rename the view “${roboticsView.name}”` });
+    },
+    'rename: renamed': async ({ console: c }) => {
+      const request = await c.network.next('PUT', `saved-views/${roboticsView.id}`);
+      expect(request.body).toEqual({ name: typedName });
+      request.respond(200, renamedView);
+      await screen.findByText(`View renamed “${typedName}”`);
+    },
+    'rename: name taken': async ({ console: c }) => {
+      const { status, message, code, params } = nameTaken as Extract<typeof nameTaken, { kind: 'http' }>;
+      (await c.network.next('PUT', `saved-views/${roboticsView.id}`)).respond(status, { statusCode: status, message, code, params });
+      await within(saveDialog()).findByText(`This list already has a view named “${typedName}”: choose another name`);
+    },
     'Delete the view': async (harness) => {
       await harness.console.user.click((await openMenu(harness)).getByRole('button', { name: `Delete view ${roboticsView.name}` }));
     },
@@ -120,9 +137,16 @@ describeUiPaths(savedViewsModel, {
       const field = within(saveDialog()).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
       expect(field.value).toBe(context(snapshot).name);
       const save = within(saveDialog()).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-      expect(save.disabled).toBe(context(snapshot).name.trim() === '');
+      // Save waits for a name; a rename, for another name than the view's.
+      const { name, renamingId, views } = context(snapshot);
+      const typed = name.trim();
+      expect(save.disabled).toBe(typed === '' || views.some((view) => view.id === renamingId && view.name === typed));
     },
     saving: () => {
+      expect((within(saveDialog()).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    },
+    renaming: () => {
+      expect(screen.getByRole('dialog', { name: `Rename the view “${roboticsView.name}”` })).toBeDefined();
       expect((within(saveDialog()).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     },
     confirmingDelete: () => {

@@ -21,6 +21,8 @@ export const roboticsView: SavedView = {
 export const currentQuery = 'pageSize=10&sortBy=email&sortOrder=desc&search=rossi';
 export const typedName = 'Rossi by email';
 export const savedView: SavedView = { ...roboticsView, id: 'view-2', name: typedName, query: currentQuery };
+/** The view saved before, under the name typed for it. */
+export const renamedView: SavedView = { ...roboticsView, name: typedName };
 
 export const viewsUnreachable: Failure = { kind: 'http', status: 503, message: 'Service unavailable' };
 export const nameTaken: Failure = {
@@ -40,7 +42,8 @@ const loadEvents: Array<[label: string, event: GraphEvent]> = [
 
 export const savedViewsModel = defineModel({
   name: 'saved-views',
-  summary: "A list's saved views: loaded with the list, the address saved under a name typed in a dialog, a view deleted once confirmed.",
+  summary:
+    "A list's saved views: loaded with the list, the address saved under a name typed in a dialog, a view renamed in the same dialog, a view deleted once confirmed.",
   machine: savedViewsMachine,
   bounded:
     'A state is its value, whether views are held, whether a name is typed, whether the last save was refused and the view being deleted; the views loaded are always the same one.',
@@ -62,6 +65,27 @@ export const savedViewsModel = defineModel({
         ['Save', { type: 'savedViews.save' }],
         ['save: saved', done('saveView', savedView)],
         ['save: name taken', error('saveView', nameTaken)],
+        ['Cancel', { type: 'savedViews.cancel' }],
+      ],
+    },
+    {
+      name: 'rename',
+      input: { list: '/users' },
+      serializeState: (snapshot) =>
+        JSON.stringify({
+          value: snapshot.value,
+          views: context(snapshot).views.map((view) => view.name),
+          name: context(snapshot).name,
+          renaming: context(snapshot).renamingId,
+          refused: context(snapshot).saveFailure !== null,
+        }),
+      events: [
+        ...loadEvents,
+        ['Rename the view', { type: 'savedViews.rename', id: roboticsView.id }],
+        ['type a name', { type: 'savedViews.name', name: typedName }],
+        ['Save', { type: 'savedViews.save' }],
+        ['rename: renamed', done('renameView', renamedView)],
+        ['rename: name taken', error('renameView', nameTaken)],
         ['Cancel', { type: 'savedViews.cancel' }],
       ],
     },
@@ -102,6 +126,16 @@ export const savedViewsModel = defineModel({
       ],
     },
     {
+      id: 'VIEWS-RENAME',
+      rule: "A view's Rename asks its new name in the same dialog, starting from its name; a refused name is said there, which keeps it.",
+      by: [
+        'savedViews.idle \u2014savedViews.rename [listed]\u2192 savedViews.naming',
+        'savedViews.naming \u2014savedViews.save [namedAnew]\u2192 savedViews.renaming',
+        'savedViews.renaming \u2014xstate.done.actor.renameView\u2192 savedViews.idle',
+        'savedViews.renaming \u2014xstate.error.actor.renameView\u2192 savedViews.naming',
+      ],
+    },
+    {
       id: 'VIEWS-DELETE',
       rule: "A view's Delete asks first; the view goes once the API deleted it, and stays when the delete fails.",
       by: [
@@ -115,14 +149,22 @@ export const savedViewsModel = defineModel({
   ],
   invariants: [
     [
-      'busy exactly while loading, saving or deleting',
-      (s) => s.hasTag('busy') === ['loading', 'saving', 'deleting'].some((state) => s.matches(state)),
+      'busy exactly while loading, saving, renaming or deleting',
+      (s) => s.hasTag('busy') === ['loading', 'saving', 'renaming', 'deleting'].some((state) => s.matches(state)),
     ],
     [
       'a view is being deleted exactly while confirming or deleting',
       (s) => (context(s).deletingId !== null) === (s.matches('confirmingDelete') || s.matches('deleting')),
     ],
     ['a save is sent with a name', (s) => !s.matches('saving') || context(s).name.trim() !== ''],
+    [
+      'a rename is sent with a name, for a view',
+      (s) => !s.matches('renaming') || (context(s).name.trim() !== '' && context(s).renamingId !== null),
+    ],
+    [
+      'a view is being renamed only while its name is asked or sent',
+      (s) => context(s).renamingId === null || s.matches('naming') || s.matches('renaming'),
+    ],
     ['a load failure is held in the error state', (s) => !s.matches('error') || context(s).failure !== null],
   ],
 });
