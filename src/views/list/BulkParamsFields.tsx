@@ -9,8 +9,11 @@ import { selectBulkParams } from '../../machines/list.machine';
 import { ReferenceField } from '../form/ReferenceField';
 import type { ListActor } from './list-actor';
 
-const publishedOnly = { status: 'PUBLISHED' };
-const anyGroup = {};
+/** The record each reference a bulk action takes is picked among: any group; a published plan. */
+const references = [
+  { name: 'groupId', resource: 'groups', filters: {}, labelKey: 'bulk.params.group' },
+  { name: 'planId', resource: 'training-plans', filters: { status: 'PUBLISHED' }, labelKey: 'bulk.params.plan' },
+] as const;
 
 /**
  * What a bulk action takes beside its rows, picked in its confirmation (issue 29): the group the users join; the
@@ -24,34 +27,25 @@ export function BulkParamsFields({ list, action, disabled }: { list: ListActor; 
   const [picked, setPicked] = useState<NamedRef | null>(null);
   const taken = bulkParamsOf(action);
   if (taken.length === 0) return null;
-  const pick = (name: 'groupId' | 'planId') => (value: NamedRef | null) => {
-    setPicked(value);
-    list.send({ type: 'list.bulkParams', params: { [name]: value?.id ?? '' } });
-  };
   return (
     <Stack spacing={2} sx={{ mt: 2, minWidth: { sm: 360 } }}>
-      {taken.includes('groupId') && (
-        <ReferenceField
-          resource="groups"
-          filters={anyGroup}
-          label={t('bulk.params.group')}
-          required
-          value={picked}
-          disabled={disabled}
-          onChange={pick('groupId')}
-        />
-      )}
-      {taken.includes('planId') && (
-        <ReferenceField
-          resource="training-plans"
-          filters={publishedOnly}
-          label={t('bulk.params.plan')}
-          required
-          value={picked}
-          disabled={disabled}
-          onChange={pick('planId')}
-        />
-      )}
+      {references
+        .filter(({ name }) => taken.includes(name))
+        .map(({ name, resource, filters, labelKey }) => (
+          <ReferenceField
+            key={name}
+            resource={resource}
+            filters={filters}
+            label={t(labelKey)}
+            required
+            value={picked}
+            disabled={disabled}
+            onChange={(value) => {
+              setPicked(value);
+              list.send({ type: 'list.bulkParams', params: { [name]: value?.id ?? '' } });
+            }}
+          />
+        ))}
       {taken.includes('dueDate') && (
         <TextField
           type="date"
