@@ -1,8 +1,10 @@
 import type { i18n } from 'i18next';
+import { waitFor } from 'xstate';
 // Installed before the router's first render: see history-guard.ts.
 import './history-guard';
 import { ConsoleShell } from './ConsoleShell';
-import { firstLoadOfThisPage, isPhoneWidth } from './first-load';
+import { loadTranslationsOnDemand } from '../i18n/languages';
+import { firstLoadOfThisPage, isPhoneWidth, type FirstTexts } from './first-load';
 import { createConsole, type ConsoleRuntime } from './providers';
 import { preloadRouteCode } from './route-code';
 
@@ -13,13 +15,14 @@ function reflectLanguage({ language, t }: i18n) {
   document.title = t('app.title');
 }
 
-/** One console per page, however often React renders <App/>. */
-function getBrowserConsole(): ConsoleRuntime {
+/** One console per page, however often React renders <App/>; the first language's texts at once when given. */
+function getBrowserConsole(firstTexts: FirstTexts | null): ConsoleRuntime {
   if (!browserConsole) {
     const runtime = createConsole({
       store: window.localStorage,
       browserLanguages: navigator.languages,
       primed: firstLoadOfThisPage().primed,
+      translations: (language) => (language === firstTexts?.language ? firstTexts.translations : loadTranslationsOnDemand(language)),
     });
     // The page's language and title follow the console's: once the first language's texts are there, and on every switch.
     runtime.i18n.on('languageChanged', () => reflectLanguage(runtime.i18n));
@@ -37,7 +40,16 @@ function getBrowserConsole(): ConsoleRuntime {
   return browserConsole;
 }
 
+/**
+ * Starts the page's console before its first render, with the first language's texts (null: fetched by i18next), and
+ * resolves once its session is read: a render before would paint the loading screen, then render everything again.
+ */
+export async function startBrowserConsole(firstTexts: FirstTexts | null): Promise<void> {
+  const { session } = getBrowserConsole(firstTexts).actors;
+  await waitFor(session, (snapshot) => !snapshot.matches('restoring'));
+}
+
 export function App() {
-  const { actors, i18n, navigation, colorSchemeStorage } = getBrowserConsole();
+  const { actors, i18n, navigation, colorSchemeStorage } = getBrowserConsole(null);
   return <ConsoleShell actors={actors} i18n={i18n} navigation={navigation} colorSchemeStorage={colorSchemeStorage} />;
 }

@@ -4,7 +4,8 @@ import { createResourceApi } from '../api/resources';
 import { createStorage, type KeyValueStore } from '../api/storage';
 import { listFields, resourceNames, type ResourceName } from '../domain/resource';
 import type { Scope, StoredSession } from '../domain/session';
-import { detectLanguage, loadTranslationsOnDemand } from '../i18n/languages';
+import type { Translations } from '../i18n/en';
+import { detectLanguage, loadTranslationsOnDemand, type Language } from '../i18n/languages';
 import { normalizeQuery, readFilters } from '../machines/list-query';
 import { mayOpen, sectionPathsByScope } from '../views/layout/sections';
 import { phoneMediaQuery } from '../views/list/phone-media';
@@ -15,6 +16,14 @@ import { routeChunks, routeChunksElementId, type RouteChunk } from './route-chun
 export interface FirstLoad {
   /** The answers the route's screen will show, asked for already: the query cache starts with them. */
   primed: PrimedAnswer[];
+  /** The page's first language and its texts, asked for at start (the browser); null in tests, whose texts come at once. */
+  texts?: Promise<FirstTexts | null>;
+}
+
+/** The texts of the language a page starts in. */
+export interface FirstTexts {
+  language: Language;
+  translations: Translations;
 }
 
 export interface FirstLoadEnvironment {
@@ -100,17 +109,15 @@ function firstAnswers(
  */
 export function startFirstLoad(environment: FirstLoadEnvironment): FirstLoad {
   const storage = createStorage(environment.store);
-  if (environment.page) {
-    Promise.resolve(loadTranslationsOnDemand(detectLanguage(storage.readLanguage(), environment.browserLanguages))).catch(() => undefined);
-  }
+  const texts = environment.page ? { texts: firstTexts(detectLanguage(storage.readLanguage(), environment.browserLanguages)) } : {};
   let session: StoredSession | null;
   try {
     session = storage.readSession();
   } catch {
     // The browser refuses access to its storage: the console starts signed out.
-    return { primed: [] };
+    return { primed: [], ...texts };
   }
-  if (!session) return { primed: [] };
+  if (!session) return { primed: [], ...texts };
   const http = createHttpClient({
     prefixUrl: environment.apiUrl,
     fetch: environment.fetch,
@@ -123,7 +130,15 @@ export function startFirstLoad(environment: FirstLoadEnvironment): FirstLoad {
   for (const { answer } of primed) answer.catch(() => undefined);
   // The data first: over HTTP/1.1 the browser queues requests beyond six to a host, and the code is the larger part.
   if (environment.page) preloadRouteChunks(environment.location.pathname, environment.page, { phone: environment.phone ?? false });
-  return { primed };
+  return { primed, ...texts };
+}
+
+/** A language's texts, asked for now; null when its chunk cannot be fetched (the console asks again, and says so). */
+function firstTexts(language: Language): Promise<FirstTexts | null> {
+  return Promise.resolve(loadTranslationsOnDemand(language)).then(
+    (translations) => ({ language, translations }),
+    () => null,
+  );
 }
 
 let browserFirstLoad: FirstLoad | undefined;

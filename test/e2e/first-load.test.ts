@@ -112,6 +112,30 @@ describe('the first load of the console', () => {
     }
   });
 
+  it('renders the sign-in page once: its first commit is the form, with the texts and the session known before it', async () => {
+    // Each commit React makes, as its developer tools' hook is told of it: whether the sign-in form is on the page.
+    await page().addInitScript(() => {
+      const commits: boolean[] = [];
+      Object.assign(window, {
+        commits,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => undefined,
+          onScheduleFiberRoot: () => undefined,
+          onCommitFiberUnmount: () => undefined,
+          onPostCommitFiberRoot: () => undefined,
+          onCommitFiberRoot: () => commits.push(document.querySelector('#root form') !== null),
+        },
+      });
+    });
+    await page().goto('/login');
+    await expect.poll(() => page().getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    const commits = await page().evaluate(() => (window as unknown as { commits: boolean[] }).commits);
+    expect(commits[0]).toBe(true);
+  });
+
   it('fetches the DataGrid with the first list, and the record form once the list is idle', async () => {
     const scripts = recordScripts(page());
     await signIn(page(), demo.tenant);
