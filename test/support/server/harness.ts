@@ -87,11 +87,13 @@ export function useTestApp(options: Omit<AppOptions, 'db'> = {}, statementLogger
     context.db = client.db;
     context.app = await buildApp({ db: client.db, forRequest: client.forRequest, rateLimits: generousRateLimits, ...options });
   });
+  // Closing waits for the requests still open (a video service's callback) and the embedded database's last writes,
+  // which on a loaded machine took over the 60 s default once (CI, 7 December): a ceiling, not a speed target.
   afterAll(async () => {
     await context.app?.close();
     await client?.close();
     await context.database?.destroy();
-  });
+  }, 240_000);
   return context;
 }
 
