@@ -500,6 +500,8 @@ export const selectDeletableIds = (snapshot: ListState) =>
 export const selectMayDeleteRow = (snapshot: ListState, row: ListItem) => holds(snapshot.context.deleteWhen, row);
 
 export const selectBulkActions = (snapshot: ListState) => snapshot.context.bulkActions;
+/** Whether the rows have checkboxes: the list offers bulk actions or a selection of its own (the guard `offersSelection`). */
+export const selectIsSelectable = (snapshot: ListState) => snapshot.context.selectable;
 export const selectSelectedIds = (snapshot: ListState) => snapshot.context.selectedIds;
 export const selectAllSelected = (snapshot: ListState) => snapshot.context.allSelected;
 /** How many rows the selection holds: the ids checked, or every row the list's total counts. */

@@ -20,6 +20,7 @@ import {
   selectTotalIsEstimate,
   selectDeletableIds,
   selectAllSelected,
+  selectIsSelectable,
   selectSelectedIds,
   type ListItem,
 } from '../../machines/list.machine';
@@ -30,7 +31,7 @@ import { gridLocaleText } from './grid-locale';
 import { loadingLineSx } from './grid-loading';
 import type { ListActor } from './list-actor';
 import { CellText } from './CellContent';
-import { offersSelection, type ColumnConfig, type ListConfig } from './list-config';
+import { type ColumnConfig, type ListConfig } from './list-config';
 import { enterHeaderWidgets, SortableHeader } from './SortableHeader';
 
 const LoadingText = () => <LoadingLine sx={loadingLineSx} />;
@@ -147,7 +148,7 @@ export function ListGrid<Row extends ListItem>({
   const localeText = useMemo(() => gridLocaleText(t, i18n.language, totalIsEstimate), [t, i18n.language, totalIsEstimate]);
 
   // Bulk actions (issue 29): the grid's checkboxes show the machine's selection, which outlives the page shown.
-  const selectable = offersSelection(config);
+  const selectable = useSelector(list, selectIsSelectable);
   const selectedIds = useSelector(list, selectSelectedIds);
   const allSelected = useSelector(list, selectAllSelected);
   const rowSelectionModel = useMemo(

@@ -3,13 +3,13 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../domain/failure';
 import { offeredTo, type ResourceName, type ResourceRecords } from '../../domain/resource';
-import { selectDeletingId, selectFailure, selectIsBusy, type ListItem } from '../../machines/list.machine';
+import { selectDeletingId, selectFailure, selectIsBusy, selectIsSelectable, type ListItem } from '../../machines/list.machine';
 import { useConsoleActorRef, useResourceMachines, useSessionActor } from '../actors';
 import { DeleteConfirmDialog } from '../dialogs/DeleteConfirmDialog';
 import { PageTitle } from '../pages/PageTitle';
 import { useListInAddressBar } from './list-address';
 import type { ListActor } from './list-actor';
-import { offersSelection, type ListConfig } from './list-config';
+import type { ListConfig } from './list-config';
 import { lazyView } from '../lazy-view';
 import { GridLoading } from './grid-loading';
 import { PhoneRows } from './PhoneRows';
@@ -172,11 +172,12 @@ export function ListBody<Row extends ListItem>({
   exporter?: ListExportActor | undefined;
 }) {
   const failure = useSelector(list, selectFailure);
+  const selectable = useSelector(list, selectIsSelectable);
   // On a phone, a list that says how its rows read there shows two-line rows instead of the grid.
   const phone = usePhone() ? config.phone : undefined;
   return (
     <>
-      {offersSelection(config) && <BulkSelection list={list as ListActor} exporter={exporter} />}
+      {selectable && <BulkSelection list={list as ListActor} exporter={exporter} />}
       {failure ? (
         <FetchFailure failure={failure} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : phone ? (

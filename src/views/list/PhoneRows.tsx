@@ -23,6 +23,7 @@ import {
   selectItems,
   selectMayDeleteRow,
   selectQuery,
+  selectIsSelectable,
   selectSelectedIds,
   selectTotal,
   selectTotalIsEstimate,
@@ -34,7 +35,7 @@ import { LoadingLine } from '../pages/LoadingLine';
 import { BlockedAction } from './BlockedAction';
 import { loadingLineSx } from './grid-loading';
 import type { ListActor } from './list-actor';
-import { offersSelection, type ListConfig, type PhoneRowConfig } from './list-config';
+import type { ListConfig, PhoneRowConfig } from './list-config';
 import { tablePaginationTexts } from './paging-texts';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
@@ -79,7 +80,7 @@ export function PhoneRows<R extends Row>({
   const deletable = useSelector(list, selectDeletableIds, sameIds);
   const texts = tablePaginationTexts(t);
   // Bulk actions (issue 29): a checkbox per row, the same selection as the grid's, the same bar above.
-  const selectable = offersSelection(config);
+  const selectable = useSelector(list, selectIsSelectable);
   const selectedIds = useSelector(list, selectSelectedIds);
   const allSelected = useSelector(list, selectAllSelected);
   const select = (id: string, checked: boolean) =>

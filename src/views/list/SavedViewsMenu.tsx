@@ -81,6 +81,12 @@ function SavedViewsOfList({ list }: { list: string }) {
 }
 
 /** The menu's content: Save current view…, then the list's views (or why they could not be loaded). */
+/** The buttons beside each saved view: each sends its event, and its label is the text of the same key. */
+const viewActions = [
+  { event: 'savedViews.rename', Icon: EditIcon },
+  { event: 'savedViews.delete', Icon: DeleteIcon },
+] as const;
+
 function ViewsList({ views, labelId, onDone }: { views: SavedViewsActor; labelId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -136,29 +142,21 @@ function ViewsList({ views, labelId, onDone }: { views: SavedViewsActor; labelId
                 sx={{ '& > .MuiListItemButton-root': { pr: 10 } }}
                 secondaryAction={
                   <>
-                    <IconButton
-                      size="small"
-                      aria-label={t('savedViews.rename', { name: view.name })}
-                      disabled={busy}
-                      onClick={() => {
-                        onDone();
-                        views.send({ type: 'savedViews.rename', id: view.id });
-                      }}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      edge="end"
-                      size="small"
-                      aria-label={t('savedViews.delete', { name: view.name })}
-                      disabled={busy}
-                      onClick={() => {
-                        onDone();
-                        views.send({ type: 'savedViews.delete', id: view.id });
-                      }}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    {viewActions.map(({ event, Icon }, index) => (
+                      <IconButton
+                        key={event}
+                        edge={index === viewActions.length - 1 ? 'end' : false}
+                        size="small"
+                        aria-label={t(event, { name: view.name })}
+                        disabled={busy}
+                        onClick={() => {
+                          onDone();
+                          views.send({ type: event, id: view.id });
+                        }}
+                      >
+                        <Icon fontSize="small" />
+                      </IconButton>
+                    ))}
                   </>
                 }
               >

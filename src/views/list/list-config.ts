@@ -87,8 +87,3 @@ export interface ListConfig<Row extends ListItem> {
   /** Rows have checkboxes for Export selection even without bulk actions (tenants); implied by `bulkActions`. */
   selectable?: boolean;
 }
-
-/** Whether a list's rows have checkboxes: it has bulk actions or asks for a selection of its own. */
-export function offersSelection(config: Pick<ListConfig<ListItem>, 'bulkActions' | 'selectable'>): boolean {
-  return config.selectable === true || (config.bulkActions?.length ?? 0) > 0;
-}
