@@ -14,3 +14,17 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
   }
   return null;
 }
+
+/**
+ * PostgreSQL's codes for a transaction it ended to let a concurrent one go on (deadlock_detected, serialization_failure):
+ * nothing was written, and the same request sent again may well succeed.
+ */
+const transientConflictCodes = new Set(['40P01', '40001']);
+
+/** Whether a failed statement was ended by PostgreSQL for a concurrent transaction's sake; drivers nest it in `cause`. */
+export function isTransientConflict(error: unknown): boolean {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    if (transientConflictCodes.has((current as { code?: unknown }).code as string)) return true;
+  }
+  return false;
+}

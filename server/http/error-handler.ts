@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { errorCodeOfStatus, type ErrorResponse, type FieldError } from '../../contract/errors.schemas';
 import { toFieldErrors } from './validation';
+import { isTransientConflict } from '../db/constraint-violation';
 
 export function errorBody(
   statusCode: number,
@@ -51,6 +52,17 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply
       .code(statusCode)
       .send(errorBody(statusCode, error.message, undefined, fastifyCodes[error.code] ?? errorCodeOfStatus(statusCode)));
+  }
+  if (isTransientConflict(error)) {
+    // A deadlock or a serialization failure between concurrent writes: PostgreSQL rolled this one back, so nothing of
+    // it was kept; the client may send it again (clients retry a 503 after its Retry-After).
+    request.log.warn({ err: error }, 'transaction ended by a concurrent one');
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .send(
+        errorBody(503, 'Another change was being saved at the same moment: nothing was saved. Try again.', undefined, 'CONCURRENT_CHANGE'),
+      );
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send(errorBody(500, 'Something went wrong. Please try again later.'));

@@ -58,6 +58,7 @@ export const en = {
     ACTIVITY_RECORD_REQUIRED: 'Only the history of one record can be shown here',
     VALIDATION_FAILED: 'Some values are not valid',
     INTERNAL_ERROR: 'Something went wrong. Please try again later.',
+    CONCURRENT_CHANGE: 'Another change was being saved at the same moment: nothing was saved. Try again.',
     UNAVAILABLE: 'The service is not available. Please try again later.',
     VIDEO_NOT_CONFIGURED: 'No video service is configured for this account',
     VIDEO_TENANT_INVALID:

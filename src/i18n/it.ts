@@ -60,6 +60,7 @@ export const it: Translations = {
     ACTIVITY_RECORD_REQUIRED: 'Qui si può mostrare solo la cronologia di un record',
     VALIDATION_FAILED: 'Alcuni valori non sono validi',
     INTERNAL_ERROR: 'Qualcosa è andato storto. Riprova più tardi.',
+    CONCURRENT_CHANGE: 'Un’altra modifica veniva salvata nello stesso momento: non è stato salvato nulla. Riprova.',
     UNAVAILABLE: 'Il servizio non è disponibile. Riprova più tardi.',
     VIDEO_NOT_CONFIGURED: 'Nessun servizio video è configurato per questo account',
     VIDEO_TENANT_INVALID:
