@@ -20,6 +20,14 @@ export const routeChunkModules = {
   settings: 'src/views/settings/SettingsPage.tsx',
   /** The LRS credentials page: its create dialog brings the record form, which no list needs at first. */
   lrsCredentials: 'src/views/delivery/LrsCredentialsPage.tsx',
+  /** The Activity page (GLOBAL and TENANT admins). */
+  activity: 'src/views/activity/ActivityPage.tsx',
+  /** The completion reports, with their tabs. */
+  reports: 'src/views/reports/ReportsPage.tsx',
+  /** The quizzes' own views: a quiz's preview and QTI export, the list's QTI import. */
+  quizScreens: 'src/views/quizzes/quiz-screens.ts',
+  /** The account views: a user's account panel, the security policies, the users' Resend invitations. */
+  accountScreens: 'src/views/accounts/account-screens.ts',
 } as const;
 
 export type RouteChunk = keyof typeof routeChunkModules;
@@ -30,14 +38,24 @@ export const routeChunksElementId = 'route-chunks';
 /** The lists that show two-line rows instead of the grid on a phone (their configurations' `phone`). */
 const listsWithPhoneRows = ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups', 'activity'];
 
+/** The chunks of the views that only a section's screens show, its list and its records alike. */
+const sectionChunks: Readonly<Record<string, readonly RouteChunk[]>> = {
+  activity: ['activity'],
+  reports: ['reports'],
+  quizzes: ['quizScreens'],
+  users: ['accountScreens'],
+  tenants: ['accountScreens'],
+};
+
 /**
- * The chunks the screen at `path` needs when signed in: the signed-in console, and the screen's own (the grid of a
- * list, the form of a record, the wizard, the plan editor, the settings). Home is in the signed-in console. On a
- * phone (`phone`), a list with two-line rows needs no grid.
+ * The chunks the screen at `path` needs when signed in: the signed-in console, the section's own views, and the
+ * screen's (the grid of a list, the form of a record, the wizard, the plan editor, the settings). Home is in the
+ * signed-in console. On a phone (`phone`), a list with two-line rows needs no grid.
  */
 export function routeChunks(path: string, { phone = false }: { phone?: boolean } = {}): RouteChunk[] {
   const [, section = '', record, part] = path.split('/');
-  if (phone && !record && listsWithPhoneRows.includes(section)) return ['signedInConsole'];
+  const own = ['signedInConsole', ...(sectionChunks[section] ?? [])] as RouteChunk[];
+  if (phone && !record && listsWithPhoneRows.includes(section)) return own;
   const screen: RouteChunk[] =
     section === 'settings'
       ? ['settings']
@@ -54,5 +72,5 @@ export function routeChunks(path: string, { phone = false }: { phone?: boolean }
                 : ['companies', 'tenants', 'users', 'topics', 'contents', 'training-plans', 'quizzes', 'groups'].includes(section)
                   ? [record ? 'form' : 'grid']
                   : [];
-  return ['signedInConsole', ...screen];
+  return [...own, ...screen];
 }

@@ -14,6 +14,10 @@ export const screenCode = {
   planEditor: () => import('../views/training-plans/TrainingPlanPages'),
   settings: () => import('../views/settings/SettingsPage'),
   lrsCredentials: () => import('../views/delivery/LrsCredentialsPage'),
+  activity: () => import('../views/activity/ActivityPage'),
+  reports: () => import('../views/reports/ReportsPage'),
+  quizScreens: () => import('../views/quizzes/quiz-screens'),
+  accountScreens: () => import('../views/accounts/account-screens'),
 };
 
 /** A chunk as something a screen prefetches when idle. */

@@ -1,8 +1,6 @@
 import { use, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { ResourceName } from '../domain/resource';
-import { ActivityPage } from '../views/activity/ActivityPage';
-import { ReportsPage } from '../views/reports/ReportsPage';
 import { MachinesProvider, useActors } from '../views/actors';
 import { AppLayout } from '../views/layout/AppLayout';
 import { lazyView, usePrefetchWhenIdle, type Preloadable } from '../views/lazy-view';
@@ -31,6 +29,8 @@ export { provideSignedInMachines } from './signed-in-machines';
 const ContentWizardRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentWizardRoute));
 const ContentVideoRoute = lazyView(() => screenCode.contentWizard().then((module) => module.ContentVideoRoute));
 const SettingsPage = lazyView(() => screenCode.settings().then((module) => module.SettingsPage));
+const ActivityPage = lazyView(() => screenCode.activity().then((module) => module.ActivityPage));
+const ReportsPage = lazyView(() => screenCode.reports().then((module) => module.ReportsPage));
 const LrsCredentialsPage = lazyView(() => screenCode.lrsCredentials().then((module) => module.LrsCredentialsPage));
 
 /** The users' list prefetches the CSV import's machines with the form: Import needs them. */
@@ -109,10 +109,16 @@ export function SignedInConsole() {
                     {resourceRoutes(quizzesResource)}
                     {trainingPlanRoutes()}
                     <Route key="activity" path="/activity">
-                      <ActivityPage />
+                      <LazyPage titleKey="pages.activity">
+                        <ActivityPage />
+                      </LazyPage>
                     </Route>
                     <Route key="reports" path="/reports/:view?">
-                      {({ view }) => <ReportsPage view={view} />}
+                      {({ view }) => (
+                        <LazyPage titleKey="menu.reports">
+                          <ReportsPage view={view} />
+                        </LazyPage>
+                      )}
                     </Route>
                     <Route key="lrs-credentials" path="/lrs-credentials">
                       <LazyPage titleKey="lrs.title">

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ResourceName } from '../../domain/resource';
@@ -105,7 +105,12 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
           onCancel={() => navigate(listPath)}
           {...(id !== null && config.deletion && { deleteBlockedKey: config.deletion.blockedKey })}
         />
-        {config.Extra && <config.Extra form={form} />}
+        {config.Extra && (
+          // A resource's extras may be a chunk of their own (its screens' own views): the form does not wait for them.
+          <Suspense fallback={null}>
+            <config.Extra form={form} />
+          </Suspense>
+        )}
       </RecordLoad>
       {config.deletion && <RecordDeletion form={form} />}
     </>

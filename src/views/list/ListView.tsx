@@ -16,9 +16,6 @@ import { PhoneRows } from './PhoneRows';
 import { usePhone } from './use-phone';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
-import { QtiImportButton } from '../quizzes/QtiExchange';
-import { ResendInvitationsButton } from '../accounts/ResendInvitationsButton';
-import { PlatformSecurityPanel } from '../accounts/SecurityPolicyPanel';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 import { BulkSelection } from './BulkActions';
@@ -30,6 +27,11 @@ import { bulkActionAllowed } from '../../domain/bulk';
 
 /** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
 export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
+
+/** What only some lists show, in the chunks of their screens (`route-chunks.ts`), which no other list fetches. */
+const QtiImportButton = lazyView(() => import('../quizzes/quiz-screens').then((module) => module.QtiImportButton));
+const ResendInvitationsButton = lazyView(() => import('../accounts/account-screens').then((module) => module.ResendInvitationsButton));
+const PlatformSecurityPanel = lazyView(() => import('../accounts/account-screens').then((module) => module.PlatformSecurityPanel));
 
 /**
  * The list screen of any resource: title, search and add, the grid, and the delete confirmation. The list
@@ -107,8 +109,20 @@ function ResourceList<Name extends ResourceName>({
     ) : undefined;
   return (
     <>
-      <ListScreen list={list} config={config} basePath={`/${resource}`} exporter={exporter} actions={actions} {...filterProps} />
-      {resource === 'tenants' && <PlatformSecurityPanel />}
+      <ListScreen
+        list={list}
+        config={config}
+        basePath={`/${resource}`}
+        exporter={exporter}
+        // Until their code is there (the page's start asked for it with the route's), the list shows without them.
+        actions={actions && <Suspense fallback={null}>{actions}</Suspense>}
+        {...filterProps}
+      />
+      {resource === 'tenants' && (
+        <Suspense fallback={null}>
+          <PlatformSecurityPanel />
+        </Suspense>
+      )}
     </>
   );
 }

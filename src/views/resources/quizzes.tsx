@@ -1,11 +1,14 @@
 import Chip from '@mui/material/Chip';
 import { quizLimits, quizStatuses } from '../../domain/quizzes';
 import type { FieldConfig } from '../form/form-config';
-import { QuizExtras } from '../quizzes/QuizExtras';
+import { lazyView } from '../lazy-view';
 import type { ResourceConfig } from './resource-config';
 import { listFields } from '../../domain/resource';
 import { filterConfigs } from '../list/list-config';
 import { withRequired } from './required-fields';
+
+/** A quiz's preview and QTI export: in the quizzes' own chunk. */
+const QuizExtras = lazyView(() => import('../quizzes/quiz-screens').then((module) => module.QuizExtras));
 
 /**
  * A quiz's own fields and settings (its questions are edited below them). Attempts and the time limit are optional

@@ -1,8 +1,11 @@
 import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
-import { TenantSecurityPanel } from '../accounts/SecurityPolicyPanel';
+import { lazyView } from '../lazy-view';
 import { listFields } from '../../domain/resource';
 import { withRequired } from './required-fields';
+
+/** The tenant's security policy: in the account views' chunk. */
+const TenantSecurityPanel = lazyView(() => import('../accounts/account-screens').then((module) => module.TenantSecurityPanel));
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',
