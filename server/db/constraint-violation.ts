@@ -7,7 +7,7 @@ export interface ConstraintViolation {
 
 /** The unique or foreign-key (NO ACTION or RESTRICT) constraint a failed statement violated, or null; drivers nest it in `cause`. */
 export function constraintViolation(error: unknown): ConstraintViolation | null {
-  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+  for (const current of causeChain(error)) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     const kind = violationKinds[code as keyof typeof violationKinds];
     if (kind && typeof constraint === 'string') return { kind, constraint };
@@ -23,8 +23,12 @@ const transientConflictCodes = new Set(['40P01', '40001']);
 
 /** Whether a failed statement was ended by PostgreSQL for a concurrent transaction's sake; drivers nest it in `cause`. */
 export function isTransientConflict(error: unknown): boolean {
-  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    if (transientConflictCodes.has((current as { code?: unknown }).code as string)) return true;
-  }
-  return false;
+  return causeChain(error).some((current) => transientConflictCodes.has((current as { code?: unknown }).code as string));
+}
+
+/** An error and the errors it was caused by, outermost first, as far as each is an object. */
+function causeChain(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
 }

@@ -1,4 +1,6 @@
+import { accountScreens } from '../views/accounts/lazy-account-views';
 import type { Preloadable } from '../views/lazy-view';
+import { quizScreens } from '../views/quizzes/lazy-quiz-views';
 
 /**
  * The chunks of the screens inside the signed-in console, each named once (see `route-chunks.ts`): the routes render
@@ -16,8 +18,8 @@ export const screenCode = {
   lrsCredentials: () => import('../views/delivery/LrsCredentialsPage'),
   activity: () => import('../views/activity/ActivityPage'),
   reports: () => import('../views/reports/ReportsPage'),
-  quizScreens: () => import('../views/quizzes/quiz-screens'),
-  accountScreens: () => import('../views/accounts/account-screens'),
+  quizScreens,
+  accountScreens,
 };
 
 /** A chunk as something a screen prefetches when idle. */

@@ -16,6 +16,9 @@ import { PhoneRows } from './PhoneRows';
 import { usePhone } from './use-phone';
 import { ListToolbar, type ListExportActor } from './ListToolbar';
 import { UserImportButton } from '../user-import/UserImportButton';
+// What only some lists show, in the chunks of their screens (`route-chunks.ts`), which no other list fetches.
+import { QtiImportButton } from '../quizzes/lazy-quiz-views';
+import { PlatformSecurityPanel, ResendInvitationsButton } from '../accounts/lazy-account-views';
 import { ActionAlert } from '../pages/ActionAlert';
 import { LoadBoundary } from '../pages/LoadBoundary';
 import { BulkSelection } from './BulkActions';
@@ -27,11 +30,6 @@ import { bulkActionAllowed } from '../../domain/bulk';
 
 /** The grid (MUI DataGrid) is the heaviest code of the console: a chunk of its own, fetched with the first list. */
 export const ListGrid = lazyView(() => import('./ListGrid').then((module) => module.ListGrid));
-
-/** What only some lists show, in the chunks of their screens (`route-chunks.ts`), which no other list fetches. */
-const QtiImportButton = lazyView(() => import('../quizzes/quiz-screens').then((module) => module.QtiImportButton));
-const ResendInvitationsButton = lazyView(() => import('../accounts/account-screens').then((module) => module.ResendInvitationsButton));
-const PlatformSecurityPanel = lazyView(() => import('../accounts/account-screens').then((module) => module.PlatformSecurityPanel));
 
 /**
  * The list screen of any resource: title, search and add, the grid, and the delete confirmation. The list

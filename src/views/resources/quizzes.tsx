@@ -1,14 +1,11 @@
 import Chip from '@mui/material/Chip';
 import { quizLimits, quizStatuses } from '../../domain/quizzes';
 import type { FieldConfig } from '../form/form-config';
-import { lazyView } from '../lazy-view';
+import { QuizExtras } from '../quizzes/lazy-quiz-views';
 import type { ResourceConfig } from './resource-config';
 import { listFields } from '../../domain/resource';
 import { filterConfigs } from '../list/list-config';
 import { withRequired } from './required-fields';
-
-/** A quiz's preview and QTI export: in the quizzes' own chunk. */
-const QuizExtras = lazyView(() => import('../quizzes/quiz-screens').then((module) => module.QuizExtras));
 
 /**
  * A quiz's own fields and settings (its questions are edited below them). Attempts and the time limit are optional

@@ -1,11 +1,8 @@
 import LoginIcon from '@mui/icons-material/Login';
 import type { ResourceConfig } from './resource-config';
-import { lazyView } from '../lazy-view';
+import { TenantSecurityPanel } from '../accounts/lazy-account-views';
 import { listFields } from '../../domain/resource';
 import { withRequired } from './required-fields';
-
-/** The tenant's security policy: in the account views' chunk. */
-const TenantSecurityPanel = lazyView(() => import('../accounts/account-screens').then((module) => module.TenantSecurityPanel));
 
 export const tenantsResource: ResourceConfig<'tenants'> = {
   name: 'tenants',

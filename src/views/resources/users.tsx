@@ -11,7 +11,7 @@ import type { FieldConfig, FormMode } from '../form/form-config';
 import type { ResourceConfig } from './resource-config';
 import { filterConfigs } from '../list/list-config';
 import { CellIcon } from '../list/CellContent';
-import { lazyView } from '../lazy-view';
+import { UserAccountPanel } from '../accounts/lazy-account-views';
 import { UserPlans } from '../delivery/UserPlans';
 import type { FormActor } from '../form/form-actor';
 import { listFields } from '../../domain/resource';
@@ -176,8 +176,6 @@ export const usersResource: ResourceConfig<'users'> = {
     Extra: UserExtras,
   },
 };
-
-const UserAccountPanel = lazyView(() => import('../accounts/account-screens').then((module) => module.UserAccountPanel));
 
 /** Below a user's form: the account (issue 30), then the learner's training plans (issue 27). */
 function UserExtras({ form }: { form: FormActor }) {
