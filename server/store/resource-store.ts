@@ -208,6 +208,15 @@ export function resourceStore<
       const skipped: { id: string; code: string; message: string }[] = [];
       let succeeded = 0;
       await db.transaction(async (tx) => {
+        // Every row named is locked first, in one order (by id), before any is changed: a delete's cascades take
+        // locks (migration 0020's enrolment lock among them) that another request waits behind while it holds a
+        // row further down the list, which a row-by-row lock would then wait for in a circle.
+        await tx
+          .select({ id: table.id })
+          .from(table as ResourceTable)
+          .where(and(inArray(table.id, [...ids]), reachOf(session, resource.owner)))
+          .orderBy(asc(table.id))
+          .for('update');
         for (const id of ids) {
           try {
             await core.answeringConflicts(() =>

@@ -104,7 +104,7 @@ interface ResourceCore<Table extends ResourceTable, Row, RecordSchema extends TS
   uniqueFields?: Record<string, FieldError>;
   /** Why a row referenced by others cannot be deleted (409 on a foreign-key violation): its code and English text. */
   inUse?: { code: string; message: string };
-  /** Refuses a delete (throws); runs in the delete's transaction, after the row was locked. */
+  /** Refuses a delete (throws), or takes the locks its cascades need; runs in the delete's transaction, after the row was locked. */
   beforeDelete?(context: DeleteContext<Table, ParentOf>): void | Promise<void>;
   /** Names the audit log uses for columns, e.g. passwordHash → password. */
   auditNames?: Record<string, string>;

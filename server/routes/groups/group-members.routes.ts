@@ -190,6 +190,9 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { session } = request;
       await request.db.transaction(async (tx) => {
         const group = await groupInReach(tx, session, request.params.id, true);
+        // The user's row before the membership's, like every write naming users (migration 0020): a delete of the user
+        // locks its row first too, so the two run one after the other instead of each holding what the other wants.
+        await usersOfCompany(tx, session, group.companyId, [request.params.userId]);
         const removed = await tx
           .delete(groupMembers)
           .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, request.params.userId)))

@@ -2,6 +2,7 @@ import { getTableColumns, ilike, sql } from 'drizzle-orm';
 import { companyOwnerOf, owners } from '../../auth/tenancy';
 import { qualified } from '../../db/qualified';
 import { groupMembers, groups, users } from '../../db/schema';
+import { lockCompanyEnrolments } from '../../store/enrolment-lock';
 import { defineResource, isoTimestamps, sortColumns } from '../../store/resource';
 import { Group, groupBody } from '../../../contract/delivery.schemas';
 
@@ -34,6 +35,7 @@ export const groupsResource = defineResource({
     return [ilike(groups.name, search), ilike(groups.description, search)];
   },
   uniqueFields: { groups_company_name_unique: { field: 'name', rule: 'unique', message: 'is already the name of a group' } },
+  beforeDelete: ({ db, existing }) => lockCompanyEnrolments(db, existing.companyId),
   values: async ({ session, body, existing }) => ({
     ...body,
     ...(existing ? { tenantId: existing.tenantId, companyId: existing.companyId } : companyOwnerOf(session)),

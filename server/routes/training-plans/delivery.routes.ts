@@ -365,15 +365,21 @@ export const planDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { session } = request;
       await request.db.transaction(async (tx) => {
         const plan = await planInReach(tx, session, request.params.id, true);
+        const assignmentNotFound = () => notFound('Assignment not found', 'ASSIGNMENT_NOT_FOUND');
+        const named = and(eq(planAssignments.id, request.params.assignmentId), eq(planAssignments.trainingPlanId, plan.id));
         const [assignment] = await tx
           .select({ id: planAssignments.id, groupId: planAssignments.groupId, userId: planAssignments.userId })
           .from(planAssignments)
-          .where(and(eq(planAssignments.id, request.params.assignmentId), eq(planAssignments.trainingPlanId, plan.id)))
-          .for('update');
-        if (!assignment) throw notFound('Assignment not found', 'ASSIGNMENT_NOT_FOUND');
-        // The rows the delete's trigger reads come before the company's enrolment lock (migration 0020).
+          .where(named);
+        if (!assignment) throw assignmentNotFound();
+        // The group or user it names is locked before the assignment's own row, as a delete of that group or user locks
+        // its row before its cascade reaches the assignment: parent then child, whichever writer comes first. Both come
+        // before the company's enrolment lock the delete's trigger takes (migration 0020).
         if (assignment.groupId) await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, assignment.groupId)).for('key share');
-        await tx.delete(planAssignments).where(eq(planAssignments.id, assignment.id));
+        if (assignment.userId) await tx.select({ id: users.id }).from(users).where(eq(users.id, assignment.userId)).for('key share');
+        // Gone meanwhile (removed by a concurrent request, or with its group or user): 404 like an unknown one.
+        const removed = await tx.delete(planAssignments).where(named).returning({ id: planAssignments.id });
+        if (!removed.length) throw assignmentNotFound();
         await recordAudits(tx, session, [
           {
             action: 'DELETE',

@@ -11,6 +11,7 @@ import { conflict, invalidField } from '../../http/api-error';
 import { preparedOnce } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
 import { defineResource, isoTimestamps, sortColumns, type DeleteContext } from '../../store/resource';
+import { lockCompanyEnrolments } from '../../store/enrolment-lock';
 import { withoutByteOrderMarks } from './user-names';
 import { placeUser } from './user-placement';
 import { addUsersToGroup, assignUsersPlan } from './user-bulk-delivery';
@@ -121,8 +122,9 @@ export const usersResource = defineResource({
     return ['invitation'];
   },
   uniqueFields: { users_email_lower_key: { field: 'email', rule: 'unique', message: 'already in use' } },
-  beforeDelete: ({ session, existing }) => {
+  beforeDelete: async ({ db, session, existing }) => {
     if (existing.id === session.realUserId) throw conflict('You cannot delete your own user', 'OWN_USER');
+    await lockCompanyEnrolments(db, existing.companyId);
   },
   auditNames: { passwordHash: 'password' },
   bulk: {

@@ -434,6 +434,56 @@ describe('concurrent changes of assignments and memberships', () => {
     expect(await testApp.db.select({ id: users.id }).from(users).where(inArray(users.id, learners))).toEqual([]);
     expect(await enrolled(plan.id)).toEqual({});
   });
+
+  it('deletes groups and users while their assignments are removed, without a deadlock or a 500', async () => {
+    const plan = await publishedPlan();
+    const learners = await newUsers(world.acmeRobotics, 8);
+    const teams = [await group(), await group(), await group(), await group()];
+    for (const [index, team] of teams.entries()) await addMembers(team.id, learners.slice(index * 2, index * 2 + 4));
+    const byGroup = (await assign(plan.id, { groupIds: teams.map((team) => team.id), dueDate: soon })).json().items;
+    const byUser = (await assign(plan.id, { userIds: learners, dueDate: later })).json().items;
+    const assignmentOf = (field: 'groupId' | 'userId', id: string) =>
+      [...byGroup, ...byUser].find((item: Record<string, string>) => item[field] === id).id as string;
+
+    // Each assignment removed while the group or user it names is deleted: parent and child rows locked both ways,
+    // and each membership is a child of a group and of a user deleted at the same time.
+    const requests = [
+      ...teams.flatMap((team) => [
+        admin.delete(`${planPath(plan.id)}/assignments/${assignmentOf('groupId', team.id)}`),
+        admin.delete(`/api/groups/${team.id}`),
+      ]),
+      ...learners.flatMap((id) => [
+        admin.delete(`/api/users/${id}`),
+        admin.delete(`${planPath(plan.id)}/assignments/${assignmentOf('userId', id)}`),
+      ]),
+    ];
+    const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(await testApp.db.select().from(planAssignments).where(eq(planAssignments.trainingPlanId, plan.id))).toEqual([]);
+    expect(await enrolled(plan.id)).toEqual({});
+  });
+
+  it('deletes users in bulk while they are added to groups and assigned, one by one and in bulk, without a 500', async () => {
+    const plan = await publishedPlan();
+    const [teamA, teamB] = [await group(), await group()];
+    await assign(plan.id, { groupIds: [teamA.id, teamB.id] });
+    const learners = await newUsers(world.acmeRobotics, 12);
+    await addMembers(teamB.id, learners);
+    const [firstHalf, secondHalf] = [learners.slice(0, 6), learners.slice(6)];
+
+    // Two bulk deletes over the same users in opposite orders, against writes naming them one by one and all at once.
+    const requests = [
+      admin.post('/api/users/bulk', { action: 'delete', ids: [...secondHalf, ...firstHalf] }),
+      admin.post('/api/users/bulk', { action: 'addToGroup', groupId: teamA.id, ids: learners }),
+      ...learners.flatMap((id) => [addMembers(teamA.id, [id]), admin.delete(`/api/groups/${teamB.id}/members/${id}`)]),
+      admin.post('/api/users/bulk', { action: 'assignPlan', planId: plan.id, ids: [...learners].reverse() }),
+      admin.post('/api/users/bulk', { action: 'delete', ids: [...learners].reverse() }),
+    ];
+    const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(await testApp.db.select({ id: users.id }).from(users).where(inArray(users.id, learners))).toEqual([]);
+    expect(await enrolled(plan.id)).toEqual({});
+  });
 });
 
 describe('the demo data', () => {
