@@ -31,8 +31,9 @@ export async function groupInReach(db: Database, session: AuthSession, id: strin
 }
 
 /**
- * The ids among `ids` that are users of `companyId` inside the caller's reach, sorted, locked FOR KEY SHARE (so that
- * they cannot be deleted before the write commits); the others are left out.
+ * The ids among `ids` that are users of `companyId` inside the caller's reach, sorted, locked FOR SHARE (so that they
+ * can be neither deleted nor moved to another company before the write commits: KEY SHARE would let a change of
+ * company through, and a membership added meanwhile would outlive the move); the others are left out.
  */
 export async function usersOfCompany(db: Database, session: AuthSession, companyId: string, ids: readonly string[]) {
   const found = await db
@@ -40,7 +41,7 @@ export async function usersOfCompany(db: Database, session: AuthSession, company
     .from(users)
     .where(and(inArray(users.id, [...new Set(ids)]), eq(users.companyId, companyId), reachOf(session, owners.users)))
     .orderBy(asc(users.id))
-    .for('key share');
+    .for('share');
   return found.map((row) => row.id);
 }
 

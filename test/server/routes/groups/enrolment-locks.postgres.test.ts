@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, groups, trainingPlans, users } from '../../../../server/db/schema';
-import { useTestApp } from '../../../support/server/harness';
-import { demoWorld, type DemoWorld } from '../../../support/server/resources';
+import { enrolments, groupMembers, groups, trainingPlans, users } from '../../../../server/db/schema';
+import { demo, useTestApp } from '../../../support/server/harness';
+import { demoWorld, signedIn, type DemoWorld } from '../../../support/server/resources';
 
 // Migration 0020: two transactions that change who a plan reaches at the same time, one adding a member to a group
 // and one assigning the plan to that group, each interleaved by hand. Each recompute reads only after the company's
@@ -22,12 +22,12 @@ async function connected() {
   return client;
 }
 
-/** Resolves once `pid` waits for a lock (asked of the server, no timing involved). */
-async function waitingForLock(observer: pg.Client, pid: number) {
+/** Resolves once `pid` (else any backend of the test's database) waits for a lock (asked of the server, no timing involved). */
+async function waitingForLock(observer: pg.Client, pid?: number) {
   for (;;) {
     const { rows } = await observer.query<{ waiting: boolean }>(
-      "SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = $1",
-      [pid],
+      "SELECT true AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND ($1::int IS NULL OR pid = $1)",
+      [pid ?? null],
     );
     if (rows[0]?.waiting) return;
     await new Promise((resolve) => setImmediate(resolve));
@@ -89,5 +89,24 @@ describe('enrolments under concurrent transactions', () => {
 
     const rows = await testApp.db.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.trainingPlanId, planId));
     expect(rows).toEqual([{ userId }]);
+  });
+});
+
+describe('a user moved to another company while a request adds it to a group', () => {
+  it('waits for the move and then refuses the user, leaving no membership of another company', async () => {
+    const { groupId, userId } = await fixture();
+    const admin = await signedIn(testApp.app, demo.companyAdmin);
+    const [mover, observer] = [await connected(), await connected()];
+
+    // The move is left uncommitted (the user's row locked, as a console save would hold it) while the request runs.
+    await mover.query('BEGIN');
+    await mover.query('UPDATE users SET company_id = $1 WHERE id = $2', [world.acmeFoods.id, userId]);
+    const adding = admin.post(`/api/groups/${groupId}/members`, { userIds: [userId] });
+    await waitingForLock(observer);
+    await mover.query('COMMIT');
+
+    const response = await adding;
+    expect(response.statusCode).toBe(400);
+    expect(await testApp.db.select().from(groupMembers).where(eq(groupMembers.userId, userId))).toEqual([]);
   });
 });
