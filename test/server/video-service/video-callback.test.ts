@@ -40,10 +40,19 @@ afterAll(async () => {
   await videoService?.close();
 });
 
-async function newVideoContent(company = acmeRobotics, externalUuid: string | null = null) {
+/** A video content of `company` (a DRAFT unless `status` says otherwise, set in the same insert). */
+async function newVideoContent(company = acmeRobotics, externalUuid: string | null = null, status?: 'PENDING_PROCESSING') {
   const [content] = await testApp.db
     .insert(contents)
-    .values({ tenantId: company.tenantId, companyId: company.id, title: 'Lecture', type: 'Video', renderType: 'REFERENCE', externalUuid })
+    .values({
+      tenantId: company.tenantId,
+      companyId: company.id,
+      title: 'Lecture',
+      type: 'Video',
+      renderType: 'REFERENCE',
+      externalUuid,
+      ...(status ? { status } : {}),
+    })
     .returning();
   return content!;
 }
@@ -148,9 +157,9 @@ describe('a video reported to the company it was uploaded for only', () => {
       payload: sampleMp4(),
     });
     const { uuid } = upload.json<{ uuid: string }>();
-    const own = await newVideoContent(acmeRobotics, uuid);
-    const foreign = await newVideoContent(globexConsulting, uuid);
-    await testApp.db.update(contents).set({ status: 'PENDING_PROCESSING' }).where(eq(contents.externalUuid, uuid));
+    // Each waits from its insert on: a status set after it could undo a report that came in between, never sent again.
+    const own = await newVideoContent(acmeRobotics, uuid, 'PENDING_PROCESSING');
+    const foreign = await newVideoContent(globexConsulting, uuid, 'PENDING_PROCESSING');
 
     await waitFor(async () => ((await contentById(own.id)).status === 'READY' ? true : undefined));
     await waitFor(async () => ((await readRecord(videoDir, uuid)).reportedAt ? true : undefined));

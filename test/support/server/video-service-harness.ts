@@ -138,7 +138,8 @@ export async function readRecord(videoDir: string, uuid: string, videoTenant = t
   return JSON.parse(await readFile(path.join(videoDir, videoTenant, `${uuid}.json`), 'utf8')) as Record<string, unknown>;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+/** Polls `probe` until it answers; the bound is for a hung service, not a speed target (a loaded machine is slow). */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
