@@ -106,8 +106,9 @@ export function RecordFormPage({ machine, config, id, backPath: listPath }: Reco
           {...(id !== null && config.deletion && { deleteBlockedKey: config.deletion.blockedKey })}
         />
         {config.Extra && (
-          // A resource's extras may be a chunk of their own (its screens' own views): the form does not wait for them.
-          <Suspense fallback={null}>
+          // A resource's extras may be a chunk of their own (its screens' own views): the form does not wait for them,
+          // and says that more is coming while their code is on its way.
+          <Suspense fallback={<LoadingLine />}>
             <config.Extra form={form} />
           </Suspense>
         )}
