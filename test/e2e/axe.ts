@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 /**
  * The serious or critical violations axe finds on the page once it is still: a dialog or menu fading in is measured
  * half transparent, its text then failing the contrast rule, so every running animation and transition (MUI's fades,
- * slides and ripples) that ends is let finish first.
+ * slides and ripples) that ends is let finish first. One line per rule broken, with where.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(() =>
@@ -17,5 +17,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     ),
   );
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id);
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => `${id} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

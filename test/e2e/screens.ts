@@ -96,3 +96,7 @@ export async function showEveryKindOfRow(scope: ScopeName, screens: string[]) {
     expect((await call('DELETE', `lrs-credentials/${credential.body.id}`)).status).toBe(204);
   }
 }
+
+/** How much wider than the window the page is: what the user would have to scroll sideways. */
+export const sidewaysOverflow = (page: BrowserPage) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
