@@ -8,22 +8,8 @@ import { activityList } from '../../src/views/activity/activity-list';
 import { dataColumn } from '../../src/views/list/ListGrid';
 import { loadTranslationsAtOnce } from '../support/translations';
 import { renderConsole } from '../support/views/render-console';
+import { activityEntry as entry } from '../support/views/resource-fixtures';
 import { dataRows } from '../support/views/screen-queries';
-
-const entry: ActivityEntry = {
-  id: 'a1',
-  at: '2026-11-24T01:00:00.000Z',
-  action: 'UPDATE',
-  entity: 'company',
-  entityId: 'c1',
-  entityName: 'Zeta',
-  actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
-  system: null,
-  assumedTenant: null,
-  tenant: { id: 'tenant-1', name: 'Acme Learning' },
-  company: { id: 'c1', name: 'Zeta' },
-  changed: ['city'],
-};
 
 const openActivity = async (path: string, items: ActivityEntry[] = [entry]) => {
   const list = vi.fn(async (_request: ListRequest) => ({ items, total: items.length, totalIsEstimate: false }));

@@ -3,25 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { gridLocaleText } from '../../src/views/list/grid-locale';
 import { createI18n } from '../../src/i18n';
 import { loadTranslationsAtOnce } from '../support/translations';
-import type { ActivityEntry } from '../../src/domain/activity';
 import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
-import { companies } from '../support/views/resource-fixtures';
-
-const entry: ActivityEntry = {
-  id: 'a1',
-  at: '2026-11-24T01:00:00.000Z',
-  action: 'UPDATE',
-  entity: 'company',
-  entityId: 'c1',
-  entityName: 'Zeta',
-  actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
-  system: null,
-  assumedTenant: null,
-  tenant: { id: 'tenant-1', name: 'Acme Learning' },
-  company: { id: 'c1', name: 'Zeta' },
-  changed: ['city'],
-};
+import { activityEntry as entry, companies } from '../support/views/resource-fixtures';
 
 /** Counts read the same on /home, in the grid and in History, in the page's language. */
 describe('numbers and paging texts follow the language', () => {

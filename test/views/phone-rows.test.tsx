@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityEntry } from '../../src/domain/activity';
 import type { ListRequest } from '../../src/domain/resource';
 import { activityList } from '../../src/views/activity/activity-list';
 import { companiesResource } from '../../src/views/resources/companies';
@@ -13,7 +12,7 @@ import { trainingPlansResource } from '../../src/views/resources/training-plans'
 import { usersResource } from '../../src/views/resources/users';
 import { tenantLogin } from '../support/fixtures/session';
 import { renderConsole } from '../support/views/render-console';
-import { companies, users } from '../support/views/resource-fixtures';
+import { activityEntry as entry, companies, users } from '../support/views/resource-fixtures';
 
 /** A 360 px window as MUI's media queries read it: below every `min-width`, inside every `max-width` under 600 px. */
 function phoneWidth() {
@@ -107,20 +106,6 @@ describe('a list on a 360 px phone', { timeout: 15_000 }, () => {
   });
 
   it('shows on Activity what was done to which record, then who and when, the record a link', async () => {
-    const entry: ActivityEntry = {
-      id: 'a1',
-      at: '2026-11-24T01:00:00.000Z',
-      action: 'UPDATE',
-      entity: 'company',
-      entityId: 'c1',
-      entityName: 'Zeta',
-      actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
-      system: null,
-      assumedTenant: null,
-      tenant: { id: 'tenant-1', name: 'Acme Learning' },
-      company: { id: 'c1', name: 'Zeta' },
-      changed: ['city'],
-    };
     const activity = vi.fn(async (_request: ListRequest) => ({ items: [entry], total: 1, totalIsEstimate: false }));
     renderConsole({ path: '/activity', signedIn: tenantLogin, activity });
     await waitFor(() => expect(phoneRows()).toHaveLength(1));

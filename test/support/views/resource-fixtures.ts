@@ -1,3 +1,4 @@
+import type { ActivityEntry } from '../../../src/domain/activity';
 import { fakeResource, record, type FakeRecord } from './fake-api';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,3 +63,19 @@ export const userRecords = [
 ];
 
 export const users = () => fakeResource(userRecords, ['name', 'surname', 'email']);
+
+/** One entry of the activity log: a TENANT admin changed the city of the company Zeta. */
+export const activityEntry: ActivityEntry = {
+  id: 'a1',
+  at: '2026-11-24T01:00:00.000Z',
+  action: 'UPDATE',
+  entity: 'company',
+  entityId: 'c1',
+  entityName: 'Zeta',
+  actor: { id: 'u1', name: 'Tomaso Rossi', email: 'tenant.admin@example.com', scope: 'TENANT' },
+  system: null,
+  assumedTenant: null,
+  tenant: { id: 'tenant-1', name: 'Acme Learning' },
+  company: { id: 'c1', name: 'Zeta' },
+  changed: ['city'],
+};
