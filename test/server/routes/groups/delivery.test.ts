@@ -360,6 +360,16 @@ describe('assignments and enrolments', () => {
   });
 });
 
+/** A published plan assigned to two new groups, and 12 new learners, all members of the second. */
+async function twoAssignedTeams() {
+  const plan = await publishedPlan();
+  const [teamA, teamB] = [await group(), await group()];
+  await assign(plan.id, { groupIds: [teamA.id, teamB.id] });
+  const learners = await newUsers(world.acmeRobotics, 12);
+  await addMembers(teamB.id, learners);
+  return { plan, teamA, teamB, learners };
+}
+
 describe('concurrent changes of assignments and memberships', () => {
   it('leaves exactly one enrolment per learner reached, with the earliest due date, whatever the order', async () => {
     const plan = await publishedPlan();
@@ -410,11 +420,7 @@ describe('concurrent changes of assignments and memberships', () => {
   });
 
   it('deletes users while they are added to groups and assigned, without a deadlock or a 500', async () => {
-    const plan = await publishedPlan();
-    const [teamA, teamB] = [await group(), await group()];
-    await assign(plan.id, { groupIds: [teamA.id, teamB.id] });
-    const learners = await newUsers(world.acmeRobotics, 12);
-    await addMembers(teamB.id, learners);
+    const { plan, teamA, teamB, learners } = await twoAssignedTeams();
 
     // Each user deleted alone, and named with the others by one request of each kind: rows locked in many orders.
     const requests = [
@@ -433,6 +439,32 @@ describe('concurrent changes of assignments and memberships', () => {
     // Every user is gone, and with them every membership and enrolment.
     expect(await testApp.db.select({ id: users.id }).from(users).where(inArray(users.id, learners))).toEqual([]);
     expect(await enrolled(plan.id)).toEqual({});
+  });
+
+  it('removes a membership and an assignment once under 100 parallel identical requests, one audit row each', async () => {
+    const plan = await publishedPlan();
+    const team = await group();
+    const [learner] = await newUsers(world.acmeRobotics, 1);
+    await addMembers(team.id, [learner!]);
+    const assignment = (await assign(plan.id, { userIds: [learner!] })).json().id as string;
+    const times = (send: () => Promise<{ statusCode: number }>) => Promise.all(Array.from({ length: 100 }, send));
+    const tally = (responses: { statusCode: number }[]) =>
+      Object.fromEntries([204, 404].map((status) => [status, responses.filter((response) => response.statusCode === status).length]));
+
+    const [members, assignments] = await Promise.all([
+      times(() => admin.delete(`/api/groups/${team.id}/members/${learner}`)),
+      times(() => admin.delete(`${planPath(plan.id)}/assignments/${assignment}`)),
+    ]);
+    expect(tally(members)).toEqual({ 204: 1, 404: 99 });
+    expect(tally(assignments)).toEqual({ 204: 1, 404: 99 });
+    const audit = await auditEntriesFor(testApp.db, [team.id, assignment]);
+    expect(audit.filter((entry) => (entry.details as { removed?: string[] }).removed)).toHaveLength(1);
+    expect(audit.filter((entry) => entry.action === 'DELETE')).toHaveLength(1);
+    expect(await enrolled(plan.id)).toEqual({});
+    // Another tenant's user, or one never a member: nothing to remove.
+    for (const id of [world.globexLearner.id, unknownId]) {
+      expect((await admin.delete(`/api/groups/${team.id}/members/${id}`)).statusCode).toBe(404);
+    }
   });
 
   it('deletes groups and users while their assignments are removed, without a deadlock or a 500', async () => {
@@ -464,11 +496,7 @@ describe('concurrent changes of assignments and memberships', () => {
   });
 
   it('deletes users in bulk while they are added to groups and assigned, one by one and in bulk, without a 500', async () => {
-    const plan = await publishedPlan();
-    const [teamA, teamB] = [await group(), await group()];
-    await assign(plan.id, { groupIds: [teamA.id, teamB.id] });
-    const learners = await newUsers(world.acmeRobotics, 12);
-    await addMembers(teamB.id, learners);
+    const { plan, teamA, teamB, learners } = await twoAssignedTeams();
     const [firstHalf, secondHalf] = [learners.slice(0, 6), learners.slice(6)];
 
     // Two bulk deletes over the same users in opposite orders, against writes naming them one by one and all at once.
